@@ -1,0 +1,3 @@
+"""Placeholder while this game system is being written."""
+
+ROLLERS = ()

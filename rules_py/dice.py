@@ -1,0 +1,109 @@
+"""Where the dice (and cards) come from: live, seeded, or forced.
+
+Live rolls draw from :class:`random.SystemRandom` (``crypto.getRandomValues``
+in the browser). A seed makes a roll reproducible; forced values (the book's
+dice, a shared link) replay it exactly. Everything drawn is recorded in
+:attr:`Dice.drawn`, so any roll can be replayed from its own record.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Sequence
+
+from .errors import RulesError
+from .params import shown
+
+__all__ = ["Dice", "parse_forced"]
+
+_MAX_FORCED = 64
+
+
+def parse_forced(raw: Any) -> list[int | str] | None:
+    """The forced values of ``--dice 4,6,2`` or a JSON list; None for none."""
+    if raw is None:
+        return None
+    if isinstance(raw, str):
+        items: list[Any] = [p.strip() for p in raw.split(",")] if raw.strip() else []
+    elif isinstance(raw, (list, tuple)):
+        items = list(raw)
+    else:
+        raise RulesError("des", f"Dés imposés (des) : une liste de valeurs séparées par des virgules est attendue, reçu {shown(raw)}.")
+    if len(items) > _MAX_FORCED:
+        raise RulesError("des", f"Dés imposés (des) : au plus {_MAX_FORCED} valeurs, reçu {len(items)}.")
+    out: list[int | str] = []
+    for item in items:
+        if isinstance(item, bool):
+            raise RulesError("des", f"Dés imposés (des) : valeur invalide {shown(item)}.")
+        if isinstance(item, int):
+            out.append(item)
+        elif isinstance(item, str) and item.lstrip("+-").isdigit() and len(item) < 10:
+            out.append(int(item))
+        elif isinstance(item, str) and 0 < len(item) <= 20:
+            out.append(item.strip().lower())
+        else:
+            raise RulesError("des", f"Dés imposés (des) : valeur invalide {shown(item)}.")
+    return out
+
+
+class Dice:
+    """A source of dice and cards for one roll."""
+
+    def __init__(self, forced: Any = None, seed: Any = None) -> None:
+        self._forced = parse_forced(forced)
+        self._next = 0
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, (int, str)) or not str(seed).lstrip("-").isdigit() or len(str(seed)) > 18:
+                raise RulesError("seed", f"Graine (seed) : un entier est attendu, reçu {shown(seed)}.")
+            self._rng: random.Random = random.Random(int(seed))
+        else:
+            self._rng = random.SystemRandom()
+        self.drawn: list[int | str] = []
+
+    @property
+    def forced(self) -> bool:
+        return self._forced is not None
+
+    def _take(self) -> int | str | None:
+        if self._forced is None:
+            return None
+        if self._next >= len(self._forced):
+            raise RulesError(
+                "des",
+                f"Dés imposés (des) : il en manque, {len(self._forced)} fourni(s) alors que ce jet en demande davantage.",
+            )
+        value = self._forced[self._next]
+        self._next += 1
+        return value
+
+    def d(self, sides: int) -> int:
+        """One die with ``sides`` faces."""
+        value = self._take()
+        if value is None:
+            value = self._rng.randint(1, sides)
+        elif not isinstance(value, int) or not 1 <= value <= sides:
+            raise RulesError("des", f"Dés imposés (des) : un d{sides} donne de 1 à {sides}, reçu {shown(value)}.")
+        self.drawn.append(value)
+        return value
+
+    def roll(self, count: int, sides: int) -> list[int]:
+        return [self.d(sides) for _ in range(count)]
+
+    def pick(self, deck: Sequence[str], what: str = "carte") -> str:
+        """One card among ``deck`` (forced by its name, e.g. ``7-dagues``)."""
+        value = self._take()
+        if value is None:
+            value = self._rng.choice(list(deck))
+        elif str(value) not in deck:
+            raise RulesError("des", f"Cartes imposées (des) : {shown(value)} n'est pas une {what} possible ici.")
+        value = str(value)
+        self.drawn.append(value)
+        return value
+
+    def finish(self) -> None:
+        """Refuse forced values that the roll did not use."""
+        if self._forced is not None and self._next < len(self._forced):
+            raise RulesError(
+                "des",
+                f"Dés imposés (des) : {len(self._forced)} fourni(s) mais ce jet n'en utilise que {self._next}.",
+            )

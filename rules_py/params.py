@@ -1,0 +1,207 @@
+"""Parameters of a roller, described as data and parsed from text or JSON.
+
+A :class:`Param` is both the description the site renders its form from
+(:meth:`Param.describe`) and the parser that turns what the reader typed, a
+command-line ``name=value`` or a JSON value, into a checked Python value
+(:meth:`Param.parse`). Every refusal is a :class:`RulesError` whose sentence
+names the field, in French.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, NamedTuple
+
+from .errors import RulesError
+
+__all__ = ["Choice", "Param", "parse_params", "describe_params", "shown"]
+
+_INT = re.compile(r"[+-]?\d{1,9}")
+_TRUE = {"true", "vrai", "oui", "1", "on"}
+_FALSE = {"false", "faux", "non", "0", "off"}
+_TEXT_MAX = 60
+
+
+class Choice(NamedTuple):
+    """One allowed value of a ``choice`` parameter."""
+
+    value: str
+    label: str
+    number: int | None = None  # the value on the book's scale, if any ("Ardue (+2)")
+
+
+def shown(raw: Any) -> str:
+    """The received value, short and quoted, for an error sentence."""
+    text = raw if isinstance(raw, str) else repr(raw)
+    text = " ".join(text.split())
+    if len(text) > 30:
+        text = text[:29] + "…"
+    return f"« {text} »"
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """One parameter of a roller: its contract name, French label, type, range."""
+
+    name: str
+    label: str
+    kind: str  # "int" | "bool" | "choice" | "ints" | "text"
+    default: Any = None
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[Choice, ...] = ()
+    min_items: int = 1  # for "ints"
+    max_items: int = 1  # for "ints"
+    required: bool = False
+    help: str = ""
+    group: str = ""  # a heading the form may gather parameters under
+    preset_labels: tuple[tuple[str, str], ...] = field(default=())  # labelled presets (value, label)
+
+    # ------------------------------------------------------------------
+    # Description (the site renders its form from this)
+    # ------------------------------------------------------------------
+
+    def describe(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "nom": self.name,
+            "libelle": self.label,
+            "type": self.kind,
+            "defaut": self.default,
+            "requis": self.required,
+        }
+        if self.minimum is not None:
+            out["min"] = self.minimum
+        if self.maximum is not None:
+            out["max"] = self.maximum
+        if self.choices:
+            out["choix"] = [
+                {"valeur": c.value, "libelle": c.label, **({"nombre": c.number} if c.number is not None else {})}
+                for c in self.choices
+            ]
+        if self.kind == "ints":
+            out["min_elements"] = self.min_items
+            out["max_elements"] = self.max_items
+        if self.kind == "text":
+            out["max_longueur"] = _TEXT_MAX
+        if self.help:
+            out["aide"] = self.help
+        if self.group:
+            out["groupe"] = self.group
+        if self.preset_labels:
+            out["prereglages"] = [{"valeur": v, "libelle": l} for v, l in self.preset_labels]
+        return out
+
+    # ------------------------------------------------------------------
+    # Parsing
+    # ------------------------------------------------------------------
+
+    @property
+    def where(self) -> str:
+        return f"{self.label} ({self.name})"
+
+    def fail(self, what: str, raw: Any) -> RulesError:
+        return RulesError(self.name, f"{self.where} : {what}, reçu {shown(raw)}.")
+
+    def _range_text(self) -> str:
+        return f"un entier de {self.minimum} à {self.maximum}"
+
+    def _int(self, raw: Any, what: str) -> int:
+        if isinstance(raw, bool):
+            raise self.fail(f"{what} attendu", raw)
+        if isinstance(raw, int):
+            value = raw
+        elif isinstance(raw, float) and raw.is_integer() and abs(raw) < 1e9:
+            value = int(raw)
+        elif isinstance(raw, str) and _INT.fullmatch(raw.strip()):
+            value = int(raw.strip())
+        else:
+            raise self.fail(f"{what} attendu", raw)
+        if (self.minimum is not None and value < self.minimum) or (
+            self.maximum is not None and value > self.maximum
+        ):
+            raise self.fail(f"{what} attendu", raw)
+        return value
+
+    def parse(self, raw: Any) -> Any:
+        """The checked value of ``raw`` (text or JSON), or a RulesError."""
+        if self.kind == "int":
+            return self._int(raw, self._range_text())
+        if self.kind == "bool":
+            if isinstance(raw, bool):
+                return raw
+            if isinstance(raw, str) and raw.strip().lower() in _TRUE:
+                return True
+            if isinstance(raw, str) and raw.strip().lower() in _FALSE:
+                return False
+            raise self.fail("« true » ou « false » attendu", raw)
+        if self.kind == "choice":
+            allowed = {c.value for c in self.choices}
+            if isinstance(raw, str) and raw.strip() in allowed:
+                return raw.strip()
+            names = ", ".join(c.value for c in self.choices)
+            raise self.fail(f"une valeur parmi {names} attendue", raw)
+        if self.kind == "ints":
+            return self._ints(raw)
+        if self.kind == "text":
+            if not isinstance(raw, str):
+                raise self.fail("un texte attendu", raw)
+            text = " ".join(raw.split())
+            if len(text) > _TEXT_MAX or any(ord(ch) < 32 for ch in text):
+                raise self.fail(f"un texte d'au plus {_TEXT_MAX} caractères attendu", raw)
+            return text
+        raise AssertionError(f"unknown parameter kind {self.kind!r}")
+
+    def _ints(self, raw: Any) -> tuple[int, ...]:
+        count = (
+            f"{self.min_items} entier" if self.min_items == self.max_items == 1
+            else f"de {self.min_items} à {self.max_items} entiers"
+        )
+        what = f"{count} de {self.minimum} à {self.maximum}, séparés par des virgules"
+        if isinstance(raw, (int, str)) and not isinstance(raw, bool):
+            items = [raw] if isinstance(raw, int) else [p for p in str(raw).split(",")]
+        elif isinstance(raw, (list, tuple)):
+            items = list(raw)
+        else:
+            raise self.fail(f"{what} attendu{'s' if self.max_items > 1 else ''}", raw)
+        if isinstance(raw, str) and raw.strip() == "":
+            items = []
+        if not self.min_items <= len(items) <= self.max_items:
+            raise self.fail(f"{what} attendu{'s' if self.max_items > 1 else ''}", raw)
+        out = []
+        for item in items:
+            try:
+                out.append(self._int(item, what))
+            except RulesError:
+                raise self.fail(f"{what} attendu{'s' if self.max_items > 1 else ''}", raw) from None
+        return tuple(out)
+
+
+def parse_params(params: tuple[Param, ...], raw: Mapping[str, Any], roller: str) -> dict[str, Any]:
+    """Check every given value and fill in defaults; refuse unknown names."""
+    if not isinstance(raw, Mapping):
+        raise RulesError("parametres", f"Les paramètres de {roller} doivent être des paires nom=valeur.")
+    by_name = {p.name: p for p in params}
+    for name in raw:
+        if name not in by_name:
+            names = ", ".join(by_name) or "aucun"
+            raise RulesError(
+                str(name)[:40],
+                f"Paramètre inconnu {shown(str(name))} pour {roller} : les paramètres sont {names}.",
+            )
+    out: dict[str, Any] = {}
+    for p in params:
+        value = raw.get(p.name)
+        if value is None or (isinstance(value, str) and value.strip() == "" and p.kind != "text"):
+            if p.required:
+                raise RulesError(p.name, f"{p.where} : ce champ est obligatoire.")
+            out[p.name] = p.default
+        else:
+            out[p.name] = p.parse(value)
+    return out
+
+
+def describe_params(params: tuple[Param, ...]) -> list[dict[str, Any]]:
+    return [p.describe() for p in params]
+
+
