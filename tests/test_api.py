@@ -1,0 +1,139 @@
+"""The public surface, the JSON door and the dice source of rules_py."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+
+import pytest
+
+import rules_py
+from rules_py import Dice, RulesError, call, call_json
+from rules_py.api import SYSTEMS, all_rollers
+
+
+def test_public_surface_imports_everything_it_names():
+    for name in rules_py.__all__:
+        assert hasattr(rules_py, name), name
+
+
+def test_every_system_has_rollers_with_unique_ids():
+    ids = [r.id for r in all_rollers()]
+    assert len(ids) == len(set(ids))
+    for roller in all_rollers():
+        assert roller.id.split(".")[0] in SYSTEMS
+        assert roller.title and roller.params is not None
+
+
+def test_list_describes_every_parameter_in_french():
+    answer = call({"op": "list"})
+    assert answer["ok"]
+    for roller in answer["result"]:
+        for p in roller["parametres"]:
+            assert p["nom"] and p["libelle"] and p["type"] in {"int", "bool", "choice", "ints", "text"}
+            if p["type"] == "choice":
+                assert p["choix"] and all(c["libelle"] for c in p["choix"])
+            if p["type"] in {"int", "ints"}:
+                assert p["min"] <= p["max"]
+
+
+@pytest.mark.parametrize(
+    "request_, field",
+    [
+        ("not a dict", "requete"),
+        ({"op": "nope"}, "op"),
+        ({"op": "roll", "roller": "nope.nope"}, "roller"),
+        ({"op": "roll", "roller": "solaires.environnement", "params": {"inconnu": 1}}, "inconnu"),
+        ({"op": "roll", "roller": "solaires.environnement", "params": {"preference": "x"}}, "preference"),
+        ({"op": "roll", "roller": "solaires.environnement", "dice": "7,1,1"}, "des"),
+        ({"op": "roll", "roller": "solaires.environnement", "dice": "1,1"}, "des"),
+        ({"op": "roll", "roller": "solaires.environnement", "dice": "1,1,1,1"}, "des"),
+        ({"op": "roll", "roller": "solaires.environnement", "seed": "abc"}, "seed"),
+        ({"op": "action", "roller": "solaires.environnement", "action": "nope", "state": {}}, "action"),
+    ],
+)
+def test_bad_requests_answer_one_french_sentence_naming_the_field(request_, field):
+    answer = call(request_)
+    assert answer["ok"] is False
+    assert answer["field"] == field
+    assert answer["error"].endswith(".") and "\n" not in answer["error"]
+    assert "Traceback" not in answer["error"]
+
+
+def test_call_json_round_trip_and_unreadable_json():
+    text = call_json(json.dumps({"op": "roll", "roller": "solaires.environnement", "dice": [4, 3, 1]}))
+    answer = json.loads(text)
+    assert answer["ok"] and answer["result"]["conserves"] == 2 and answer["result"]["tirage"] == [4, 3, 1]
+    bad = json.loads(call_json("{not json"))
+    assert bad == {"ok": False, "error": "Requête illisible : du JSON est attendu.", "field": "requete"}
+    deep = json.loads(call_json("[" * 100000 + "]" * 100000))
+    assert deep["ok"] is False
+
+
+def test_a_roll_replays_from_its_own_record():
+    first = call({"op": "roll", "roller": "solaires.environnement", "seed": 7})["result"]
+    again = call({"op": "roll", "roller": "solaires.environnement", "dice": first["tirage"]})["result"]
+    assert again == first
+
+
+def test_seeded_rolls_are_reproducible_and_live_rolls_vary():
+    a = [Dice(seed=3).d(20) for _ in range(5)]
+    assert a == [Dice(seed=3).d(20) for _ in range(5)]
+    live = Dice()
+    assert len({tuple(live.roll(10, 20)) for _ in range(5)}) > 1
+    assert isinstance(live._rng, random.SystemRandom)
+
+
+# ----------------------------------------------------------------------
+# Fairness: chi-square goodness of fit at a fixed seed, alpha = 1e-6
+# ----------------------------------------------------------------------
+
+def _chi2_sf(x: float, df: int) -> float:
+    """Survival function of the chi-square law (regularised upper gamma, series)."""
+    a, z = df / 2, x / 2
+    term = total = 1 / a
+    n = 0
+    while term > total * 1e-15:
+        n += 1
+        term *= z / (a + n)
+        total += term
+    lower = math.exp(-z + a * math.log(z) - math.lgamma(a)) * total
+    return 1 - lower
+
+
+def test_chi2_sf_matches_known_critical_values():
+    assert _chi2_sf(11.0705, 5) == pytest.approx(0.05, abs=1e-4)
+    assert _chi2_sf(30.1435, 19) == pytest.approx(0.05, abs=1e-4)
+
+
+@pytest.mark.parametrize("sides", [6, 20])
+def test_dice_are_fair(sides):
+    n = 60_000
+    dice = Dice(seed=20261121)
+    counts = [0] * sides
+    for value in dice.roll(n, sides):
+        counts[value - 1] += 1
+    expected = n / sides
+    chi2 = sum((c - expected) ** 2 / expected for c in counts)
+    assert _chi2_sf(chi2, sides - 1) > 1e-6, counts
+
+
+def test_cards_are_drawn_fairly():
+    deck = [f"{v}-dagues" for v in range(1, 11)]
+    dice = Dice(seed=42)
+    counts = {c: 0 for c in deck}
+    for _ in range(30_000):
+        counts[dice.pick(deck)] += 1
+    chi2 = sum((c - 3000) ** 2 / 3000 for c in counts.values())
+    assert _chi2_sf(chi2, 9) > 1e-6, counts
+
+
+def test_forced_values_are_checked():
+    with pytest.raises(RulesError) as err:
+        Dice("x" * 40)
+    assert err.value.field == "des"
+    with pytest.raises(RulesError):
+        Dice([True])
+    with pytest.raises(RulesError):
+        Dice(list(range(100)))

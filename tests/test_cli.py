@@ -1,0 +1,66 @@
+"""The command line, called as a game master would, in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "rules_py", *args], capture_output=True, text=True, input=stdin, timeout=60
+    )
+
+
+def test_list_names_every_roller():
+    out = run("list", "--json")
+    assert out.returncode == 0
+    ids = [r["id"] for r in json.loads(out.stdout)]
+    assert "solaires.environnement" in ids
+    text = run("list")
+    assert text.returncode == 0 and "preference" in text.stdout
+
+
+def test_roll_json_and_text():
+    out = run("roll", "solaires.environnement", "preference=defaveur", "--dice", "4,3,6", "--json")
+    assert out.returncode == 0, out.stderr
+    res = json.loads(out.stdout)
+    assert res["resultat"] == "Défavorable aux joueurs" and res["reussite"] is False
+    assert res["score"] == 2 and res["conserves"] == 0
+    text = run("roll", "solaires.environnement", "preference=neutre", "--dice", "4,3,1")
+    assert text.returncode == 0
+    assert "[4] écarté" in text.stdout and "Favorable aux joueurs" in text.stdout
+
+
+def test_odds_json():
+    out = run("odds", "solaires.environnement", "preference=faveur", "--json")
+    assert out.returncode == 0
+    res = json.loads(out.stdout)
+    assert abs(sum(res["issues"].values()) - 1) < 1e-12
+    assert 0 < res["reussite"] < 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["roll", "solaires.environnement", "preference=abc"],
+        ["roll", "solaires.environnement", "--dice", "9,9,9"],
+        ["roll", "inconnu.lanceur"],
+        ["roll"],
+        ["lancer"],
+        ["roll", "solaires.environnement", "--seed"],
+        ["roll", "solaires.environnement", "--couleur", "rouge"],
+        ["odds", "solaires.environnement", "nimporte=1"],
+        ["action", "solaires.environnement", "relancer", "--state", "/nonexistent.json"],
+    ],
+)
+def test_bad_input_exits_2_with_one_french_sentence(args):
+    out = run(*args)
+    assert out.returncode == 2
+    assert out.stdout == ""
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in out.stderr
+    assert lines[0].endswith(".")
