@@ -1,3 +1,703 @@
-"""Placeholder while this game system is being written."""
+"""Simon Système (chapter 003): 5d20 against a seuil, counting successes.
 
-ROLLERS = ()
+A die succeeds when it is >= the seuil; a 20 (critical success) always
+succeeds and a 1 (critical failure) always fails, whatever the seuil. The
+seuil comes from the character's level of qualification (from its
+expertise), shifted by the number of levels between it and the level the
+test requires, plus a modifier.
+
+Odds are exact: a die falls in one of four categories (critical failure,
+plain failure, success with a margin, critical success), so a roll is a
+multinomial over category counts, and the margins of the successful dice
+are convolutions of a uniform range (never an enumeration of 20^n rolls).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb, factorial
+from typing import Any, Mapping, NamedTuple
+
+from .dice import Dice
+from .errors import RulesError
+from .params import Choice, Param, shown
+from .results import action_offer, die, group, result
+from .roller import Action, Roller, odds_payload
+
+__all__ = ["ROLLERS", "Level", "LEVELS", "level_of", "Threshold", "threshold"]
+
+Args = dict[str, Any]
+
+BASE_DICE = 5
+MAX_ADDED = 3
+AFTER_COST = 2
+
+
+# ======================================================================
+# The scale of qualification and the seuil
+# ======================================================================
+
+class Level(NamedTuple):
+    value: str  # contract value of ``niveau``
+    label: str  # the book's word
+    seuil: int
+    min_expertise: int
+
+
+LEVELS = (
+    Level("incompetent", "Incompétent", 16, 0),
+    Level("amateur", "Amateur", 14, 1),
+    Level("debutant", "Débutant", 13, 2),
+    Level("connaisseur", "Connaisseur", 12, 3),
+    Level("professionnel", "Professionnel", 11, 5),
+    Level("expert", "Expert", 10, 9),
+    Level("maitre", "Maître", 9, 14),
+    Level("grand-maitre", "Grand Maître", 8, 17),
+)
+_LEVEL_INDEX = {lv.value: i for i, lv in enumerate(LEVELS)}
+
+_CARACTERISTIQUES = {
+    "tres-faible": ("Très faible", 1),
+    "faible": ("Faible", 2),
+    "normale": ("Normale", 4),
+    "au-dessus": ("Au dessus de la Normale", 5),
+    "heroique": ("Héroïque", 9),
+}
+
+
+def level_of(expertise: int) -> int:
+    """Index in :data:`LEVELS` of an expertise value (the table of 003)."""
+    return max(i for i, lv in enumerate(LEVELS) if expertise >= lv.min_expertise)
+
+
+class Threshold(NamedTuple):
+    seuil: int
+    expertise: int
+    level: Level
+    notation: str  # "3(Débutant+2)"
+    lines: tuple[str, ...]  # the arithmetic, in French
+
+
+def threshold(args: Mapping[str, Any], suffix: str = "", reussites: int | None = None) -> Threshold:
+    """The seuil of a test from checked parameters (``expertise`` or ``caracteristique``, ``niveau``,
+    ``modificateur``; ``suffix`` "_a"/"_b" for an opposition)."""
+    expertise, carac = args["expertise" + suffix], args["caracteristique" + suffix]
+    lines = []
+    if carac is not None:
+        label, expertise = _CARACTERISTIQUES[carac]
+        lines.append(f"Caractéristique {label} : valeur d'expertise {expertise}")
+    idx = level_of(expertise)
+    own = LEVELS[idx]
+    lines.append(f"Expertise {expertise} : niveau {own.label}, seuil de réussite {own.seuil}")
+    mod = args["modificateur" + suffix]
+    required = args["niveau" + suffix]
+    mod_text = f"{mod:+d}" if mod else ""
+
+    def notation_of(label: str) -> str:
+        return f"de niveau {label}{mod_text}" if reussites is None else f"{reussites}({label}{mod_text})"
+
+    if required is None:
+        seuil = own.seuil + mod
+        notation = notation_of(own.label)
+        arithmetic = f"{own.seuil} {'+' if mod >= 0 else '-'} {abs(mod)} = {seuil}" if mod else f"{seuil}"
+        lines.append(f"Test sur le niveau du personnage, {notation} : seuil {arithmetic}")
+    else:
+        ridx = _LEVEL_INDEX[required]
+        req = LEVELS[ridx]
+        gap = idx - ridx  # > 0: more competent than required
+        seuil = own.seuil - gap + mod
+        notation = notation_of(req.label)
+        parts = [str(own.seuil)]
+        if gap > 0:
+            parts.append(f"- {gap} ({_levels(gap)} au-dessus de {req.label})")
+        elif gap < 0:
+            parts.append(f"+ {-gap} ({_levels(-gap)} sous {req.label})")
+        if mod:
+            parts.append(f"{'+' if mod > 0 else '-'} {abs(mod)} (modificateur)")
+        arithmetic = " ".join(parts) + (f" = {seuil}" if len(parts) > 1 else "")
+        lines.append(f"Test {notation} : seuil {arithmetic}")
+    if reussites is not None:
+        lines.append(f"Soit {notation} = {reussites}({seuil})")
+    if seuil > 20:
+        lines.append("Seuil au-delà de 20 : seul un 20 (réussite critique) réussit.")
+    elif seuil < 2:
+        lines.append("Seuil sous 2 : tout dé réussit, sauf un 1 (raté critique).")
+    return Threshold(seuil, expertise, own, notation, tuple(lines))
+
+
+def _levels(n: int) -> str:
+    return f"{n} niveau{'x' if n > 1 else ''}"
+
+
+def _check_character(args: Args, suffix: str = "") -> None:
+    e, c = "expertise" + suffix, "caracteristique" + suffix
+    if args[e] is not None and args[c] is not None:
+        raise RulesError(
+            c,
+            f"Caractéristique ({c}) : donnez soit l'expertise ({e}), soit la caractéristique, pas les deux.",
+        )
+    if args[e] is None and args[c] is None:
+        raise RulesError(
+            e,
+            f"Expertise ({e}) : donnez l'expertise du personnage (un entier de 0 à 40) "
+            f"ou sa caractéristique ({c}).",
+        )
+
+
+def _category(value: int, seuil: int) -> str:
+    if value == 1:
+        return "raté critique"
+    if value == 20:
+        return "réussite critique"
+    return "réussite" if value >= seuil else "échec"
+
+
+def _die_marks(values: list[int], seuil: int) -> list[dict[str, Any]]:
+    out = []
+    for v in values:
+        cat = _category(v, seuil)
+        out.append(die(v, 20, cat in ("réussite", "réussite critique"), cat))
+    return out
+
+
+def _successes(values: list[int], seuil: int) -> int:
+    return sum(_category(v, seuil) in ("réussite", "réussite critique") for v in values)
+
+
+# ======================================================================
+# Exact odds: die categories for a seuil
+# ======================================================================
+
+class _Faces(NamedTuple):
+    fail: int  # plain failures: faces 2..19 below the seuil
+    ok: int  # plain successes: faces 2..19 at or above the seuil
+    low: int  # margin (die - seuil) of the lowest plain success
+    crit: int  # margin of a 20
+
+
+def _faces(seuil: int) -> _Faces:
+    first_ok = min(max(seuil, 2), 20)  # lowest plain success face (20 = none)
+    return _Faces(first_ok - 2, 20 - first_ok, first_ok - seuil, 20 - seuil)
+
+
+def _at_least(n: int, p_num: int, sides: int, k: int) -> Fraction:
+    """P(at least k successes among n dice, each succeeding on p_num faces of ``sides``)."""
+    total = sides**n
+    hits = sum(comb(n, j) * p_num**j * (sides - p_num) ** (n - j) for j in range(k, n + 1))
+    return Fraction(hits, total)
+
+
+def _margin_powers(ok: int, n: int) -> list[list[int]]:
+    """pw[k][i]: ways for k plain successes to have margins summing to k*low + i."""
+    powers = [[1]]
+    for _ in range(n):
+        prev = powers[-1]
+        if ok == 0:
+            powers.append([0])
+            continue
+        size = len(prev) + ok - 1
+        out = [0] * size
+        window = 0
+        for i in range(size):  # sliding window: multiply by 1 + x + … + x^(ok-1)
+            if i < len(prev):
+                window += prev[i]
+            if i - ok >= 0:
+                window -= prev[i - ok]
+            out[i] = window
+        powers.append(out)
+    return powers
+
+
+_FACT = [factorial(i) for i in range(16)]
+
+
+def _side_law(n: int, seuil: int, need: int) -> tuple[int, dict[int, dict[int, int]]]:
+    """Integer weights (over 20^n) of one side of an opposition:
+    (weight of failing, {count: {margin sum: weight}}) for the successful rolls.
+    ``count`` = successful dice, a 20 counting 2, minus the 1s."""
+    f = _faces(seuil)
+    pw = _margin_powers(f.ok, n)
+    fail_weight = 0
+    law: dict[int, dict[int, int]] = {}
+    fact_n = _FACT[n]
+    for n1 in range(n + 1):
+        for nc in range(n - n1 + 1):
+            for ns in range(n - n1 - nc + 1):
+                nf = n - n1 - nc - ns
+                if nf and not f.fail:
+                    continue
+                if ns and not f.ok:
+                    continue
+                w = fact_n // (_FACT[n1] * _FACT[nc] * _FACT[ns] * _FACT[nf]) * f.fail**nf
+                if ns + nc < need:
+                    fail_weight += w * f.ok**ns
+                    continue
+                bucket = law.setdefault(ns + 2 * nc - n1, {})
+                base = ns * f.low + nc * f.crit
+                for i, ways in enumerate(pw[ns]):
+                    if ways:
+                        key = base + i
+                        bucket[key] = bucket.get(key, 0) + w * ways
+    return fail_weight, law
+
+
+# ======================================================================
+# simon.jet
+# ======================================================================
+
+def _jet_check(args: Args) -> None:
+    _check_character(args)
+    if args["points"] > 2 * args["points_depart"]:
+        raise RulesError(
+            "points",
+            f"Points d'héroïsme (points) : au plus le double des points de départ, "
+            f"soit {2 * args['points_depart']}, reçu {args['points']}.",
+        )
+    if args["heroisme"] > args["points"]:
+        raise RulesError(
+            "heroisme",
+            f"Dés d'héroïsme (heroisme) : chaque dé ajouté avant le jet coûte 1 point, "
+            f"il n'en reste que {args['points']}, reçu {args['heroisme']}.",
+        )
+
+
+class _Ledger(NamedTuple):
+    points: int
+    porte_poisse: int
+    lines: tuple[str, ...]
+
+
+def _ledger(args: Args, values: list[int], before: int) -> _Ledger:
+    """Replay the heroism bookkeeping of a roll, die by die (refuses an unaffordable history)."""
+    start, cap = args["points"], 2 * args["points_depart"]
+    points = start - args["heroisme"]
+    lines = []
+    if args["heroisme"]:
+        lines.append(f"{start} - {args['heroisme']} (dé(s) ajouté(s) avant le jet) = {points}")
+    porte = 0
+    first = BASE_DICE + before
+    for i, v in enumerate(values):
+        if i >= first:
+            if points < AFTER_COST:
+                raise RulesError("etat", "État (etat) : un dé ajouté après le jet n'a pas pu être payé.")
+            points -= AFTER_COST
+            lines.append(f"- {AFTER_COST} (dé ajouté après le jet) = {points}")
+        if v == 20:
+            new = min(points + 1, cap)
+            lines.append(f"+ 1 (réussite critique) = {new}" if new > points else f"plafond de {cap} atteint : {points}")
+            points = new
+        elif v == 1:
+            porte += 1
+            new = max(points - 1, 0)
+            lines.append(f"- 1 (raté critique) = {new}" if new < points else "déjà à 0 : 0")
+            points = new
+    return _Ledger(points, porte, tuple(lines))
+
+
+def _jet_result(args: Args, values: list[int]) -> dict[str, Any]:
+    need = args["reussites"]
+    th = threshold(args, reussites=need)
+    seuil = th.seuil
+    before = args["heroisme"]
+    after = len(values) - BASE_DICE - before
+    ledger = _ledger(args, values, before)
+    got = _successes(values, seuil)
+    success = got >= need
+    groups = [group(f"{BASE_DICE} dés", _die_marks(values[:BASE_DICE], seuil))]
+    if before:
+        groups.append(group("Dés d'héroïsme ajoutés avant le jet (1 point chacun)",
+                            _die_marks(values[BASE_DICE:BASE_DICE + before], seuil)))
+    if after:
+        groups.append(group("Dés ajoutés après le jet (2 points chacun)",
+                            _die_marks(values[BASE_DICE + before:], seuil)))
+    calc = list(th.lines)
+    calc.append(
+        f"Dés en réussite (≥ {seuil} ; un 20 réussit toujours, un 1 échoue toujours) : "
+        f"{got} sur {len(values)}, {need} requise{'s' if need > 1 else ''}"
+    )
+    calc.append(f"Points d'héroïsme : {args['points']}" + (" ; " + " ; ".join(ledger.lines) if ledger.lines else ""))
+    notes = []
+    if need < 2:
+        notes.append("Lors d'un jet contre le monde, le meneur devrait toujours demander au moins deux réussites.")
+    crits, fumbles = values.count(20), values.count(1)
+    if crits:
+        notes.append(f"{_plural(crits, 'réussite critique', 'réussites critiques')} : +1 point d'héroïsme chacune "
+                     f"(au plus {2 * args['points_depart']}).")
+    if fumbles:
+        notes.append(f"{_plural(fumbles, 'raté critique', 'ratés critiques')} : -1 point d'héroïsme chacun "
+                     f"(jamais sous 0) et +{fumbles} point{'s' if fumbles > 1 else ''} de porte-poisse pour le meneur.")
+    added = before + after
+    if added >= MAX_ADDED:
+        offer = action_offer("ajouter_de", "Ajouter un dé (2 points d'héroïsme)", False,
+                             f"Au plus {MAX_ADDED} dés ajoutés en tout, avant et après le jet.")
+    elif ledger.points < AFTER_COST:
+        offer = action_offer("ajouter_de", "Ajouter un dé (2 points d'héroïsme)", False,
+                             f"Il faut {AFTER_COST} points d'héroïsme, il en reste {ledger.points}.")
+    else:
+        offer = action_offer("ajouter_de", "Ajouter un dé (2 points d'héroïsme)", True, parametres={})
+    return result(
+        "simon.jet",
+        args,
+        resultat="Réussite" if success else "Échec",
+        reussite=success,
+        des=groups,
+        calcul=calc,
+        notes=notes,
+        tirage=values,
+        etat={"parametres": {k: v for k, v in args.items()}, "des": list(values)},
+        actions=[offer],
+        seuil=seuil,
+        notation=th.notation,
+        notation_seuil=f"{need}({seuil})",
+        expertise=th.expertise,
+        niveau_personnage=th.level.label,
+        reussites_obtenues=got,
+        reussites_requises=need,
+        des_ajoutes=added,
+        points=ledger.points,
+        porte_poisse=ledger.porte_poisse,
+    )
+
+
+def _plural(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def _jet_roll(args: Args, dice: Dice) -> dict[str, Any]:
+    return _jet_result(args, dice.roll(BASE_DICE + args["heroisme"], 20))
+
+
+def _jet_odds(args: Args) -> dict[str, Any]:
+    th = threshold(args)
+    n, need = BASE_DICE + args["heroisme"], args["reussites"]
+    f = _faces(th.seuil)
+    good = f.ok + 1
+    total = 20**n
+    counts = [comb(n, j) * good**j * (20 - good) ** (n - j) for j in range(n + 1)]
+    p_success = Fraction(sum(counts[need:]), total)
+    issues = {"Réussite": p_success, "Échec": 1 - p_success}
+    return odds_payload(
+        issues,
+        p_success,
+        seuil=th.seuil,
+        des=n,
+        reussites_obtenues={str(j): counts[j] / total for j in range(n + 1)},
+        au_moins_une_reussite_critique=float(1 - Fraction(19**n, total)),
+        au_moins_un_rate_critique=float(1 - Fraction(19**n, total)),
+    )
+
+
+def _add_die(state: Mapping[str, Any], _args: Args, dice: Dice) -> dict[str, Any]:
+    raw = state.get("parametres")
+    if not isinstance(raw, Mapping):
+        raise RulesError("etat", "État (etat) : les paramètres du jet précédent manquent.")
+    args = JET.parse(raw)
+    values = state.get("des")
+    before = args["heroisme"]
+    if (
+        not isinstance(values, list)
+        or not BASE_DICE + before <= len(values) <= BASE_DICE + MAX_ADDED
+        or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 20 for v in values)
+    ):
+        raise RulesError(
+            "etat",
+            f"État (etat) : les dés du jet précédent doivent être de {BASE_DICE + before} à "
+            f"{BASE_DICE + MAX_ADDED} valeurs de 1 à 20, reçu {shown(values)}.",
+        )
+    if len(values) - BASE_DICE >= MAX_ADDED:
+        raise RulesError(
+            "heroisme",
+            f"Ajouter un dé (ajouter_de) : au plus {MAX_ADDED} dés ajoutés en tout, avant et après le jet ; "
+            f"il y en a déjà {len(values) - BASE_DICE}.",
+        )
+    ledger = _ledger(args, values, before)
+    if ledger.points < AFTER_COST:
+        raise RulesError(
+            "points",
+            f"Ajouter un dé (ajouter_de) : il faut {AFTER_COST} points d'héroïsme, il en reste {ledger.points}.",
+        )
+    return _jet_result(args, list(values) + [dice.d(20)])
+
+
+# ======================================================================
+# simon.aide
+# ======================================================================
+
+def _aide_effect(value: int, seuil: int) -> int:
+    if value == 1:
+        return 2
+    if value == 20:
+        return -2
+    if value >= seuil:
+        return -1
+    return 1 if seuil - value > 5 else 0
+
+
+_AIDE_WORDS = {2: "raté critique", -2: "réussite critique", -1: "réussite", 1: "raté de plus de 5", 0: "raté"}
+
+
+def _aide_roll(args: Args, dice: Dice) -> dict[str, Any]:
+    th = threshold(args)
+    seuil = th.seuil
+    values = dice.roll(BASE_DICE, 20)
+    effects = [_aide_effect(v, seuil) for v in values]
+    total = sum(effects)
+    marks = [die(v, 20, e < 0, f"{_AIDE_WORDS[e]} ({e:+d})" if e else "raté (sans effet)") for v, e in zip(values, effects)]
+    shown_effects = "".join(f"{e:+d}" for e in effects if e)
+    calc = list(th.lines)
+    calc.append(f"Modificateur pour l'acteur principal : {shown_effects or '0'} = {_signed(total)}")
+    notes = ["Le modificateur s'ajoute au seuil de l'acteur principal ; plusieurs aides s'additionnent."]
+    if 20 in values or 1 in values:
+        notes.append("Les réussites et ratés critiques de l'aide comptent aussi pour ses points d'héroïsme "
+                     "et les points de porte-poisse du meneur.")
+    return result(
+        "simon.aide",
+        args,
+        resultat=f"Modificateur {_signed(total)} au seuil de l'acteur principal",
+        reussite=None,
+        des=[group("Dés de l'aide", marks)],
+        calcul=calc,
+        notes=notes,
+        tirage=values,
+        seuil=seuil,
+        modificateur=total,
+        effets=effects,
+    )
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def _aide_odds(args: Args) -> dict[str, Any]:
+    seuil = threshold(args).seuil
+    per_face: dict[int, int] = {}
+    for v in range(1, 21):
+        e = _aide_effect(v, seuil)
+        per_face[e] = per_face.get(e, 0) + 1
+    law = {0: 1}
+    for _ in range(BASE_DICE):
+        nxt: dict[int, int] = {}
+        for s, w in law.items():
+            for e, k in per_face.items():
+                nxt[s + e] = nxt.get(s + e, 0) + w * k
+        law = nxt
+    total = 20**BASE_DICE
+    issues = {_signed(m): Fraction(law[m], total) for m in sorted(law)}
+    mean = Fraction(sum(m * w for m, w in law.items()), total)
+    return odds_payload(issues, None, seuil=seuil, esperance=float(mean),
+                        esperance_exacte=f"{mean.numerator}/{mean.denominator}")
+
+
+# ======================================================================
+# simon.opposition
+# ======================================================================
+
+_STEPS = {
+    "seul": "un seul participant réussit son jet",
+    "des": "nombre de dés en réussite (un 20 compte deux, un 1 compte moins un)",
+    "niveau": "niveau global de réussite (somme des dé - seuil des dés en réussite)",
+    "meneur": "égalité parfaite : le maître de jeu décide",
+    "aucun": "aucun participant ne réussit : l'action de l'acteur échoue",
+}
+
+
+def _opposition_check(args: Args) -> None:
+    _check_character(args, "_a")
+    _check_character(args, "_b")
+
+
+def _count(values: list[int], seuil: int) -> int:
+    return sum(2 if v == 20 else (-1 if v == 1 else (1 if v >= seuil else 0)) for v in values)
+
+
+def _margin(values: list[int], seuil: int) -> int:
+    return sum(v - seuil for v in values if v == 20 or (v != 1 and v >= seuil))
+
+
+def _opposition_roll(args: Args, dice: Dice) -> dict[str, Any]:
+    sides = {}
+    for s in ("a", "b"):
+        th = threshold(args, f"_{s}", reussites=args[f"reussites_{s}"])
+        sides[s] = (th, dice.roll(BASE_DICE + args[f"heroisme_{s}"], 20))
+    calc: list[str] = []
+    ok: dict[str, bool] = {}
+    names = {"a": "l'acteur (a)", "b": "celui qui réagit (b)"}
+    for s, (th, values) in sides.items():
+        got = _successes(values, th.seuil)
+        ok[s] = got >= args[f"reussites_{s}"]
+        calc += [f"{s} : {line}" for line in th.lines]
+        calc.append(f"{s} : {got} dé(s) en réussite sur {len(values)}, {args[f'reussites_{s}']} requise(s) : "
+                    + ("réussite" if ok[s] else "échec"))
+    winner: str | None
+    if ok["a"] != ok["b"]:
+        winner, step = ("a" if ok["a"] else "b"), "seul"
+    elif not ok["a"]:
+        winner, step = None, "aucun"
+    else:
+        ca, cb = (_count(v, th.seuil) for th, v in sides.values())
+        calc.append(f"Dés en réussite (20 = 2, 1 = -1) : a {ca}, b {cb}")
+        if ca != cb:
+            winner, step = ("a" if ca > cb else "b"), "des"
+        else:
+            ma, mb = (_margin(v, th.seuil) for th, v in sides.values())
+            calc.append(f"Niveau global de réussite (somme des dé - seuil) : a {ma}, b {mb}")
+            if ma != mb:
+                winner, step = ("a" if ma > mb else "b"), "niveau"
+            else:
+                winner, step = None, "meneur"
+    if winner:
+        text = f"{names[winner][0].upper()}{names[winner][1:]} l'emporte ({_STEPS[step]})"
+    elif step == "aucun":
+        text = "Aucun ne réussit : l'action de l'acteur (a) échoue"
+    else:
+        text = "Égalité parfaite : le maître de jeu décide du résultat"
+    calc.append(f"Décidé par : {_STEPS[step]}")
+    return result(
+        "simon.opposition",
+        args,
+        resultat=text,
+        reussite=None if step == "meneur" else winner == "a",
+        des=[group(f"Dés de {names[s]} (seuil {th.seuil})", _die_marks(v, th.seuil)) for s, (th, v) in sides.items()],
+        calcul=calc,
+        notes=["Les dés d'héroïsme (ou de porte-poisse du meneur) ajoutés avant le jet coûtent 1 point chacun."]
+        if args["heroisme_a"] or args["heroisme_b"] else [],
+        tirage=dice.drawn,
+        gagnant=winner,
+        etape=step,
+        seuil_a=sides["a"][0].seuil,
+        seuil_b=sides["b"][0].seuil,
+        reussite_a=ok["a"],
+        reussite_b=ok["b"],
+    )
+
+
+def _opposition_odds(args: Args) -> dict[str, Any]:
+    na, nb = BASE_DICE + args["heroisme_a"], BASE_DICE + args["heroisme_b"]
+    fa, la = _side_law(na, threshold(args, "_a").seuil, args["reussites_a"])
+    fb, lb = _side_law(nb, threshold(args, "_b").seuil, args["reussites_b"])
+    ta, tb = 20**na, 20**nb
+    sa, sb = ta - fa, tb - fb
+    w = dict.fromkeys(("seul_a", "des_a", "niveau_a", "meneur", "niveau_b", "des_b", "seul_b"), 0)
+    w["seul_a"], w["seul_b"] = sa * fb, fa * sb
+    totals_b = {c: sum(m.values()) for c, m in lb.items()}
+    for ca, ma in la.items():
+        total_a = sum(ma.values())
+        below = sum(t for c, t in totals_b.items() if c < ca)
+        above = sum(t for c, t in totals_b.items() if c > ca)
+        w["des_a"] += total_a * below
+        w["des_b"] += total_a * above
+        mb = lb.get(ca)
+        if not mb:
+            continue
+        keys = sorted(set(ma) | set(mb))
+        cum_b = 0  # weight of b's margins strictly below the current key
+        total_b = totals_b[ca]
+        for k in keys:
+            wa, wb = ma.get(k, 0), mb.get(k, 0)
+            if wa:
+                w["niveau_a"] += wa * cum_b
+                w["meneur"] += wa * wb
+                w["niveau_b"] += wa * (total_b - cum_b - wb)
+            cum_b += wb
+    denominator = ta * tb
+    issues = {
+        "a l'emporte : seul à réussir": Fraction(w["seul_a"], denominator),
+        "a l'emporte aux dés en réussite": Fraction(w["des_a"], denominator),
+        "a l'emporte au niveau de réussite": Fraction(w["niveau_a"], denominator),
+        "Égalité parfaite : le maître de jeu décide": Fraction(w["meneur"], denominator),
+        "b l'emporte au niveau de réussite": Fraction(w["niveau_b"], denominator),
+        "b l'emporte aux dés en réussite": Fraction(w["des_b"], denominator),
+        "b l'emporte : seul à réussir": Fraction(w["seul_b"], denominator),
+        "Aucun ne réussit : l'action de l'acteur échoue": Fraction(fa * fb, denominator),
+    }
+    p_a = Fraction(w["seul_a"] + w["des_a"] + w["niveau_a"], denominator)
+    return odds_payload(issues, p_a)
+
+
+# ======================================================================
+# Constant data: parameters and rollers
+# ======================================================================
+
+_LEVEL_CHOICES = tuple(Choice(lv.value, f"{lv.label} (seuil {lv.seuil})", lv.seuil) for lv in LEVELS)
+_CARAC_CHOICES = tuple(
+    Choice(value, f"{label} (expertise {exp}, {LEVELS[level_of(exp)].label})", exp)
+    for value, (label, exp) in _CARACTERISTIQUES.items()
+)
+
+
+def _character_params(suffix: str = "", who: str = "", group_name: str = "") -> tuple[Param, ...]:
+    return (
+        Param("expertise" + suffix, f"Valeur d'expertise{who}", "int", minimum=0, maximum=40, group=group_name,
+              help="Valeur de la compétence plus les modificateurs de caractéristique et de circonstance "
+              "(0 Incompétent, 1 Amateur, 2 Débutant, 3-4 Connaisseur, 5-8 Professionnel, 9-13 Expert, "
+              "14-16 Maître, 17 et plus Grand Maître)."),
+        Param("caracteristique" + suffix, f"Ou test de caractéristique{who}", "choice", choices=_CARAC_CHOICES,
+              group=group_name,
+              help="Pour un test en rapport avec une seule caractéristique, à la place de l'expertise."),
+        Param("niveau" + suffix, f"Niveau requis par le test{who}", "choice", choices=_LEVEL_CHOICES,
+              group=group_name,
+              help="Sans niveau requis, le seuil est celui du niveau du personnage (test de caractéristique)."),
+        Param("modificateur" + suffix, f"Modificateur de difficulté{who}", "int", default=0, minimum=-20,
+              maximum=20, group=group_name, help="S'ajoute au seuil, par exemple 3(Débutant+2)."),
+    )
+
+
+_REUSSITES_HELP = "Nombre de dés en réussite demandés (contre le monde, au moins deux)."
+_HEROISME_HELP = "Dés ajoutés avant le jet, 1 point chacun ; au plus 3 dés ajoutés en tout, avant et après."
+
+JET = Roller(
+    id="simon.jet",
+    title="Simon Système : jet contre le monde",
+    chapter="003",
+    summary="Cinq d20 contre un seuil : chaque dé au moins égal au seuil est une réussite "
+    "(un 20 réussit toujours, un 1 échoue toujours) ; il faut le nombre de réussites demandé.",
+    params=_character_params() + (
+        Param("reussites", "Réussites demandées", "int", default=3, minimum=1, maximum=8, help=_REUSSITES_HELP),
+        Param("heroisme", "Dés d'héroïsme avant le jet", "int", default=0, minimum=0, maximum=3,
+              help=_HEROISME_HELP),
+        Param("points", "Points d'héroïsme", "int", default=20, minimum=0, maximum=200,
+              help="Points avant le jet ; chaque 20 en rapporte un, chaque 1 en coûte un."),
+        Param("points_depart", "Points d'héroïsme de départ", "int", default=20, minimum=1, maximum=100,
+              help="20 d'ordinaire ; on ne peut jamais avoir plus du double."),
+    ),
+    roll=_jet_roll,
+    odds=_jet_odds,
+    check=_jet_check,
+    actions=(Action("ajouter_de", "Ajouter un dé après le jet (2 points d'héroïsme)", (), _add_die),),
+)
+
+AIDE = Roller(
+    id="simon.aide",
+    title="Simon Système : aider ses camarades",
+    chapter="003",
+    summary="L'aide lance cinq d20 avant l'acteur principal : chaque réussite baisse son seuil de 1, "
+    "chaque réussite critique de 2, chaque raté de plus de 5 le monte de 1, chaque raté critique de 2.",
+    params=_character_params(),
+    roll=_aide_roll,
+    odds=_aide_odds,
+    check=_check_character,
+)
+
+OPPOSITION = Roller(
+    id="simon.opposition",
+    title="Simon Système : jets en opposition",
+    chapter="003",
+    summary="Chaque participant fait son jet : si un seul réussit, il gagne ; sinon on compare les dés en "
+    "réussite, puis le niveau global de réussite, puis le maître de jeu décide.",
+    params=tuple(
+        p
+        for s, who, grp in (("_a", " (acteur, a)", "Acteur (a)"), ("_b", " (celui qui réagit, b)", "Celui qui réagit (b)"))
+        for p in _character_params(s, who, grp) + (
+            Param("reussites" + s, f"Réussites demandées{who}", "int", default=3, minimum=1, maximum=8, group=grp,
+                  help=_REUSSITES_HELP),
+            Param("heroisme" + s, f"Dés d'héroïsme ou de porte-poisse{who}", "int", default=0, minimum=0,
+                  maximum=3, group=grp, help=_HEROISME_HELP),
+        )
+    ),
+    roll=_opposition_roll,
+    odds=_opposition_odds,
+    check=_opposition_check,
+)
+
+ROLLERS = (JET, AIDE, OPPOSITION)
