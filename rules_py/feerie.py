@@ -274,7 +274,7 @@ def _opposition_roll(args: Args, dice: Dice) -> dict[str, Any]:
     elif b > a:
         winner, text = "b", "Le camp b l'emporte"
     else:
-        winner, text = None, "Égalité : échec mutuel ou blocage (le meneur choisit)"
+        winner, text = None, "Échec mutuel ou blocage (le meneur choisit)"
     calc.append(f"{a} {'>' if a > b else ('<' if a < b else '=')} {b}")
     notes = []
     if winner is None:
@@ -308,7 +308,7 @@ def _opposition_odds(args: Args) -> dict[str, Any]:
     pb = sum((p for d, p in law.items() if d < 0), Fraction(0))
     issues = {
         "Le camp a l'emporte": pa,
-        "Égalité : échec mutuel ou blocage (le meneur choisit)": law[0],
+        "Échec mutuel ou blocage (le meneur choisit)": law[0],
         "Le camp b l'emporte": pb,
     }
     return odds_payload(issues, pa, des_a=n, des_b=m)

@@ -496,10 +496,13 @@ def _aide_odds(args: Args) -> dict[str, Any]:
 _STEPS = {
     "seul": "un seul participant réussit son jet",
     "des": "nombre de dés en réussite (un 20 compte deux, un 1 compte moins un)",
-    "niveau": "niveau global de réussite (somme des dé - seuil des dés en réussite)",
+    "niveau": "niveau global de réussite (somme de dé - seuil sur les dés en réussite)",
     "meneur": "égalité parfaite : le maître de jeu décide",
     "aucun": "aucun participant ne réussit : l'action de l'acteur échoue",
 }
+
+
+_WON_BY = {"seul": ": seul à réussir son jet", "des": "aux dés en réussite", "niveau": "au niveau global de réussite"}
 
 
 def _opposition_check(args: Args) -> None:
@@ -541,13 +544,13 @@ def _opposition_roll(args: Args, dice: Dice) -> dict[str, Any]:
             winner, step = ("a" if ca > cb else "b"), "des"
         else:
             ma, mb = (_margin(v, th.seuil) for th, v in sides.values())
-            calc.append(f"Niveau global de réussite (somme des dé - seuil) : a {ma}, b {mb}")
+            calc.append(f"Niveau global de réussite (somme de dé - seuil) : a {ma}, b {mb}")
             if ma != mb:
                 winner, step = ("a" if ma > mb else "b"), "niveau"
             else:
                 winner, step = None, "meneur"
     if winner:
-        text = f"{names[winner][0].upper()}{names[winner][1:]} l'emporte ({_STEPS[step]})"
+        text = f"{names[winner][0].upper()}{names[winner][1:]} l'emporte {_WON_BY[step]}"
     elif step == "aucun":
         text = "Aucun ne réussit : l'action de l'acteur (a) échoue"
     else:

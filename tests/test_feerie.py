@@ -81,7 +81,7 @@ def test_opposition_odds_match_icepool():
                         m = des_b + (3 if assistants_b else 0) + (avantage if camp == "b" else 0)
                         diff = oracle_difference(n, m)
                         assert exact(answer, "Le camp a l'emporte") == prob(diff, lambda d: d > 0)
-                        assert exact(answer, "Égalité : échec mutuel ou blocage (le meneur choisit)") == prob(
+                        assert exact(answer, "Échec mutuel ou blocage (le meneur choisit)") == prob(
                             diff, lambda d: d == 0)
                         assert exact(answer, "Le camp b l'emporte") == prob(diff, lambda d: d < 0)
 
@@ -201,7 +201,7 @@ def test_opposition_more_efforts_wins_and_a_tie_is_left_to_the_gm():
     assert r["gagnant"] == "a" and r["efforts_a"] == 2 and r["efforts_b"] == 1
     r = roll("feerie.opposition", dict(des_a=2, des_b=2), dice="4,1,1,5")
     assert r["gagnant"] is None and r["reussite"] is None
-    assert r["resultat"] == "Égalité : échec mutuel ou blocage (le meneur choisit)"
+    assert r["resultat"] == "Échec mutuel ou blocage (le meneur choisit)"
     r = roll("feerie.opposition", dict(des_a=1, des_b=1, avantage=2, avantage_camp="b"), dice="4,1,5,6")
     assert r["gagnant"] == "b" and r["efforts_b"] == 2
     assert r["des"][-1]["titre"] == "Camp b : dés d'avantage"
