@@ -646,7 +646,8 @@ def _setup(args: Args) -> Setup:
     members = tuple(side_a + side_b)
     names = [_fold(m.name) for m in members]
     if len(set(names)) != len(names):
-        raise RulesError("noms_a", "Noms (noms_a, noms_b) : chaque participante doit avoir un nom différent.")
+        field = "noms_b" if args["noms_a"] is None else "noms_a"
+        raise RulesError(field, f"Noms de l'équipe {field[-1].upper()} ({field}) : chaque participante doit avoir un nom différent des autres (noms reçus : {', '.join(m.name for m in members)}).")
     n_a = len(side_a)
     pairs = tuple((i, n_a + j) for i, j in _pairs(args, n_a, len(side_b)))
     return Setup(members, pairs, parse_domination(args["domination"]), args["bonus"], parse_table(args["table"]))
@@ -701,7 +702,7 @@ def _is_int(x: Any, lo: int, hi: int) -> bool:
 def _load(state: Mapping[str, Any]) -> tuple[Setup, dict[str, Any], Args]:
     """Re-check a state sent back by the page (it may be forged)."""
     keys = {"version", "parametres", "fortunes", "mains", "tour", "joues", "actifs", "repioche", "exaltations", "fin", "temperance"}
-    if not isinstance(state, Mapping) or set(state) != keys or state.get("version") != 1:
+    if not isinstance(state, Mapping) or set(state) != keys or not _is_int(state.get("version"), 1, 1):
         raise _bad_state("ce n'est pas l'état d'une confrontation De Cœur & D'Acier")
     params = state["parametres"]
     if not isinstance(params, Mapping):
@@ -767,7 +768,7 @@ def _load(state: Mapping[str, Any]) -> tuple[Setup, dict[str, Any], Args]:
     if len({(e[0], e[1]) for e in ex}) != len(ex):
         raise _bad_state("deux tirages d'exaltation pour le même tour")
     fin, temp = state["fin"], state["temperance"]
-    if fin is not None and fin not in _ENDS:
+    if fin is not None and (not isinstance(fin, str) or fin not in _ENDS):
         raise _bad_state("fin invalide")
     matches = [e for e in ex if e[2] == fortunes[e[1]]]
     if temp is None:

@@ -1,0 +1,411 @@
+"""De Cœur & D'Acier (chapter 004, « Résoudre une confrontation »).
+
+Sections cited: « Résoudre un tour », « Vérifier les enseignes et calculer la
+force totale », « Les enseignes et le cercle de domination », « Enseigne de
+prédilection et repioche », « Relations et valeurs », « Exaltation et
+Tempérances », « La confrontation en équipe », « La confrontation contre
+l'environnement », and RULES.md (Nocturne, the inferred domination circle).
+"""
+
+from __future__ import annotations
+
+import copy
+import time
+from fractions import Fraction
+from itertools import permutations, product
+
+import icepool
+import pytest
+
+from rules_py import RulesError, act, call, odds, roll
+from rules_py.dcda import ISSUES, NOCTURNE, parse_domination, parse_table
+
+SUITS = ["batons", "ecus", "coupes", "dagues"]
+
+
+def tour(dice=None, **params):
+    return roll("dcda.tour", params, dice)
+
+
+# ----------------------------------------------------------------------
+# « Les enseignes et le cercle de domination »
+# ----------------------------------------------------------------------
+
+def test_default_domination_is_the_inferred_circle():
+    dom = parse_domination("batons>dagues>ecus>coupes")
+    named = {SUITS[s]: SUITS[t] for s, t in enumerate(dom)}
+    # « les bâtons dominent les dagues et ainsi de suite » (été > automne > hiver > printemps)
+    assert named == {"batons": "dagues", "dagues": "ecus", "ecus": "coupes", "coupes": "batons"}
+    res = tour(carte_a="5-batons", carte_b="5-dagues", forces_a="0,0,0,0", forces_b="0,0,0,0")
+    assert res["gagnant"] == "a"
+    assert any("inféré" in n or "déduit" in n for n in res["notes"])
+
+
+def test_the_gm_may_change_the_circle():
+    # default: Dagues dominate Écus; with batons>ecus>dagues>coupes, Écus dominate Dagues
+    base = dict(carte_a="4-dagues", carte_b="4-ecus", forces_a="0,0,0,0", forces_b="0,0,0,0")
+    assert tour(**base)["gagnant"] == "a"
+    assert tour(**base, domination="batons>ecus>dagues>coupes")["gagnant"] == "b"
+    with pytest.raises(RulesError) as err:
+        tour(**base, domination="batons>batons>ecus>coupes")
+    assert err.value.field == "domination"
+
+
+def test_a_dominated_card_counts_alone():
+    # « Si l'enseigne d'une carte est dominée par celle d'une carte adverse, seule la force de la carte jouée compte. »
+    res = tour(carte_a="7-dagues", carte_b="5-ecus", forces_a="0,0,0,3", forces_b="0,9,0,0")
+    assert res["totaux"] == {"a": 10, "b": 5}
+    assert "Écus dominés par Dagues : seule la carte compte" in res["calcul"]
+    assert "Force totale de A : 7 (carte) + 3 (Dagues) = 10" in res["calcul"]
+    assert "Force totale de B : 5 (carte) = 5" in res["calcul"]
+    assert res["gagnant"] == "a" and res["force_perdant"] == 5 and res["tour"] == 1
+    assert [g["des"][0]["valeur"] for g in res["des"]] == ["7-dagues", "5-ecus"]
+    assert all(g["des"][0]["faces"] is None for g in res["des"])
+    assert res["des"][1]["des"][0]["garde"] is False
+
+
+def test_ties_are_broken_by_domination():
+    # « En cas d'égalité, celle qui a joué une enseigne dominante par rapport à l'adversaire remporte le tour. »
+    res = tour(carte_a="6-coupes", carte_b="4-batons", forces_a="0,0,2,0", forces_b="8,0,0,0")
+    # Coupes dominate Bâtons: B counts 4 alone, A 6 + 2 = 8
+    assert res["totaux"] == {"a": 8, "b": 4}
+    res = tour(carte_a="2-coupes", carte_b="4-batons", forces_a="0,0,2,0", forces_b="8,0,0,0")
+    assert res["totaux"] == {"a": 4, "b": 4} and res["gagnant"] == "a" and res["force_perdant"] == 4
+    assert any(line.startswith("Égalité 4 à 4 : Coupes domine Bâtons") for line in res["calcul"])
+
+
+def test_strict_tie_is_statu_quo():
+    # « S'il y a égalité stricte, sans domination d'enseigne, alors le tour se termine sur un statu quo. »
+    res = tour(carte_a="3-batons", carte_b="5-ecus", forces_a="4,0,0,0", forces_b="0,2,0,0")
+    assert res["totaux"] == {"a": 7, "b": 7}
+    assert res["gagnant"] is None and res["force_perdant"] is None and res["resultat"] == "Statu quo"
+    same = tour(carte_a="3-dagues", carte_b="5-dagues", forces_a="0,0,0,4", forces_b="0,0,0,2")
+    assert same["gagnant"] is None
+
+
+def test_gm_bonus_per_suit():
+    # « un bonus ou un malus à appliquer à l'usage d'une enseigne spécifique … à additionner ou soustraire »
+    res = tour(carte_a="3-batons", carte_b="5-ecus", forces_a="4,0,0,0", forces_b="0,2,0,0", bonus="1,-3,0,0")
+    assert res["totaux"] == {"a": 8, "b": 4}
+    assert "Force totale de A : 3 (carte) + 4 (Bâtons) + 1 (bonus Bâtons) = 8" in res["calcul"]
+    assert "Force totale de B : 5 (carte) + 2 (Écus) - 3 (malus Écus) = 4" in res["calcul"]
+    # the bonus is added even to a dominated card
+    dominated = tour(carte_a="7-dagues", carte_b="5-ecus", bonus="0,2,0,0")
+    assert dominated["totaux"]["b"] == 7
+
+
+def test_outcomes_are_listed_and_a_user_table_is_read_not_invented():
+    res = tour(carte_a="7-dagues", carte_b="5-ecus", tour=3)
+    assert res["issues_possibles"] == list(ISSUES.values())
+    assert res["issue"] is None and res["issue_source"] is None
+    assert "La gagnante doit choisir quelque chose à sacrifier." in res["issues_possibles"]
+    table = "C4S8Q/C5S/S4Q6M/Q4M"
+    res = tour(carte_a="7-dagues", carte_b="5-ecus", tour=3, table=table)
+    # round 3: S up to 4, Q up to 6, M beyond; loser's total 5 -> Q
+    assert res["issue"] == "La confrontation provoque la mort de quelqu'un."
+    assert res["issue_source"] == "table de votre fiche"
+    assert any("table que vous avez saisie" in n for n in res["notes"])
+    assert parse_table("c/s/q/m")[3] == (("M",), ())
+    for bad in ("C/S/Q", "C5/S/Q/M", "X/S/Q/M", "C5S3Q/S/Q/M", "C5S//Q/M", "5C/S/Q/M"):
+        with pytest.raises(RulesError) as err:
+            tour(table=bad)
+        assert err.value.field == "table" and "Table de confrontation" in str(err.value)
+
+
+def test_random_cards_are_drawn_from_the_suit_and_replay():
+    res = tour(["3-coupes", "8-coupes"], enseigne_a="coupes", enseigne_b="coupes")
+    assert res["tirage"] == ["3-coupes", "8-coupes"]
+    with pytest.raises(RulesError) as err:  # one deck: B cannot draw A's card
+        tour(["3-coupes", "3-coupes"], enseigne_a="coupes", enseigne_b="coupes")
+    assert err.value.field == "des"
+    first = call({"op": "roll", "roller": "dcda.tour", "seed": 11})["result"]
+    again = call({"op": "roll", "roller": "dcda.tour", "dice": first["tirage"]})["result"]
+    assert again == first
+
+
+# ----------------------------------------------------------------------
+# Exact odds against an independent oracle
+# ----------------------------------------------------------------------
+
+def _oracle_winner(ca, cb, fa, fb, bonus, order):
+    """The rules written again, independently: (value, suit) cards, suit names."""
+    beats = {(order[k], order[(k + 1) % 4]) for k in range(4)}
+    (va, sa), (vb, sb) = ca, cb
+    ta = va + (0 if (sb, sa) in beats else fa[SUITS.index(sa)]) + bonus[SUITS.index(sa)]
+    tb = vb + (0 if (sa, sb) in beats else fb[SUITS.index(sb)]) + bonus[SUITS.index(sb)]
+    if ta != tb:
+        return "a" if ta > tb else "b"
+    return "a" if (sa, sb) in beats else "b" if (sb, sa) in beats else "n"
+
+
+FORCE_GRID = [(0, 0, 0, 0), (3, 3, 3, 7), (5, 1, 4, 2), (25, 20, 15, 10)]
+SUIT_PAIRS = [("batons", "dagues"), ("ecus", "batons"), ("coupes", "coupes"), ("dagues", "coupes")]
+
+
+@pytest.mark.parametrize("fa, fb", list(product(FORCE_GRID, FORCE_GRID)))
+def test_tour_odds_equal_icepool_and_a_plain_enumeration(fa, fb):
+    order = ["batons", "dagues", "ecus", "coupes"]
+    bonus = (0, 2, -1, 0)
+    slowest = 0.0
+    for sa, sb in SUIT_PAIRS:
+        t0 = time.perf_counter()
+        got = odds("dcda.tour", {"forces_a": fa, "forces_b": fb, "enseigne_a": sa, "enseigne_b": sb, "bonus": bonus})
+        slowest = max(slowest, time.perf_counter() - t0)
+        if sa != sb:  # independent piles: two independent d10
+            die = icepool.map(lambda a, b: _oracle_winner((a, sa), (b, sb), fa, fb, bonus, order), icepool.d10, icepool.d10)
+            want = {k: die.probability(k) for k in "abn"}
+        else:  # one pile: two different cards, uniform over ordered pairs
+            pairs = list(permutations(range(1, 11), 2))
+            want = {k: Fraction(sum(_oracle_winner((a, sa), (b, sb), fa, fb, bonus, order) == k for a, b in pairs), len(pairs)) for k in "abn"}
+        exact = got["exact"]
+        assert Fraction(exact["A remporte le tour"]) == want["a"]
+        assert Fraction(exact["B remporte le tour"]) == want["b"]
+        assert Fraction(exact["Statu quo"]) == want["n"]
+    # all forty cards, B's card uniform over the 39 others
+    t0 = time.perf_counter()
+    got = odds("dcda.tour", {"forces_a": fa, "forces_b": fb, "domination": "batons>coupes>ecus>dagues"})
+    slowest = max(slowest, time.perf_counter() - t0)
+    deck = [(v, s) for s in SUITS for v in range(1, 11)]
+    other = ["batons", "coupes", "ecus", "dagues"]
+    outcomes = [_oracle_winner(a, b, fa, fb, (0, 0, 0, 0), other) for a, b in permutations(deck, 2)]
+    assert Fraction(got["exact"]["A remporte le tour"]) == Fraction(outcomes.count("a"), len(outcomes))
+    assert Fraction(got["exact"]["Statu quo"]) == Fraction(outcomes.count("n"), len(outcomes))
+    assert slowest < 0.05  # the house asks < 5 ms; generous here for a shared CI machine
+
+
+def test_tour_odds_by_table_outcome_add_up():
+    got = odds("dcda.tour", {"enseigne_a": "dagues", "enseigne_b": "ecus", "table": "C4S/C4S/C4S/C4S"})
+    exact = {k: Fraction(v) for k, v in got["exact_table"].items()}
+    assert sum(exact.values()) == 1
+    # a card against Dagues: B (Écus dominated) counts its card alone, 1..10; A's Dagues + 3 beats most
+    assert exact["Statu quo"] == Fraction(got["exact"]["Statu quo"])
+
+
+def test_confrontation_odds_first_round_with_favourite_suits():
+    got = odds("dcda.confrontation", {"predilection_a": "coupes"})
+    # Coupes (3) against Nocturne's strongest suit, Dagues (7): A wins iff v > w + 4
+    assert got["exact"] == {"A remporte le tour 1": "3/20", "Nocturne remporte le tour 1": "79/100", "Statu quo": "3/50"}
+
+
+# ----------------------------------------------------------------------
+# A whole confrontation, replayed with forced cards
+# ----------------------------------------------------------------------
+
+TEAM = {
+    "forces_a": "2,2,2,2,4,1,1,5", "noms_a": "Aelis,Bran", "predilection_a": "coupes,-",
+    "niveau_a": "1,3", "fortune_a": "-1,9", "pnj": "nocturne",
+}
+HANDS = "5-batons,6-ecus,2-coupes,8-dagues,3-batons,9-ecus,7-coupes,1-dagues,10-batons,4-ecus,5-coupes,6-dagues"
+
+
+def conf_act(state, action, dice=None, **params):
+    return act("dcda.confrontation", action, state, params, dice)
+
+
+def offer(res, action, participant=None):
+    return next(a for a in res["actions"] if a["id"] == action
+                and (participant is None or a["parametres"].get("participant") == participant))
+
+
+def test_a_team_confrontation_replayed_with_forced_cards():
+    res = roll("dcda.confrontation", TEAM, HANDS)
+    assert [g["titre"] for g in res["des"]] == ["Main de Aelis", "Main de Bran", "Main de Nocturne"]
+    assert res["etat"]["mains"][2] == [10, 4, 5, 6]
+    assert [o["b"] for o in res["oppositions"]] == ["b1", "b1"]  # team against solo
+    st = res["etat"]
+    # « Relations et valeurs », niveau 1 : « La joueuse ne peut pas renoncer à un premier tour. »
+    assert offer(res, "renoncer", "a1")["possible"] is False
+    with pytest.raises(RulesError) as err:
+        conf_act(st, "renoncer", participant="a1")
+    assert err.value.field == "action" and "premier tour" in str(err.value)
+    # « Enseigne de prédilection et repioche »: the same card may come back; once per confrontation
+    with pytest.raises(RulesError):  # Bran's 7 de Coupes is not in the pile
+        conf_act(st, "repiocher", ["7-coupes"], participant="a1")
+    res = conf_act(st, "repiocher", ["2-coupes"], participant="Aelis")
+    assert res["etat"]["mains"][0] == [5, 6, 2, 8] and any("même carte" in c for c in res["calcul"])
+    st = res["etat"]
+    assert offer(res, "repiocher", "a1")["possible"] is False
+    with pytest.raises(RulesError):
+        conf_act(st, "repiocher", ["3-coupes"], participant="a1")
+    # round 1: Aelis Coupes 2, Bran Dagues 1, Nocturne Bâtons 10; then each draws the suit she lacks
+    res = conf_act(st, "jouer", ["3-coupes", "4-dagues", "9-batons"], enseignes="coupes,dagues,batons")
+    duels = {(d["a"], d["b"]): d for d in res["tour_joue"]}
+    # « Le cercle de domination s'applique séparément pour chaque opposition »
+    assert duels["a1", "b1"]["totaux"] == [4, 10]  # Bâtons dominated by Coupes: 10 alone
+    assert duels["a2", "b1"]["totaux"] == [1, 13]  # Dagues dominated by Bâtons: 1 alone
+    assert duels["a1", "b1"]["gagnant"] == duels["a2", "b1"]["gagnant"] == "b"
+    assert duels["a1", "b1"]["force_perdant"] == 4 and duels["a2", "b1"]["force_perdant"] == 1
+    assert res["etat"]["mains"] == [[5, 6, 3, 8], [3, 9, 7, 4], [9, 4, 5, 6]]
+    st = res["etat"]
+    # Bran (niveau 3 ⊇ 2) lost round 1: « doit tenter au moins un second tour »; Aelis (niveau 1) may go
+    assert offer(res, "renoncer", "a2")["possible"] is False
+    assert offer(res, "terminer")["possible"] is False
+    res = conf_act(st, "renoncer", participant="a1")
+    assert "l'issue du tour 1 se confirme" in res["resultat"]
+    st = res["etat"]
+    # round 2: only Bran and Nocturne; Écus dominate Coupes
+    with pytest.raises(RulesError) as err:
+        conf_act(st, "jouer", enseignes="ecus,coupes,batons")
+    assert err.value.field == "enseignes"
+    res = conf_act(st, "jouer", ["2-ecus", "5-coupes"], enseignes="ecus,coupes")
+    assert res["tour_joue"] == [{"a": "a2", "b": "b1", "cartes": ["9-ecus", "5-coupes"], "totaux": [10, 5],
+                                 "gagnant": "a", "force_perdant": 5, "tour": 2, "issue": None}]
+    standing = {(o["a"], o["b"]): o for o in res["oppositions"]}
+    assert standing["a1", "b1"]["tour"] == 1 and standing["a1", "b1"]["gagnant"] == "b"
+    assert standing["a2", "b1"]["tour"] == 2 and standing["a2", "b1"]["gagnant"] == "a"
+    st = res["etat"]
+    # « Exaltation et Tempérances »: level 3 draws before round 3; it matches the fortune
+    assert offer(res, "jouer")["possible"] is False and offer(res, "exaltation")["possible"] is True
+    with pytest.raises(RulesError):
+        conf_act(st, "jouer", ["1-ecus", "1-coupes"], enseignes="ecus,coupes")
+    res = conf_act(st, "exaltation", ["9"])
+    assert res["fin"] == "temperance" and res["temperance"] == "a2"
+    assert res["des"][0]["des"][0]["libelle"] == "IX L'Ermite" and res["des"][0]["des"][0]["garde"] is True
+    assert not any(a["possible"] for a in res["actions"])
+    with pytest.raises(RulesError):
+        conf_act(res["etat"], "jouer", ["1-ecus", "1-coupes"], enseignes="ecus,coupes")
+
+
+def test_an_exaltation_without_match_lets_the_rounds_go_on():
+    res = roll("dcda.confrontation", {"niveau_a": "4", "fortune_a": "0"}, "1-batons,2-ecus,3-coupes,4-dagues,5-batons,6-ecus,7-coupes,8-dagues")
+    res = conf_act(res["etat"], "exaltation", ["17"])
+    assert res["fin"] is None and offer(res, "jouer")["possible"] and not offer(res, "exaltation")["possible"]
+    # level 4 lost round 1 (Dagues 4+3 against Dagues 8+7): cannot renounce, must play on
+    res = conf_act(res["etat"], "jouer", ["9-dagues", "4-dagues"], enseignes="dagues,dagues")
+    assert res["gagnant"] == "b"
+    assert "Niveau 4" in offer(res, "renoncer", "a1")["raison"]
+    # Nocturne may give up: the outcome of round 1 stands
+    res = conf_act(res["etat"], "renoncer", participant="b1")
+    assert res["fin"] == "renoncement" and res["oppositions"][0]["gagnant"] == "b"
+
+
+def test_level_2_after_a_win_may_stop_and_round_four_is_final():
+    res = roll("dcda.confrontation", {"niveau_a": "2", "forces_b": "0,0,0,0"},
+               "1-batons,2-ecus,3-coupes,4-dagues,5-batons,6-ecus,7-coupes,8-dagues")
+    st = res["etat"]
+    assert res["actions"] and offer(res, "renoncer", "b1")["possible"]
+    assert not offer(res, "renoncer", "a1")["possible"]
+    for _ in range(3):
+        # Coupes 3 + 3 against Bâtons 5 alone (dominated by Coupes): A wins
+        res = conf_act(st, "jouer", ["3-coupes", "5-batons"], enseignes="coupes,batons")
+        st = res["etat"]
+        assert res["gagnant"] == "a" and res["reussite"] is True
+        assert offer(res, "terminer")["possible"]  # A won: everybody may accept
+    res = conf_act(st, "jouer", enseignes="coupes,batons")  # round 4: no card drawn after it
+    assert res["tour"] == 4 and res["fin"] == "tour4" and res["tirage"] == []
+    assert not offer(res, "jouer")["possible"] and not offer(res, "terminer")["possible"]
+    with pytest.raises(RulesError):
+        conf_act(res["etat"], "jouer", enseignes="coupes,batons")
+
+
+def test_environment_and_team_against_team():
+    # « La force de chaque enseigne de l'environnement peut monter jusqu'à 25 ! »
+    res = roll("dcda.confrontation", {"forces_b": "25,20,15,10", "environnement": True}, seed=5)
+    assert res["oppositions"][0]["noms"] == ["A", "Environnement"]
+    with pytest.raises(RulesError) as err:
+        roll("dcda.confrontation", {"forces_b": "25,20,15,10", "environnement": True, "niveau_b": "3"})
+    assert err.value.field == "niveau_b"
+    with pytest.raises(RulesError) as err:
+        roll("dcda.confrontation", {"forces_b": "1,1,1,1,2,2,2,2", "environnement": True})
+    assert err.value.field == "forces_b"
+    # « Chaque participante choisit son ou ses adversaires au début de la confrontation. »
+    two = {"forces_a": "1,1,1,1,2,2,2,2", "forces_b": "3,3,3,3,4,4,4,4,5,5,5,5", "adversaires": "1+2,3"}
+    res = roll("dcda.confrontation", two, seed=2)
+    assert [(o["a"], o["b"]) for o in res["oppositions"]] == [("a1", "b1"), ("a1", "b2"), ("a2", "b3")]
+    for bad in ("1,2", "1+4,3", "1+1,2", "x,3"):
+        with pytest.raises(RulesError) as err:
+            roll("dcda.confrontation", {**two, "adversaires": bad})
+        assert err.value.field == "adversaires"
+
+
+# ----------------------------------------------------------------------
+# Nocturne (RULES.md: an NPC sheet to preset a confrontation)
+# ----------------------------------------------------------------------
+
+def test_nocturne_preset():
+    assert NOCTURNE == {"nom": "Nocturne", "forces": (3, 3, 3, 7), "fortune": 17}
+    res = roll("dcda.confrontation", {"pnj": "nocturne", "niveau_b": "3"}, seed=1)
+    assert "Nocturne : Bâtons 3, Écus 3, Coupes 3, Dagues 7 ; niveau 3, fortune XVII L'Étoile" in res["calcul"]
+    assert len(res["tirage"]) == 8  # the fortune is the sheet's: no draw
+    # without a given fortune, an exalted NPC's fortune is drawn at the start
+    res = roll("dcda.confrontation", {"forces_b": "3,3,3,7", "niveau_b": "4"}, HANDS.split(",")[:8] + ["5"])
+    assert res["etat"]["fortunes"] == [None, 5]
+    with pytest.raises(RulesError) as err:
+        roll("dcda.confrontation", {"pnj": "nocturne", "forces_b": "1,1,1,1"})
+    assert err.value.field == "pnj"
+
+
+# ----------------------------------------------------------------------
+# Bad input and forged states
+# ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("roller, params, field", [
+    ("dcda.tour", {"forces_a": "1,2,3"}, "forces_a"),
+    ("dcda.tour", {"forces_b": "1,2,3,26"}, "forces_b"),
+    ("dcda.tour", {"carte_a": "11-dagues"}, "carte_a"),
+    ("dcda.tour", {"carte_a": "7-dagues", "carte_b": "7-dagues"}, "carte_b"),
+    ("dcda.tour", {"carte_a": "7-dagues", "enseigne_a": "ecus"}, "enseigne_a"),
+    ("dcda.tour", {"enseigne_b": "coeurs"}, "enseigne_b"),
+    ("dcda.tour", {"tour": 5}, "tour"),
+    ("dcda.tour", {"bonus": "11,0,0,0"}, "bonus"),
+    ("dcda.tour", {"domination": "dagues>batons"}, "domination"),
+    ("dcda.confrontation", {"forces_a": "1,2,3,4,5"}, "forces_a"),
+    ("dcda.confrontation", {"niveau_a": "5"}, "niveau_a"),
+    ("dcda.confrontation", {"niveau_a": "1,1"}, "niveau_a"),
+    ("dcda.confrontation", {"fortune_a": "22"}, "fortune_a"),
+    ("dcda.confrontation", {"predilection_a": "epees"}, "predilection_a"),
+    ("dcda.confrontation", {"noms_a": "Aelis,Bran"}, "noms_a"),
+    ("dcda.confrontation", {"noms_a": "Nocturne"}, "noms_a"),
+    ("dcda.confrontation", {"pnj": "dracula"}, "pnj"),
+    ("dcda.confrontation", {"adversaires": "1"}, "adversaires"),
+    ("dcda.confrontation", {"table": "M"}, "table"),
+])
+def test_bad_input_names_the_field_in_french(roller, params, field):
+    answer = call({"op": "roll", "roller": roller, "params": params})
+    assert answer["ok"] is False and answer["field"] == field
+    assert answer["error"].endswith(".") and f"({field})" in answer["error"]
+
+
+def _forge(state, path, value):
+    state = copy.deepcopy(state)
+    target = state
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return state
+
+
+@pytest.mark.parametrize("path, value", [
+    (("version",), 2),
+    (("tour",), 5),
+    (("tour",), True),
+    (("mains", 0, 3), 11),
+    (("mains", 1, 0), "x"),
+    (("mains", 1), None),
+    (("parametres", "forces_a"), [99, 0, 0, 0]),
+    (("parametres", "niveau_a"), [7]),
+    (("fortunes", 1), 3),  # Nocturne's fortune is XVII
+    (("actifs", 0), "oui"),
+    (("repioche", 0), True),  # A has no favourite suit
+    (("exaltations",), [[1, 0, 14]]),  # A is not exalted
+    (("fin",), "victoire"),
+    (("temperance",), [0, 1]),
+    (("joues",), [["1-batons", None]]),
+])
+def test_a_forged_state_is_refused(path, value):
+    state = roll("dcda.confrontation", {}, HANDS.split(",")[:8])["etat"]
+    forged = _forge(state, path, value)
+    with pytest.raises(RulesError) as err:
+        act("dcda.confrontation", "jouer", forged, {"enseignes": "batons,batons"})
+    assert err.value.field == "etat" and str(err.value).startswith("État (etat)")
+
+
+def test_a_forged_duplicate_card_is_refused():
+    state = roll("dcda.confrontation", {}, HANDS.split(",")[:8])["etat"]
+    state["mains"][1][0] = state["mains"][0][0]
+    answer = call({"op": "action", "roller": "dcda.confrontation", "action": "jouer", "state": state,
+                   "params": {"enseignes": "batons,batons"}})
+    assert answer == {"ok": False, "field": "etat",
+                      "error": "État (etat) : deux mains tiennent la même carte ; relancez la confrontation."}
+    assert call({"op": "action", "roller": "dcda.confrontation", "action": "jouer", "state": "x",
+                 "params": {"enseignes": "batons"}})["field"] == "etat"
