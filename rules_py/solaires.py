@@ -373,7 +373,7 @@ def _read_state(state: Mapping[str, Any], opposition: bool) -> tuple[Setup, tupl
     typique = _state_bool(state, "typique")
     handicap = _state_bool(state, "handicap")
     alteration = state.get("alteration")
-    if alteration not in OUTCOMES:
+    if not isinstance(alteration, str) or alteration not in OUTCOMES:
         raise _forged(f"« alteration » doit être stable, adoucie, amplifiee ou instable, reçu {shown(alteration)}")
     if len(elements) == 2 and not typique:
         raise _forged("deux éléments sans action typique ne sont pas permis")
@@ -388,7 +388,7 @@ def _read_state(state: Mapping[str, Any], opposition: bool) -> tuple[Setup, tupl
             raise _forged("une défense n'a pas sa place hors d'une opposition")
         intr, inter = state.get("intrinseque"), state.get("interet")
         if intr is not None or inter is not None:
-            if intr not in _INTRINSEQUE or inter not in _INTERET:
+            if not (isinstance(intr, str) and isinstance(inter, str)) or intr not in _INTRINSEQUE or inter not in _INTERET:
                 raise _forged(f"échelles de difficulté inconnues ({shown(intr)}, {shown(inter)})")
             if difficulty != _INTRINSEQUE[intr] + _INTERET[inter]:
                 raise _forged("la difficulté ne correspond pas aux deux échelles")
