@@ -30,8 +30,8 @@ Order of the draws (for forced cards, ``--dice``): ``dcda.tour`` draws
 draws each participant's hand (a1, a2…, then b1…, each in suit order
 batons, ecus, coupes, dagues), then a fortune (a major arcana, ``0``..``21``)
 for each exalted participant (level 3 or 4) whose fortune is not given.
-``jouer`` draws, after the round and if a fifth round is not the next, one
-card of the played suit for each participant who played, in order;
+``jouer`` draws, after rounds 1 to 3, one card of the played suit for each
+participant who played, in order (the played cards first go back to their pile);
 ``repiocher`` draws one card; ``exaltation`` one major arcana per exalted
 participant due to draw, in order.
 """

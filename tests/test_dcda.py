@@ -366,6 +366,19 @@ def test_bad_input_names_the_field_in_french(roller, params, field):
     assert answer["error"].endswith(".") and f"({field})" in answer["error"]
 
 
+@pytest.mark.parametrize("action, params, field", [
+    ("renoncer", {"participant": "z9"}, "participant"),
+    ("repiocher", {}, "participant"),
+    ("jouer", {"enseignes": "epees,batons"}, "enseignes"),
+    ("jouer", {"enseignes": "batons"}, "enseignes"),
+    ("jouer", {"enseignes": "batons,batons", "intrus": 1}, "intrus"),
+])
+def test_bad_action_input_names_the_field(action, params, field):
+    state = roll("dcda.confrontation", {}, HANDS.split(",")[:8])["etat"]
+    answer = call({"op": "action", "roller": "dcda.confrontation", "action": action, "state": state, "params": params})
+    assert answer["ok"] is False and answer["field"] == field and answer["error"].endswith(".")
+
+
 def _forge(state, path, value):
     state = copy.deepcopy(state)
     target = state
@@ -409,3 +422,15 @@ def test_a_forged_duplicate_card_is_refused():
                       "error": "État (etat) : deux mains tiennent la même carte ; relancez la confrontation."}
     assert call({"op": "action", "roller": "dcda.confrontation", "action": "jouer", "state": "x",
                  "params": {"enseignes": "batons"}})["field"] == "etat"
+
+
+def test_a_confrontation_and_its_actions_replay_from_their_own_record():
+    params = {"forces_a": "1,2,3,4,4,3,2,1", "niveau_a": "0,4", "predilection_a": "dagues,-", "niveau_b": "4"}
+    first = call({"op": "roll", "roller": "dcda.confrontation", "params": params, "seed": 21})["result"]
+    assert len(first["tirage"]) == 12 + 1  # three hands, then a2's fortune (Nocturne's is XVII on her sheet)
+    again = call({"op": "roll", "roller": "dcda.confrontation", "params": params, "dice": first["tirage"]})["result"]
+    assert again == first
+    step = call({"op": "action", "roller": "dcda.confrontation", "action": "exaltation", "state": first["etat"], "seed": 4})["result"]
+    replay = call({"op": "action", "roller": "dcda.confrontation", "action": "exaltation", "state": first["etat"],
+                   "dice": step["tirage"]})["result"]
+    assert replay == step and len(step["tirage"]) in (1, 2)
