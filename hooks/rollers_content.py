@@ -1,0 +1,144 @@
+"""Replace each roller placeholder with the widget, odds computed at build.
+
+on_page_content: for every section ``rollers_markdown.py`` matched on this
+page, ask rules_py (the same package the browser runs) for the roller's
+parameter description and the preset's exact odds, replay the book's example
+when there is one, and render ``templates/widget.html``. A preset or example
+the rules refuse stops ``mkdocs build --strict`` with the page and line.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from mkdocs.exceptions import PluginError
+
+import rules_py
+
+
+# ----------------------------------------------------------------------
+# The event
+# ----------------------------------------------------------------------
+
+def on_page_content(html: str, page, config, files) -> str | None:
+    entries = page.meta.get("_rollers")
+    if not entries:
+        return None
+    for index, entry in enumerate(entries):
+        marker = PLACEHOLDER.format(index=index)
+        if marker not in html:
+            raise PluginError(f"{page.file.src_uri}:{entry['line']}: l'emplacement du lanceur a disparu du HTML.")
+        html = html.replace(marker, render_widget(entry, f"{page.file.src_uri}:{entry['line']}"), 1)
+    return html
+
+
+# ----------------------------------------------------------------------
+# Helpers
+# ----------------------------------------------------------------------
+
+def render_widget(entry: dict[str, Any], where: str) -> str:
+    """The widget's HTML for one mapped section (``where`` = page:line for errors)."""
+    roller_id = entry["roller"]
+    answer = rules_py.call({"op": "describe", "roller": roller_id})
+    if not answer["ok"]:
+        raise PluginError(f"{where}: {answer['error']}")
+    description = answer["result"]
+    preset = dict(entry.get("preset") or {})
+    odds = rules_py.call({"op": "odds", "roller": roller_id, "params": preset})
+    if not odds["ok"]:
+        raise PluginError(f"{where}: préréglage refusé par {roller_id} : {odds['error']}")
+    example = entry.get("example")
+    if example:
+        example = {"params": example.get("params", preset), "dice": example.get("dice"),
+                   "result": example.get("result", ""), "text": example.get("text", "")}
+        replay = rules_py.call({"op": "roll", "roller": roller_id, "params": example["params"], "dice": example["dice"]})
+        if not replay["ok"]:
+            raise PluginError(f"{where}: exemple du livre refusé par {roller_id} : {replay['error']}")
+        if example["result"] not in replay["result"]["resultat"]:
+            raise PluginError(
+                f"{where}: l'exemple du livre donne « {replay['result']['resultat']} », "
+                f"le livre dit « {example['result']} »."
+            )
+        example["outcome"] = replay["result"]["resultat"]
+    widget_id = f"lanceur-{entry['slug']}"
+    fields = [_field(p, preset, widget_id) for p in description["parametres"]]
+    groups: list[tuple[str, list[dict[str, Any]]]] = []
+    for field in fields:
+        if groups and groups[-1][0] == field["group"]:
+            groups[-1][1].append(field)
+        else:
+            groups.append((field["group"], [field]))
+    return TEMPLATES.get_template("widget.html").render(
+        id=widget_id,
+        roller=description,
+        groups=groups,
+        preset=json.dumps(preset, ensure_ascii=False),
+        example=example,
+        example_json=json.dumps({"params": example["params"], "dice": example["dice"]}, ensure_ascii=False) if example else "",
+        odds=_odds_rows(odds["result"]),
+        success=_percent(odds["result"].get("reussite")),
+    ).strip()
+
+
+def _field(param: dict[str, Any], preset: dict[str, Any], widget_id: str) -> dict[str, Any]:
+    value = preset.get(param["nom"], param.get("defaut"))
+    kind = param["type"]
+    if isinstance(value, (list, tuple)):
+        text = ",".join(str(v) for v in value)
+    elif value is None or isinstance(value, bool):
+        text = ""
+    else:
+        text = str(value)
+    hint = param.get("aide", "")
+    if kind == "int" and "min" in param:
+        hint = f"De {param['min']} à {param['max']}." + (f" {hint}" if hint else "")
+    elif kind == "ints":
+        count = param["min_elements"] if param["min_elements"] == param["max_elements"] else f"{param['min_elements']} à {param['max_elements']}"
+        hint = f"{count} valeur(s) de {param.get('min')} à {param.get('max')}, séparées par des virgules." + (f" {hint}" if hint else "")
+    return {
+        "name": param["nom"],
+        "label": param["libelle"],
+        "kind": kind,
+        "id": f"{widget_id}-{param['nom']}",
+        "value": text,
+        "checked": value is True,
+        "required": param.get("requis", False),
+        "min": param.get("min"),
+        "max": param.get("max"),
+        "choices": param.get("choix", []),
+        "presets": param.get("prereglages", []),
+        "hint": hint,
+        "group": param.get("groupe", ""),
+        "maxlength": param.get("max_longueur"),
+    }
+
+
+def _odds_rows(odds: dict[str, Any]) -> list[dict[str, str]]:
+    exact = odds.get("exact", {})
+    return [
+        {"label": label, "width": f"{p * 100:.2f}%", "percent": _percent(p), "exact": exact.get(label, "")}
+        for label, p in odds.get("issues", {}).items()
+    ]
+
+
+def _percent(p: float | None) -> str:
+    if p is None:
+        return ""
+    text = f"{p * 100:.1f}".rstrip("0").rstrip(".")
+    return text.replace(".", ",") + "\u00a0%"
+
+
+# ----------------------------------------------------------------------
+# Constants
+# ----------------------------------------------------------------------
+
+PLACEHOLDER = "<!-- des-et-lames:roller {index} -->"
+TEMPLATES = Environment(
+    loader=FileSystemLoader(Path(__file__).with_name("templates")),
+    autoescape=select_autoescape(default=True),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)

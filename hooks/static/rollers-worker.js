@@ -1,0 +1,89 @@
+// Dés & Lames: the module Web Worker that runs rules_py in Pyodide.
+//
+// Protocol (rollers.js is the only client):
+//   {id, type: "boot", config, systems}  -> {id, result: true}     once Python and rules_py are up
+//   {id, type: "call", request}          -> {id, result: <answer>} rules_py.api.call_json's answer
+//   any failure                          -> {id, error: "<French sentence>"}
+//   while booting, unsolicited            {type: "progress", step, steps, text}
+// The worker holds no rules: every request goes through call_json.
+
+let booting = null; // the one boot promise: Pyodide + rules_py core
+let config = null;
+const loaded = new Set(); // system modules written to the FS
+const fetching = new Map(); // file name -> promise of its text
+
+const PACKAGE_DIR = "/home/pyodide/rules_py";
+
+self.onmessage = async (event) => {
+  const { id, type } = event.data;
+  try {
+    if (type === "boot") {
+      config = config || event.data.config;
+      booting = booting || boot(event.data.systems || []);
+      await booting;
+      self.postMessage({ id, result: true });
+    } else if (type === "call") {
+      if (!booting) throw new Error("Le moteur n'est pas démarré.");
+      const { pyodide, callJson } = await booting;
+      await ensureSystem(pyodide, systemOf(event.data.request));
+      const text = callJson(JSON.stringify(event.data.request));
+      self.postMessage({ id, result: JSON.parse(text) });
+    } else {
+      throw new Error(`Message inconnu : ${type}`);
+    }
+  } catch (err) {
+    self.postMessage({ id, error: describe(err) });
+  }
+};
+
+async function boot(systems) {
+  progress(1, "Téléchargement de Python (Pyodide)…");
+  const base = new URL(config.pyodide, self.location.href).href;
+  // Pyodide and the rules' files download in parallel.
+  const pyodidePromise = import(`${base}pyodide.mjs`).then((module) => module.loadPyodide({ indexURL: base }));
+  const names = [...config.core, ...systems.map((s) => config.systems[s]).filter(Boolean)];
+  const texts = Promise.all(names.map((name) => fetchSource(name)));
+  const [pyodide, sources] = await Promise.all([pyodidePromise, texts]);
+  progress(2, "Chargement des règles…");
+  pyodide.FS.mkdirTree(PACKAGE_DIR);
+  names.forEach((name, i) => pyodide.FS.writeFile(`${PACKAGE_DIR}/${name}`, sources[i]));
+  systems.forEach((s) => loaded.add(s));
+  pyodide.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
+  const api = pyodide.pyimport("rules_py.api");
+  for (const system of systems) pyodide.pyimport(`rules_py.${system}`);
+  progress(3, "Prêt.");
+  return { pyodide, callJson: api.call_json };
+}
+
+async function ensureSystem(pyodide, system) {
+  if (!system || loaded.has(system) || !config.systems[system]) return;
+  const name = config.systems[system];
+  const text = await fetchSource(name);
+  pyodide.FS.writeFile(`${PACKAGE_DIR}/${name}`, text);
+  pyodide.runPython("import importlib\nimportlib.invalidate_caches()");
+  loaded.add(system);
+}
+
+function fetchSource(name) {
+  if (!fetching.has(name)) {
+    const url = new URL(`rules_py/${name}?v=${config.version}`, self.location.href);
+    fetching.set(name, fetch(url).then((response) => {
+      if (!response.ok) throw new Error(`${name} : réponse ${response.status}`);
+      return response.text();
+    }));
+  }
+  return fetching.get(name);
+}
+
+function systemOf(request) {
+  const roller = request && typeof request.roller === "string" ? request.roller : "";
+  return roller.includes(".") ? roller.split(".", 1)[0] : "";
+}
+
+function progress(step, text) {
+  self.postMessage({ type: "progress", step, steps: 3, text });
+}
+
+function describe(err) {
+  return err && err.message ? String(err.message).split("\n").slice(-2).join(" ").trim() : String(err);
+}

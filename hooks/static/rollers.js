@@ -1,0 +1,431 @@
+// Dés & Lames: live rollers. One ES module, no rules inside.
+//
+// Each <section class="dl-roller" data-roller="…"> was rendered at build time
+// (form, preset odds). This module binds it: when a roller nears the screen it
+// starts the one Web Worker (Pyodide + rules_py) for the whole visit, sends
+// rules_py.api requests ({op: roll | odds | action}) and renders the answers
+// generically (dice groups, calcul, notes, follow-up actions). All text goes
+// in with textContent.
+
+const CONFIG = /*@build-config*/null;
+const BOOT_TIMEOUT_MS = 15000;
+const CALL_TIMEOUT_MS = 10000;
+const ODDS_DELAY_MS = 150;
+
+// ----------------------------------------------------------------------
+// The runtime: one worker, requests {id, …} settled by {id, result|error}
+// ----------------------------------------------------------------------
+
+class Runtime {
+  constructor() {
+    this.worker = null;
+    this.ready = null;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.boots = 0;
+    this.state = { name: "idle" };
+    this.listeners = new Set();
+  }
+
+  start(systems) {
+    if (this.ready) return this.ready;
+    this.boots += 1;
+    this.worker = new Worker(new URL(`rollers-worker.js?v=${CONFIG.version}`, import.meta.url), { type: "module" });
+    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      this.failAll(`le programme du moteur a échoué (${event.message || "erreur inconnue"})`);
+    };
+    this.emit({ name: "loading", step: 0, steps: 3, text: "Démarrage du moteur de dés…" });
+    const config = { ...CONFIG, pyodide: pyodideBase(CONFIG.pyodide) };
+    this.ready = this.request({ type: "boot", config, systems: [...systems] }, BOOT_TIMEOUT_MS).then(
+      () => this.emit({ name: "ready" }),
+      (err) => {
+        this.emit({ name: "failed", text: err.message });
+        throw err;
+      },
+    );
+    return this.ready;
+  }
+
+  async call(request, systems) {
+    await this.start(systems);
+    return this.request({ type: "call", request }, CALL_TIMEOUT_MS);
+  }
+
+  restart(systems) {
+    if (this.worker) this.worker.terminate();
+    this.failAll("le moteur a été redémarré");
+    this.worker = null;
+    this.ready = null;
+    return this.start(systems);
+  }
+
+  request(message, timeoutMs) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error(`pas de réponse après ${Math.round(timeoutMs / 1000)} s`));
+      }, timeoutMs);
+      this.pending.set(id, { resolve, reject, timer });
+      this.worker.postMessage({ id, ...message });
+    });
+  }
+
+  receive(data) {
+    if (data.type === "progress") {
+      this.emit({ name: "loading", step: data.step, steps: data.steps, text: data.text });
+      return;
+    }
+    const entry = this.pending.get(data.id);
+    if (!entry) return;
+    this.pending.delete(data.id);
+    clearTimeout(entry.timer);
+    if ("error" in data) entry.reject(new Error(data.error));
+    else entry.resolve(data.result);
+  }
+
+  failAll(reason) {
+    for (const [id, entry] of this.pending) {
+      clearTimeout(entry.timer);
+      entry.reject(new Error(reason));
+      this.pending.delete(id);
+    }
+  }
+
+  emit(state) {
+    this.state = state;
+    for (const listener of this.listeners) listener(state);
+  }
+}
+
+const runtime = (globalThis.desEtLames ||= { runtime: new Runtime() }).runtime;
+
+// ----------------------------------------------------------------------
+// Binding: on every page Material shows (navigation.instant keeps us alive)
+// ----------------------------------------------------------------------
+
+const observer = new IntersectionObserver(
+  (entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      observer.unobserve(entry.target);
+      entry.target.dlWidget?.nearScreen();
+    }
+  },
+  { rootMargin: "800px 0px" },
+);
+
+function pageSystems() {
+  const ids = [...document.querySelectorAll(".dl-roller[data-roller]")].map((el) => el.dataset.roller);
+  return new Set(ids.map((id) => id.split(".", 1)[0]));
+}
+
+function bindAll() {
+  for (const el of document.querySelectorAll(".dl-roller[data-roller]")) {
+    if (el.dlWidget) continue;
+    el.dlWidget = new Widget(el);
+    observer.observe(el);
+  }
+}
+
+// ----------------------------------------------------------------------
+// One widget
+// ----------------------------------------------------------------------
+
+class Widget {
+  constructor(el) {
+    this.el = el;
+    this.roller = el.dataset.roller;
+    this.form = el.querySelector(".dl-roller__form");
+    this.status = el.querySelector(".dl-roller__status");
+    this.output = el.querySelector(".dl-roller__result");
+    this.oddsList = el.querySelector(".dl-odds");
+    this.oddsTitle = el.querySelector(".dl-roller__odds-title");
+    this.example = el.dataset.example ? JSON.parse(el.dataset.example) : null;
+    this.busy = false;
+    this.oddsTimer = 0;
+    this.oddsSerial = 0;
+    this.lastResult = null;
+
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.run({ op: "roll", roller: this.roller, params: readForm(this.form) }, true);
+    });
+    el.querySelector(".dl-example")?.addEventListener("click", () => {
+      writeForm(this.form, this.example.params);
+      this.refreshOdds();
+      this.run({ op: "roll", roller: this.roller, params: this.example.params, dice: this.example.dice }, true);
+    });
+    this.form.addEventListener("input", () => this.scheduleOdds());
+    this.form.addEventListener("change", () => this.scheduleOdds());
+    this.onState = (state) => (el.isConnected ? this.showState(state) : runtime.listeners.delete(this.onState));
+    runtime.listeners.add(this.onState);
+    this.setBusy(false);
+    if (runtime.state.name !== "idle") this.showState(runtime.state);
+    this.replayLink();
+  }
+
+  nearScreen() {
+    runtime.start(pageSystems()).then(
+      () => runtime.call({ op: "describe", roller: this.roller }), // loads this system's module early
+      () => null, // the failure is shown by showState
+    ).catch((err) => this.showState({ name: "failed", text: err.message }));
+  }
+
+  // --- requests ------------------------------------------------------
+
+  async run(request, shareable) {
+    if (this.busy) return;
+    this.setBusy(true);
+    this.clearInvalid();
+    try {
+      const answer = await runtime.call(request, pageSystems());
+      if (answer.ok) {
+        this.lastResult = answer.result;
+        if (shareable) this.lastRoll = { params: request.params, dice: answer.result.tirage };
+        this.render(answer.result);
+      } else {
+        this.showError(answer.error, answer.field);
+      }
+    } catch (err) {
+      this.showError(`Le jet n'a pas pu être fait : ${err.message}.`);
+    } finally {
+      this.setBusy(false);
+    }
+  }
+
+  scheduleOdds() {
+    clearTimeout(this.oddsTimer);
+    this.oddsTimer = setTimeout(() => this.refreshOdds(), ODDS_DELAY_MS);
+  }
+
+  async refreshOdds() {
+    const serial = ++this.oddsSerial;
+    const request = { op: "odds", roller: this.roller, params: readForm(this.form) };
+    this.el.classList.add("dl-roller--stale");
+    let answer;
+    try {
+      answer = await runtime.call(request, pageSystems());
+    } catch (err) {
+      if (serial === this.oddsSerial) this.oddsTitle.textContent = `Chances exactes : indisponibles (${err.message}).`;
+      return;
+    }
+    if (serial !== this.oddsSerial) return;
+    this.clearInvalid();
+    if (answer.ok) {
+      this.el.classList.remove("dl-roller--stale");
+      this.renderOdds(answer.result);
+    } else {
+      this.oddsTitle.textContent = "Chances exactes : à corriger d'abord.";
+      this.showError(answer.error, answer.field);
+    }
+  }
+
+  // --- rendering -----------------------------------------------------
+
+  render(result) {
+    const parts = [outcome(result)];
+    for (const group of result.des || []) parts.push(diceGroup(group));
+    if (result.calcul?.length) parts.push(h("ol", { class: "dl-calc", "aria-label": "Calcul" }, ...result.calcul.map((line) => h("li", {}, line))));
+    if (result.notes?.length) parts.push(h("ul", { class: "dl-notes" }, ...result.notes.map((line) => h("li", {}, line))));
+    const actions = (result.actions || []).map((offer) => this.actionForm(offer, result));
+    if (actions.length) parts.push(h("div", { class: "dl-actions" }, ...actions));
+    if (this.lastRoll) parts.push(this.shareLink());
+    this.output.replaceChildren(...parts);
+  }
+
+  renderOdds(odds) {
+    const rows = Object.entries(odds.issues || {}).map(([label, p]) =>
+      h("li", { class: "dl-odds__row" },
+        h("span", { class: "dl-odds__label" }, label),
+        h("span", { class: "dl-odds__bar", "aria-hidden": "true" }, h("span", { style: `width: ${(p * 100).toFixed(2)}%` })),
+        h("span", { class: "dl-odds__value" }, `${percent(p)} `, h("small", {}, `(${odds.exact?.[label] ?? ""})`)),
+      ),
+    );
+    this.oddsList.replaceChildren(...rows);
+    const title = ["Chances exactes"];
+    this.oddsTitle.replaceChildren(title[0]);
+    if (odds.reussite !== null && odds.reussite !== undefined) {
+      this.oddsTitle.append(" — réussite : ", h("strong", { class: "dl-odds-success" }, percent(odds.reussite)));
+    }
+  }
+
+  actionForm(offer, result) {
+    if (!offer.possible) {
+      return h("p", { class: "dl-action dl-action--off" },
+        h("button", { type: "button", class: "md-button", disabled: "" }, offer.libelle),
+        offer.raison ? h("span", { class: "dl-action__why" }, ` ${offer.raison}`) : "");
+    }
+    const form = h("form", { class: "dl-action", novalidate: "" },
+      ...(offer.parametres || []).map((param) => field(param, `${this.el.id}-${offer.id}`)),
+      h("button", { type: "submit", class: "md-button" }, offer.libelle));
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.run({ op: "action", roller: this.roller, action: offer.id, state: result.etat, params: readForm(form) }, false);
+    });
+    return form;
+  }
+
+  shareLink() {
+    const url = new URL(window.location.href);
+    url.search = "";
+    url.searchParams.set("lanceur", this.el.id);
+    for (const [name, value] of Object.entries(this.lastRoll.params || {})) url.searchParams.set(name, String(value));
+    url.searchParams.set("des", (this.lastRoll.dice || []).join(","));
+    url.hash = this.el.id;
+    return h("p", { class: "dl-share" }, h("a", { href: url.href }, "Lien vers ce jet (mêmes paramètres, mêmes dés)"));
+  }
+
+  replayLink() {
+    const query = new URLSearchParams(window.location.search);
+    if (query.get("lanceur") !== this.el.id) return;
+    const params = {};
+    for (const [name, value] of query) if (name !== "lanceur" && name !== "des") params[name] = value;
+    writeForm(this.form, params);
+    this.run({ op: "roll", roller: this.roller, params, dice: query.get("des") || undefined }, true);
+  }
+
+  showError(message, fieldName) {
+    const input = fieldName ? this.el.querySelector(`[name="${CSS.escape(fieldName)}"]`) : null;
+    if (input) {
+      input.setAttribute("aria-invalid", "true");
+      input.closest(".dl-field")?.classList.add("dl-field--invalid");
+    }
+    this.output.replaceChildren(h("p", { class: "dl-error", role: "alert" }, message));
+  }
+
+  clearInvalid() {
+    for (const input of this.el.querySelectorAll("[aria-invalid]")) {
+      input.removeAttribute("aria-invalid");
+      input.closest(".dl-field")?.classList.remove("dl-field--invalid");
+    }
+  }
+
+  showState(state) {
+    if (state.name === "ready" || state.name === "idle") {
+      this.status.hidden = true;
+      this.status.replaceChildren();
+      return;
+    }
+    this.status.hidden = false;
+    if (state.name === "loading") {
+      this.status.replaceChildren(
+        h("progress", { max: String(state.steps), value: String(state.step), "aria-label": "Chargement du moteur de dés" }),
+        h("span", {}, ` ${state.text}`),
+      );
+      return;
+    }
+    const retry = h("button", { type: "button", class: "md-button dl-retry" }, "Réessayer");
+    retry.addEventListener("click", () => {
+      runtime.restart(pageSystems()).catch((err) => this.showState({ name: "failed", text: err.message }));
+    });
+    this.status.replaceChildren(
+      h("span", { class: "dl-error" },
+        `Le moteur de dés (Python dans le navigateur) n'a pas pu être chargé : ${state.text}. ` +
+        "Le texte des règles et les chances affichées restent valables. "),
+      retry,
+    );
+  }
+
+  setBusy(busy) {
+    this.busy = busy;
+    this.el.setAttribute("aria-busy", String(busy));
+    for (const button of this.el.querySelectorAll("button:not(.dl-retry)")) {
+      if (button.closest(".dl-action--off")) continue;
+      button.disabled = busy;
+    }
+  }
+}
+
+// ----------------------------------------------------------------------
+// Small DOM helpers (text only through text nodes)
+// ----------------------------------------------------------------------
+
+function h(tag, attrs, ...children) {
+  const el = document.createElement(tag);
+  for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
+  for (const child of children) if (child !== "" && child !== null) el.append(child);
+  return el;
+}
+
+function outcome(result) {
+  const kind = result.reussite === true ? "ok" : result.reussite === false ? "ko" : "neutre";
+  const word = { ok: "Réussite", ko: "Échec", neutre: "Résultat" }[kind];
+  return h("p", { class: `dl-outcome dl-outcome--${kind}` },
+    h("span", { class: "dl-outcome__word" }, `${word} : `), result.resultat);
+}
+
+function diceGroup(group) {
+  return h("figure", { class: "dl-group" },
+    h("figcaption", {}, group.titre),
+    h("ul", { class: "dl-dice" }, ...group.des.map((d) => {
+      const kept = d.garde === true ? "kept" : d.garde === false ? "dropped" : "plain";
+      const face = d.faces ? `d${d.faces}` : "carte";
+      return h("li", { class: `dl-die dl-die--${kept}${d.faces ? "" : " dl-die--card"}`, title: face },
+        h("span", { class: "dl-die__value" }, String(d.libelle || d.valeur)),
+        h("span", { class: "dl-die__mark" }, d.marque || ""));
+    })));
+}
+
+function field(param, prefix) {
+  const id = `${prefix}-${param.nom}`;
+  const hint = param.aide || (param.type === "int" && "min" in param ? `De ${param.min} à ${param.max}.` : "");
+  let input;
+  if (param.type === "choice") {
+    input = h("select", { id, name: param.nom, "data-kind": "choice" },
+      ...(param.requis ? [] : [h("option", { value: "" }, "—")]),
+      ...param.choix.map((c) => h("option", { value: c.valeur }, c.libelle)));
+    input.value = param.defaut ?? "";
+  } else if (param.type === "bool") {
+    input = h("input", { type: "checkbox", id, name: param.nom, "data-kind": "bool" });
+    input.checked = param.defaut === true;
+  } else {
+    const attrs = param.type === "int"
+      ? { type: "number", inputmode: "numeric", step: "1", ...("min" in param ? { min: param.min, max: param.max } : {}) }
+      : { type: "text", autocomplete: "off" };
+    input = h("input", { ...attrs, id, name: param.nom, "data-kind": param.type });
+    input.value = Array.isArray(param.defaut) ? param.defaut.join(",") : (param.defaut ?? "");
+  }
+  if (hint) input.setAttribute("aria-describedby", `${id}-aide`);
+  const label = h("label", { for: id }, param.libelle);
+  return h("div", { class: `dl-field dl-field--${param.type}` },
+    ...(param.type === "bool" ? [input, label] : [label, input]),
+    hint ? h("small", { class: "dl-field__hint", id: `${id}-aide` }, hint) : "");
+}
+
+function readForm(form) {
+  const params = {};
+  for (const input of form.querySelectorAll("[name][data-kind]")) {
+    if (input.dataset.kind === "bool") params[input.name] = input.checked ? "true" : "false";
+    else if (input.value.trim() !== "") params[input.name] = input.value.trim();
+  }
+  return params;
+}
+
+function writeForm(form, params) {
+  for (const input of form.querySelectorAll("[name][data-kind]")) {
+    if (!(input.name in params)) continue;
+    const value = params[input.name];
+    if (input.dataset.kind === "bool") input.checked = value === true || value === "true";
+    else input.value = Array.isArray(value) ? value.join(",") : value === null ? "" : String(value);
+  }
+}
+
+function pyodideBase(where) {
+  // An absolute URL, or a path from the site root (this file is assets/rollers/rollers.js).
+  if (/^([a-z][a-z0-9+.-]*:)?\/\//i.test(where)) return where;
+  return new URL(where.replace(/^\//, ""), new URL("../../", import.meta.url)).href;
+}
+
+function percent(p) {
+  return `${(p * 100).toFixed(1).replace(/\.0$/, "").replace(".", ",")}\u00a0%`;
+}
+
+// ----------------------------------------------------------------------
+// Start
+// ----------------------------------------------------------------------
+
+if (globalThis.document$?.subscribe) globalThis.document$.subscribe(bindAll);
+else bindAll();

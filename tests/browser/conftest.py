@@ -1,0 +1,180 @@
+"""The browser tests' world: the site built once, a local server, Chromium offline.
+
+- ``site_dir``: ``mkdocs build --strict`` into a temporary directory, with
+  ``PYODIDE_INDEX_URL=/pyodide/`` so Pyodide comes from this server.
+- ``server``: a threaded stdlib HTTP server on 127.0.0.1 (random port) serving
+  the site, and ``/work/main/node_modules/pyodide`` at ``/pyodide/``. Its
+  ``faults`` knobs delay or refuse ``/pyodide/`` files on demand (fault tests).
+- ``page``: a Chromium page where every non-localhost request is aborted and
+  every console error (or uncaught page error) fails the test.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+# ----------------------------------------------------------------------
+# The built site
+# ----------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def site_dir(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("site")
+    env = {**os.environ, "PYODIDE_INDEX_URL": "/pyodide/", "NO_MKDOCS_2_WARNING": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
+        cwd=ROOT, env=env, capture_output=True, text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+# ----------------------------------------------------------------------
+# The server, with fault knobs for /pyodide/
+# ----------------------------------------------------------------------
+
+@dataclass
+class Faults:
+    """What the server does to /pyodide/ files: ``delay`` seconds, ``refuse`` (HTTP 503)."""
+
+    delay: float = 0.0
+    refuse: bool = False
+    only: tuple[str, ...] = ()  # file names concerned (empty: every /pyodide/ file)
+    requests: list[str] = field(default_factory=list)  # every path served, in order
+
+    def reset(self) -> None:
+        self.delay, self.refuse, self.only = 0.0, False, ()
+        self.requests.clear()
+
+    def applies(self, path: str) -> bool:
+        return path.startswith("/pyodide/") and (not self.only or path.rsplit("/", 1)[-1] in self.only)
+
+
+class Handler(SimpleHTTPRequestHandler):
+    extensions_map = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".zip": "application/zip",
+        ".py": "text/x-python; charset=utf-8",
+    }
+
+    def __init__(self, *args, site: Path, faults: Faults, **kwargs):
+        self.site = site
+        self.faults = faults
+        super().__init__(*args, directory=str(site), **kwargs)
+
+    def do_GET(self):
+        path = urlsplit(self.path).path
+        self.faults.requests.append(path)
+        if self.faults.applies(path):
+            if self.faults.delay:
+                time.sleep(self.faults.delay)
+            if self.faults.refuse:
+                self.send_error(503, "Refused by the test server")
+                return
+        super().do_GET()
+
+    def translate_path(self, path):
+        clean = urlsplit(path).path
+        if clean.startswith("/pyodide/"):
+            return str(PYODIDE_DIR / clean[len("/pyodide/"):])
+        return super().translate_path(path)
+
+    def log_message(self, *args):
+        pass
+
+
+@dataclass
+class Server:
+    url: str
+    faults: Faults
+
+
+@pytest.fixture(scope="session")
+def server(site_dir):
+    faults = Faults()
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, site=site_dir, faults=faults))
+    httpd.daemon_threads = True
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield Server(f"http://127.0.0.1:{httpd.server_address[1]}", faults)
+    httpd.shutdown()
+    httpd.server_close()
+
+
+@pytest.fixture(autouse=True)
+def _reset_faults(request):
+    yield
+    if "server" in request.fixturenames:
+        request.getfixturevalue("server").faults.reset()
+
+
+# ----------------------------------------------------------------------
+# Chromium, offline, strict about console errors
+# ----------------------------------------------------------------------
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page_errors():
+    return []
+
+
+@pytest.fixture
+def page(browser, server, page_errors, request):
+    """A fresh page (390 px or 1280 px via the ``viewport`` marker); console errors fail the test."""
+    marker = request.node.get_closest_marker("viewport")
+    width, height = marker.args if marker else (1280, 900)
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="fr-FR")
+    page = context.new_page()
+    context.route("**/*", _only_local)
+    page.on("console", lambda msg: msg.type == "error" and page_errors.append(f"console: {msg.text}"))
+    page.on("pageerror", lambda err: page_errors.append(f"pageerror: {err}"))
+    page.set_default_timeout(30_000)
+    yield page
+    context.close()
+    if not getattr(request.node, "allow_console_errors", False):
+        assert page_errors == [], page_errors
+
+
+def _only_local(route):
+    host = urlsplit(route.request.url).hostname
+    if host == "127.0.0.1":
+        route.continue_()
+    else:
+        route.abort()
