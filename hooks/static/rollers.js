@@ -148,6 +148,8 @@ class Widget {
     this.oddsTimer = 0;
     this.oddsSerial = 0;
     this.lastResult = null;
+    this.description = null;
+    this.formSerial = 0;
 
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -169,9 +171,18 @@ class Widget {
 
   nearScreen() {
     runtime.start(pageSystems()).then(
-      () => runtime.call({ op: "describe", roller: this.roller }), // loads this system's module early
+      () => this.describe(), // also loads this system's module before the click
       () => null, // the failure is shown by showState
     ).catch((err) => this.showState({ name: "failed", text: err.message }));
+  }
+
+  async describe() {
+    if (!this.description) {
+      const answer = await runtime.call({ op: "describe", roller: this.roller }, pageSystems());
+      if (!answer.ok) throw new Error(answer.error);
+      this.description = answer.result;
+    }
+    return this.description;
   }
 
   // --- requests ------------------------------------------------------
@@ -183,6 +194,7 @@ class Widget {
     try {
       const answer = await runtime.call(request, pageSystems());
       if (answer.ok) {
+        await this.describe(); // follow-up forms are drawn from the roller's action descriptions
         this.lastResult = answer.result;
         if (shareable) this.lastRoll = { params: request.params, dice: answer.result.tirage };
         this.render(answer.result);
@@ -258,12 +270,20 @@ class Widget {
         h("button", { type: "button", class: "md-button", disabled: "" }, offer.libelle),
         offer.raison ? h("span", { class: "dl-action__why" }, ` ${offer.raison}`) : "");
     }
+    // An offer's "parametres" is either the list of its fields, or fixed values
+    // for the action's fields as the roller describes them (null: to be asked).
+    const listed = Array.isArray(offer.parametres);
+    const fixed = listed ? {} : offer.parametres || {};
+    const fields = listed ? offer.parametres : this.description?.actions.find((a) => a.id === offer.id)?.parametres || [];
+    const asked = fields.filter((param) => fixed[param.nom] === null || fixed[param.nom] === undefined);
+    const prefix = `${this.el.id}-${offer.id}-${++this.formSerial}`;
     const form = h("form", { class: "dl-action", novalidate: "" },
-      ...(offer.parametres || []).map((param) => field(param, `${this.el.id}-${offer.id}`)),
+      ...asked.map((param) => field(param, prefix)),
       h("button", { type: "submit", class: "md-button" }, offer.libelle));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
-      this.run({ op: "action", roller: this.roller, action: offer.id, state: result.etat, params: readForm(form) }, false);
+      const params = { ...fixedValues(fixed), ...readForm(form) };
+      this.run({ op: "action", roller: this.roller, action: offer.id, state: result.etat, params }, false);
     });
     return form;
   }
@@ -393,6 +413,10 @@ function field(param, prefix) {
   return h("div", { class: `dl-field dl-field--${param.type}` },
     ...(param.type === "bool" ? [input, label] : [label, input]),
     hint ? h("small", { class: "dl-field__hint", id: `${id}-aide` }, hint) : "");
+}
+
+function fixedValues(fixed) {
+  return Object.fromEntries(Object.entries(fixed).filter(([, value]) => value !== null && value !== undefined));
 }
 
 function readForm(form) {

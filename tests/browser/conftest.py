@@ -1,9 +1,8 @@
 """The browser tests' world: the site built once, a local server, Chromium offline.
 
-- ``site_dir``: ``mkdocs build --strict`` into a temporary directory, with
-  ``PYODIDE_INDEX_URL=/pyodide/`` so Pyodide comes from this server.
 - ``server``: a threaded stdlib HTTP server on 127.0.0.1 (random port) serving
-  the site, and ``/work/main/node_modules/pyodide`` at ``/pyodide/``. Its
+  the site, built once per session with ``mkdocs build --strict`` and
+  ``PYODIDE_INDEX_URL=/pyodide/`` (Pyodide comes from this server), and ``/work/main/node_modules/pyodide`` at ``/pyodide/``. Its
   ``faults`` knobs delay or refuse ``/pyodide/`` files on demand (fault tests).
 - ``page``: a Chromium page where every non-localhost request is aborted and
   every console error (or uncaught page error) fails the test.
@@ -41,16 +40,18 @@ CHROMIUM_ARGS = [
 # The built site
 # ----------------------------------------------------------------------
 
-@pytest.fixture(scope="session")
-def site_dir(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    env = {**os.environ, "PYODIDE_INDEX_URL": "/pyodide/", "NO_MKDOCS_2_WARNING": "1"}
+def build_site(out: Path, site_url: str) -> None:
+    """``mkdocs build --strict`` with Pyodide from this server and the server's own address.
+
+    Material's instant navigation only follows links of its ``site_url``, so the
+    site is built for the port the server already listens on.
+    """
+    env = {**os.environ, "PYODIDE_INDEX_URL": "/pyodide/", "SITE_URL": site_url, "NO_MKDOCS_2_WARNING": "1"}
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
         cwd=ROOT, env=env, capture_output=True, text=True,
     )
     assert done.returncode == 0, done.stderr
-    return out
 
 
 # ----------------------------------------------------------------------
@@ -115,16 +116,20 @@ class Handler(SimpleHTTPRequestHandler):
 class Server:
     url: str
     faults: Faults
+    site: Path
 
 
 @pytest.fixture(scope="session")
-def server(site_dir):
+def server(tmp_path_factory):
+    site = tmp_path_factory.mktemp("site")
     faults = Faults()
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, site=site_dir, faults=faults))
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, site=site, faults=faults))
     httpd.daemon_threads = True
+    url = f"http://127.0.0.1:{httpd.server_address[1]}"
+    build_site(site, url + "/")
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
-    yield Server(f"http://127.0.0.1:{httpd.server_address[1]}", faults)
+    yield Server(url, faults, site)
     httpd.shutdown()
     httpd.server_close()
 

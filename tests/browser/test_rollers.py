@@ -2,23 +2,134 @@
 
 from __future__ import annotations
 
+import re
+import time
+from pathlib import Path
+
 import pytest
+import yaml
 
 pytestmark = pytest.mark.browser
 
+MAPPING = yaml.safe_load((Path(__file__).resolve().parents[2] / "hooks" / "sections.yml").read_text(encoding="utf-8"))
+PAGES = sorted(MAPPING)
 ENV_PAGE = "/solaires/resoudre-une-action/"
+
+
+def url_of(src: str) -> str:
+    return "/" + src.removesuffix(".md").removesuffix("index") + ("/" if not src.endswith("index.md") else "")
 
 
 def roll_and_wait(widget):
     widget.locator("button.dl-roll").click()
-    widget.locator(".dl-outcome").wait_for(timeout=60_000)
+    widget.locator(".dl-outcome, .dl-error").first.wait_for(timeout=60_000)
 
 
-def test_environment_roller_rolls_through_the_worker(page, server):
+@pytest.mark.parametrize("src", PAGES)
+def test_every_roller_rolls_and_shows_an_outcome(page, server, src):
+    page.goto(server.url + url_of(src))
+    widgets = page.locator(".dl-roller[data-roller]")
+    assert widgets.count() == len(MAPPING[src])
+    for i in range(widgets.count()):
+        widget = widgets.nth(i)
+        widget.scroll_into_view_if_needed()
+        roll_and_wait(widget)
+        assert widget.locator(".dl-error").count() == 0, widget.locator(".dl-error").inner_text()
+        assert widget.locator(".dl-outcome").inner_text().strip()
+        assert widget.locator(".dl-share a").get_attribute("href").count("des=") == 1
+
+
+EXAMPLES = [(src, e["heading"], e["example"]) for src in PAGES for e in MAPPING[src] if e.get("example")]
+
+
+@pytest.mark.parametrize("src,heading,example", EXAMPLES, ids=[f"{s}:{h}" for s, h, _ in EXAMPLES])
+def test_replaying_the_book_example_gives_the_book_result(page, server, src, heading, example):
+    page.goto(server.url + url_of(src))
+    widget = page.locator(".dl-roller", has=page.locator(".dl-example")).filter(
+        has=page.locator(".dl-roller__example", has_text=example["text"][:30])
+    )
+    widget.scroll_into_view_if_needed()
+    widget.locator(".dl-example").click()
+    outcome = widget.locator(".dl-outcome")
+    outcome.wait_for(timeout=60_000)
+    assert example["result"] in outcome.inner_text()
+    values = [int(v) for v in widget.locator(".dl-die__value").all_inner_texts()[: len(example["dice"])]]
+    assert values == example["dice"]
+
+
+def test_bad_input_names_the_field_and_the_range_in_french(page, server):
+    page.goto(server.url + ENV_PAGE)
+    widget = page.locator('[data-roller="solaires.action"]').first
+    widget.scroll_into_view_if_needed()
+    widget.locator('input[name="difficulte"]').fill("99")
+    widget.locator("button.dl-roll").click()
+    error = widget.locator(".dl-roller__result .dl-error")
+    error.wait_for(timeout=60_000)
+    text = error.inner_text()
+    assert "Difficulté (difficulte)" in text and "-8 à 8" in text and "99" in text
+    assert widget.locator('input[name="difficulte"]').get_attribute("aria-invalid") == "true"
+    assert page.locator("article h1").inner_text().startswith("Résoudre une action")
+
+
+def test_odds_follow_the_inputs(page, server):
     page.goto(server.url + ENV_PAGE)
     widget = page.locator('[data-roller="solaires.environnement"]').first
     widget.scroll_into_view_if_needed()
+    assert "50 %" in widget.locator(".dl-roller__odds-title").inner_text().replace("\u00a0", " ")
+    widget.locator('select[name="preference"]').select_option("faveur")
+    page.wait_for_function(
+        "el => el.textContent.includes('74,1')", arg=widget.locator(".dl-roller__odds-title").element_handle(), timeout=60_000
+    )
+
+
+def test_instant_navigation_keeps_the_runtime(page, server):
+    page.goto(server.url + ENV_PAGE)
+    first = page.locator('[data-roller="solaires.environnement"]').first
+    first.scroll_into_view_if_needed()
+    roll_and_wait(first)
+    page.evaluate("window.__sameDocument = true")
+    page.locator('a.md-nav__link[href$="feerie/actions/"]').first.click()
+    page.wait_for_url("**/feerie/actions/")
+    widget = page.locator('[data-roller="feerie.action"]').first
+    widget.scroll_into_view_if_needed()
     roll_and_wait(widget)
-    assert widget.locator(".dl-die").count() == 3
-    assert widget.locator(".dl-outcome").inner_text().strip() != ""
-    assert widget.locator(".dl-roller__result").get_attribute("aria-live") == "polite"
+    assert widget.locator(".dl-error").count() == 0
+    assert page.evaluate("window.__sameDocument") is True  # no full reload
+    assert page.evaluate("window.desEtLames.runtime.boots") == 1
+    wasm = [p for p in server.faults.requests if p.endswith("pyodide.asm.wasm")]
+    assert len(wasm) == 1
+
+
+def test_nothing_is_downloaded_before_a_roller_nears_the_screen(page, server):
+    server.faults.requests.clear()
+    page.goto(server.url + "/")
+    page.wait_for_timeout(500)
+    assert not [p for p in server.faults.requests if p.startswith("/pyodide/") or "/rules_py/" in p]
+
+
+def test_script_in_a_text_field_does_not_run(page, server):
+    page.goto(server.url + "/dcda/confrontation/")
+    widget = page.locator('[data-roller="dcda.confrontation"]').first
+    widget.scroll_into_view_if_needed()
+    page.on("dialog", lambda d: pytest.fail("a dialog opened"))
+    widget.locator('input[name="noms_a"]').fill('<img src=x onerror="window.__pwned=1">')
+    roll_and_wait(widget)
+    assert page.evaluate("window.__pwned") is None
+    assert widget.locator(".dl-roller__result img").count() == 0
+
+
+def test_unreachable_pyodide_says_so_and_retry_recovers(page, server, request):
+    server.faults.refuse = True
+    page.goto(server.url + ENV_PAGE)
+    request.node.allow_console_errors = True  # the refused download is logged by the browser
+    widget = page.locator('[data-roller="solaires.environnement"]').first
+    widget.scroll_into_view_if_needed()
+    start = time.monotonic()
+    retry = widget.locator("button.dl-retry")
+    retry.wait_for(timeout=16_000)
+    assert time.monotonic() - start < 15.5
+    assert "n'a pas pu être chargé" in widget.locator(".dl-roller__status").inner_text()
+    server.faults.refuse = False
+    retry.click()
+    roll_and_wait(widget)
+    assert widget.locator(".dl-outcome").count() == 1
