@@ -1,0 +1,133 @@
+"""The build hooks: Markdown in, HTML out (fixtures in tests/fixtures/hooks/), and strict failures."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures" / "hooks"
+
+
+def load(name):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "hooks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+markdown_hook = load("rollers_markdown")
+content_hook = load("rollers_content")
+assets_hook = load("rollers_assets")
+
+
+def fake_page(src_uri="page.md"):
+    return SimpleNamespace(file=SimpleNamespace(src_uri=src_uri), meta={})
+
+
+@pytest.fixture
+def mapping(monkeypatch, tmp_path):
+    def use(text: str):
+        path = tmp_path / "sections.yml"
+        path.write_text(text, encoding="utf-8")
+        monkeypatch.setattr(markdown_hook, "MAPPING", path)
+    return use
+
+
+def test_markdown_in_html_out(mapping):
+    import markdown as md
+
+    mapping((FIXTURES / "sections.yml").read_text(encoding="utf-8"))
+    page = fake_page()
+    source = (FIXTURES / "page.md").read_text(encoding="utf-8")
+    marked = markdown_hook.on_page_markdown(source, page, None, None)
+    # the placeholder goes at the end of the section's own text, not inside the code fence
+    assert marked.index("des-et-lames:roller 0") > marked.index("```\n## Aléatoire")
+    assert marked.index("des-et-lames:roller 0") < marked.index("## Suite")
+    html = md.markdown(marked, extensions=["fenced_code"])
+    out = content_hook.on_page_content(html, page, None, None)
+    expected = (FIXTURES / "page.html").read_text(encoding="utf-8")
+    assert normalise(out) == normalise(expected)
+
+
+def normalise(html: str) -> str:
+    return re.sub(r">\s+<", "><", html.strip())
+
+
+def test_widget_carries_roller_form_odds_and_example(mapping):
+    mapping((FIXTURES / "sections.yml").read_text(encoding="utf-8"))
+    page = fake_page()
+    marked = markdown_hook.on_page_markdown((FIXTURES / "page.md").read_text(encoding="utf-8"), page, None, None)
+    out = content_hook.on_page_content(marked, page, None, None)
+    assert 'data-roller="solaires.environnement"' in out
+    assert '<option value="defaveur" selected>' in out
+    assert "Lancer" in out and "Rejouer l'exemple du livre" in out
+    assert 'aria-live="polite"' in out
+    # exact odds of the preset (score 2: P(2+ dice <= 2) = 7/27), computed at build
+    assert "(7/27)" in out and "25,9\u00a0%" in out
+
+
+def test_missing_heading_fails_with_the_place(mapping):
+    mapping('page.md:\n  - heading: "Absent"\n    roller: solaires.environnement\n')
+    with pytest.raises(PluginError, match=r"sections\.yml:2: page\.md .*« Absent » introuvable"):
+        markdown_hook.on_page_markdown("# Titre\n\n## Autre\n", fake_page(), None, None)
+
+
+def test_rejected_preset_fails_with_page_and_line(mapping):
+    mapping('page.md:\n  - heading: "Autre"\n    roller: solaires.environnement\n    preset: {preference: enorme}\n')
+    page = fake_page()
+    marked = markdown_hook.on_page_markdown("# Titre\n\n## Autre\n\nTexte.\n", page, None, None)
+    with pytest.raises(PluginError, match=r"^page\.md:3: préréglage refusé .*Préférence"):
+        content_hook.on_page_content(marked, page, None, None)
+
+
+def test_wrong_book_result_fails(mapping):
+    mapping('page.md:\n  - heading: "Autre"\n    roller: solaires.environnement\n'
+            '    example: {dice: [4, 3, 6], result: "Favorable"}\n')
+    page = fake_page()
+    marked = markdown_hook.on_page_markdown("# Titre\n\n## Autre\n", page, None, None)
+    with pytest.raises(PluginError, match=r"^page\.md:3: l'exemple du livre donne"):
+        content_hook.on_page_content(marked, page, None, None)
+
+
+def test_section_ranges_and_nbsp():
+    heads = markdown_hook.section_ranges("# A\n\ntexte\n\n## B\u00a0: c\n\n```\n# pas un titre\n```\n")
+    assert [(h.text, h.level, h.line, h.body_end) for h in heads] == [("A", 1, 0, 4), ("B : c", 2, 4, 9)]
+
+
+def test_shipped_python_behaves_like_the_package(tmp_path):
+    package = tmp_path / "rules_py"
+    package.mkdir()
+    for path in assets_hook.python_sources():
+        (package / path.name).write_text(assets_hook.shrink(path.read_text(encoding="utf-8")), encoding="utf-8")
+    code = ("import json, rules_py; print(rules_py.call_json(json.dumps({'op': 'roll', 'roller': "
+            "'solaires.action', 'params': {'difficulte': -2, 'elements': '3,2', 'typique': True, "
+            "'alteration': 'adoucie'}, 'dice': [4, 6, 2]})))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert "Échec avec contrepartie positive" in done.stdout
+    assert not (ROOT / "docs" / "rules_py").exists()
+
+
+def test_strict_build_fails_on_a_missing_heading(tmp_path):
+    project = tmp_path / "project"
+    shutil.copytree(ROOT / "docs", project / "docs")
+    shutil.copytree(ROOT / "hooks", project / "hooks")
+    shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
+    sections = project / "hooks" / "sections.yml"
+    sections.write_text(sections.read_text(encoding="utf-8").replace(
+        "Règle optionnelle : Aléatoire dans l'environnement", "Un titre qui n'existe pas"), encoding="utf-8")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "out")],
+                          cwd=project, env=env, capture_output=True, text=True)
+    assert done.returncode != 0
+    assert "solaires/resoudre-une-action.md" in done.stderr
+    assert re.search(r"sections\.yml:\d+: .*« Un titre qui n'existe pas » introuvable", done.stderr)
