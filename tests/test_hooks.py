@@ -72,8 +72,9 @@ def test_widget_carries_roller_form_odds_and_example(mapping):
     assert '<option value="defaveur" selected>' in out
     assert "Lancer" in out and "Rejouer l'exemple du livre" in out
     assert 'aria-live="polite"' in out
-    # exact odds of the preset (score 2: P(2+ dice <= 2) = 7/27), computed at build
-    assert "(7/27)" in out and "25,9\u00a0%" in out
+    # exact odds of the preset (score 2: each die kept with 1/3), computed at build
+    # 2 or 3 dice of 3 kept: 6/27 + 1/27 = 7/27, i.e. 25,9 % of success
+    assert "(2/9)" in out and "(1/27)" in out and "25,9\u00a0%" in out
 
 
 def test_missing_heading_fails_with_the_place(mapping):
