@@ -65,16 +65,13 @@ def render_widget(entry: dict[str, Any], where: str) -> str:
         example["outcome"] = replay["result"]["resultat"]
     widget_id = f"lanceur-{entry['slug']}"
     fields = [_field(p, preset, widget_id) for p in description["parametres"]]
-    groups: list[tuple[str, list[dict[str, Any]]]] = []
+    groups: dict[str, list[dict[str, Any]]] = {}  # in order of first appearance
     for field in fields:
-        if groups and groups[-1][0] == field["group"]:
-            groups[-1][1].append(field)
-        else:
-            groups.append((field["group"], [field]))
+        groups.setdefault(field["group"], []).append(field)
     return TEMPLATES.get_template("widget.html").render(
         id=widget_id,
         roller=description,
-        groups=groups,
+        groups=list(groups.items()),
         preset=json.dumps(preset, ensure_ascii=False),
         example=example,
         example_json=json.dumps({"params": example["params"], "dice": example["dice"]}, ensure_ascii=False) if example else "",
