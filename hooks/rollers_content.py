@@ -10,6 +10,7 @@ the rules refuse stops ``mkdocs build --strict`` with the page and line.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +43,7 @@ def on_page_content(html: str, page, config, files) -> str | None:
 def render_widget(entry: dict[str, Any], where: str) -> str:
     """The widget's HTML for one mapped section (``where`` = page:line for errors)."""
     roller_id = entry["roller"]
-    answer = rules_py.call({"op": "describe", "roller": roller_id})
+    answer = describe(roller_id)
     if not answer["ok"]:
         raise PluginError(f"{where}: {answer['error']}")
     description = answer["result"]
@@ -78,6 +79,12 @@ def render_widget(entry: dict[str, Any], where: str) -> str:
         odds=_odds_rows(odds["result"]),
         success=_percent(odds["result"].get("reussite")),
     ).strip()
+
+
+@lru_cache(maxsize=None)
+def describe(roller_id: str) -> dict[str, Any]:
+    """rules_py's description of a roller (the same for every widget of it: asked once)."""
+    return rules_py.call({"op": "describe", "roller": roller_id})
 
 
 def _field(param: dict[str, Any], preset: dict[str, Any], widget_id: str) -> dict[str, Any]:

@@ -68,7 +68,7 @@ class Heading(NamedTuple):
 
 def section_ranges(markdown: str) -> list[Heading]:
     """Every heading of ``markdown`` with the line range of its own text."""
-    tokens = MarkdownIt("commonmark").parse(markdown)
+    tokens = PARSER.parse(markdown)
     found: list[tuple[str, int, int]] = []
     for i, token in enumerate(tokens):
         if token.type == "heading_open" and token.map:
@@ -102,8 +102,12 @@ def slugify(text: str) -> str:
 def load_sections(path: str, _mtime: int) -> dict[str, list[dict[str, Any]]]:
     """The mapping, with the YAML line of each entry (for error messages)."""
     text = Path(path).read_text(encoding="utf-8")
-    node = yaml.compose(text, Loader=yaml.SafeLoader)
-    data = yaml.safe_load(text) or {}
+    loader = Loader(text)  # parse once: the node gives the lines, then the data
+    try:
+        node = loader.get_single_node()
+        data = (loader.construct_document(node) if node is not None else None) or {}
+    finally:
+        loader.dispose()
     lines: dict[tuple[str, int], int] = {}
     if node is not None:
         for key, value in node.value:
@@ -123,4 +127,6 @@ def load_sections(path: str, _mtime: int) -> dict[str, list[dict[str, Any]]]:
 # ----------------------------------------------------------------------
 
 MAPPING = Path(__file__).with_name("sections.yml")
+PARSER = MarkdownIt("commonmark")  # built once: its rule chains are costly to set up
+Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when the wheel has it
 PLACEHOLDER = "<!-- des-et-lames:roller {index} -->"

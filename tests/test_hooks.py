@@ -118,6 +118,31 @@ def test_shipped_python_behaves_like_the_package(tmp_path):
     assert not (ROOT / "docs" / "rules_py").exists()
 
 
+def _without_docstrings(source: str) -> str:
+    import ast
+
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                    and isinstance(body[0].value.value, str):
+                node.body = body[1:] or [ast.Pass()]
+    return ast.dump(tree)
+
+
+def test_shrink_keeps_the_code_exactly():
+    """The line scan drops docstrings and comment lines only: same syntax tree otherwise."""
+    for path in assets_hook.python_sources():
+        source = path.read_text(encoding="utf-8")
+        shrunk = assets_hook.shrink(source)
+        assert len(shrunk) < len(source)
+        assert _without_docstrings(shrunk) == _without_docstrings(source), path.name
+    tricky = 'def f():\n    """Doc."""\n\n\nX = """\n# not a comment\n"""\n\nclass C:\n    """Doc\n    more."""\n    y = 1  # kept\n'
+    assert _without_docstrings(assets_hook.shrink(tricky)) == _without_docstrings(tricky)
+    assert "# not a comment" in assets_hook.shrink(tricky)
+
+
 def test_strict_build_fails_on_a_missing_heading(tmp_path):
     project = tmp_path / "project"
     shutil.copytree(ROOT / "docs", project / "docs")
