@@ -1,0 +1,310 @@
+"""Dés & Lames benchmark: prints a table of figures and writes bench/results/latest.json.
+
+Every target is a ratio or a bound measured in this one run, on this machine:
+- build: `mkdocs build` with the hooks, against the same site with the hooks off (<= 1.3x);
+- cold start: click on "Lancer" on a fresh page -> outcome, against a bare page that
+  only runs loadPyodide, same browser, Pyodide served locally (<= 1.15x);
+- warm roll: click -> outcome once the runtime is up, median of 20 (<= 50 ms);
+- longest main-thread task after load while Pyodide boots and serves the first roll (<= 50 ms);
+- bytes the rollers add to a page before Pyodide, gzipped (<= 60 KB);
+- odds: slowest odds query of each roller, CPython and Pyodide (<= 5 ms).
+
+Usage: bash tools/bench.sh  (or .venv/bin/python bench/run.py [--quick])
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+RESULTS = ROOT / "bench" / "results"
+
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+
+
+# ======================================================================
+# Build: with hooks vs hooks off
+# ======================================================================
+
+def config_without_hooks(tmp: Path) -> Path:
+    """mkdocs.yml with its `hooks:` block removed (the same site, no rollers)."""
+    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    text = re.sub(r"(?m)^hooks:\n(?:[ \t]+-.*\n)+", "", text)
+    path = ROOT / ".bench-nohooks.yml"  # beside mkdocs.yml so relative paths hold
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def time_build(config: Path, out: Path) -> float:
+    t0 = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(out)],
+        cwd=ROOT, env=ENV, check=True, capture_output=True,
+    )
+    return time.perf_counter() - t0
+
+
+def bench_build(runs: int) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp_path = Path(tmp)
+        plain = config_without_hooks(tmp_path)
+        try:
+            time_build(ROOT / "mkdocs.yml", tmp_path / "warm")  # warm the caches once
+            with_hooks, without = [], []
+            for i in range(runs):  # interleaved, so drift hits both alike
+                with_hooks.append(time_build(ROOT / "mkdocs.yml", tmp_path / f"h{i}"))
+                without.append(time_build(plain, tmp_path / f"n{i}"))
+        finally:
+            plain.unlink(missing_ok=True)
+    h, n = statistics.median(with_hooks), statistics.median(without)
+    return {"with_hooks_s": round(h, 3), "without_hooks_s": round(n, 3), "ratio": round(h / n, 3), "runs": runs}
+
+
+# ======================================================================
+# Odds: CPython and Pyodide (Node, local npm copy)
+# ======================================================================
+
+def bench_odds() -> dict:
+    cpy = subprocess.run([sys.executable, str(ROOT / "bench" / "odds_grid.py")], cwd=ROOT,
+                         capture_output=True, text=True, check=True)
+    pyo = subprocess.run(["node", str(ROOT / "bench" / "pyodide_odds.mjs")], cwd=ROOT,
+                         capture_output=True, text=True, check=True)
+    c, p = json.loads(cpy.stdout), json.loads(pyo.stdout.strip().splitlines()[-1])
+    return {rid: {"cpython_ms": c[rid]["ms"], "pyodide_ms": p[rid]["ms"], "params": c[rid]["params"]} for rid in c}
+
+
+# ======================================================================
+# Bytes: what the rollers add to a page before Pyodide, gzipped
+# ======================================================================
+
+def gz(path: Path) -> int:
+    import gzip
+
+    return len(gzip.compress(path.read_bytes(), compresslevel=9))
+
+
+def bench_bytes(site: Path, fetched: list[str]) -> dict:
+    assets = site / "assets" / "rollers"
+    files = sorted(p for p in assets.rglob("*") if p.is_file())
+    total = sum(gz(p) for p in files)
+    front = sum(gz(p) for p in files if p.suffix in {".js", ".css"})
+    page = sorted({f for f in fetched if f.startswith("/assets/rollers/")})
+    page_bytes = sum(gz(site / f.lstrip("/")) for f in page if (site / f.lstrip("/")).is_file())
+    return {
+        "all_shipped_gz_kb": round(total / 1024, 1),
+        "js_css_gz_kb": round(front / 1024, 1),
+        "fetched_by_page_gz_kb": round(page_bytes / 1024, 1),
+        "fetched_files": page,
+    }
+
+
+# ======================================================================
+# Browser: cold start vs bare loadPyodide, warm roll, long tasks
+# ======================================================================
+
+BARE = """<!doctype html><html lang="fr"><meta charset="utf-8"><title>bare</title>
+<button id="go">Charger</button><p id="out"></p>
+<script type="module">
+document.getElementById("go").addEventListener("click", async () => {
+  const t0 = performance.now();
+  const { loadPyodide } = await import("/pyodide/pyodide.mjs");
+  const py = await loadPyodide({ indexURL: "/pyodide/" });
+  py.runPython("1 + 1");
+  window.__ms = performance.now() - t0;
+  document.getElementById("out").textContent = "prêt";
+});
+</script></html>"""
+
+LONGTASKS = """
+window.__longtasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longtasks.push({ start: e.startTime, ms: e.duration });
+}).observe({ type: "longtask", buffered: true });
+"""
+
+# Click "Lancer" of a widget, resolve with ms until a new outcome is on screen.
+CLICK_TO_OUTCOME = """async (index) => {
+  const w = document.querySelectorAll("[data-roller]")[index];
+  const out = w.querySelector(".dl-roller__result");
+  const btn = w.querySelector(".dl-roll");
+  const before = out.querySelector(".dl-outcome");
+  const t0 = performance.now();
+  btn.click();
+  await new Promise((resolve, reject) => {
+    const limit = t0 + 60000;
+    const look = () => {
+      const now = out.querySelector(".dl-outcome");
+      if (now && now !== before) return resolve();
+      if (performance.now() > limit) return reject(new Error("no outcome after 60 s"));
+      requestAnimationFrame(look);
+    };
+    look();
+  });
+  return performance.now() - t0;
+}"""
+
+
+def serve(site: Path):
+    import functools
+    import threading
+    from http.server import ThreadingHTTPServer
+
+    sys.path.insert(0, str(ROOT / "tests" / "browser"))
+    from conftest import Faults, Handler  # the tests' server: site + /pyodide/ from node_modules
+
+    faults = Faults()
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, site=site, faults=faults))
+    httpd.daemon_threads = True
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}", faults
+
+
+def bench_browser(site: Path, url: str, faults, page_path: str, runs: int, warm_n: int) -> tuple[dict, list[str]]:
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT / "tests" / "browser"))
+    from conftest import CHROMIUM, CHROMIUM_ARGS
+
+    (site / "bare.html").write_text(BARE, encoding="utf-8")
+    cold, bare, longest, warm = [], [], [], []
+    fetched: list[str] = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        for i in range(runs):
+            # bare page: click -> loadPyodide done (fresh context: cold HTTP cache)
+            ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+            page = ctx.new_page()
+            page.goto(f"{url}/bare.html", wait_until="load")
+            page.click("#go")
+            page.wait_for_function("window.__ms !== undefined", timeout=60_000)
+            bare.append(page.evaluate("window.__ms"))
+            ctx.close()
+            # the rulebook page: click "Lancer" as soon as the widget is bound
+            ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+            ctx.add_init_script(LONGTASKS)
+            page = ctx.new_page()
+            faults.requests.clear()
+            page.goto(f"{url}{page_path}", wait_until="load")
+            page.wait_for_selector("[data-roller] .dl-roll:not([disabled])", timeout=30_000)
+            cold.append(page.evaluate(CLICK_TO_OUTCOME, 0))
+            load_end = page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
+            tasks = page.evaluate("window.__longtasks")
+            longest.append(max([t["ms"] for t in tasks if t["start"] >= load_end], default=0.0))
+            if i == 0:
+                fetched = list(faults.requests)
+                page.wait_for_timeout(500)  # the odds request after the first roll settles
+                for _ in range(warm_n):
+                    warm.append(page.evaluate(CLICK_TO_OUTCOME, 0))
+            ctx.close()
+        browser.close()
+    c, b = statistics.median(cold), statistics.median(bare)
+    return {
+        "page": page_path,
+        "cold_click_to_outcome_s": round(c / 1000, 3),
+        "bare_loadpyodide_s": round(b / 1000, 3),
+        "cold_ratio": round(c / b, 3),
+        "cold_runs_s": [round(x / 1000, 3) for x in cold],
+        "bare_runs_s": [round(x / 1000, 3) for x in bare],
+        "warm_roll_median_ms": round(statistics.median(warm), 1),
+        "warm_roll_max_ms": round(max(warm), 1),
+        "longest_task_after_load_ms": round(max(longest), 1),
+        "longest_task_runs_ms": [round(x, 1) for x in longest],
+    }, fetched
+
+
+# ======================================================================
+# Report
+# ======================================================================
+
+TARGETS = {
+    "build ratio (hooks / no hooks)": ("build", "ratio", 1.3),
+    "cold start ratio (roller / bare loadPyodide)": ("browser", "cold_ratio", 1.15),
+    "warm roll, median of 20 (ms)": ("browser", "warm_roll_median_ms", 50),
+    "longest main-thread task after load (ms)": ("browser", "longest_task_after_load_ms", 50),
+    "rollers' bytes before Pyodide, all shipped, gz (KB)": ("bytes", "all_shipped_gz_kb", 60),
+}
+
+
+def machine() -> str:
+    cpu = "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, {cpu}, Python {platform.python_version()}"
+
+
+def report(results: dict) -> str:
+    rows = [("figure", "measured", "target", "")]
+    for name, (section, key, target) in TARGETS.items():
+        value = results[section][key]
+        rows.append((name, str(value), f"<= {target}", "ok" if value <= target else "MISSED"))
+    worst_c = max(results["odds"].items(), key=lambda kv: kv[1]["cpython_ms"])
+    worst_p = max(results["odds"].items(), key=lambda kv: kv[1]["pyodide_ms"])
+    rows.append(("slowest odds query, CPython (ms)", f"{worst_c[1]['cpython_ms']} ({worst_c[0]})", "<= 5",
+                 "ok" if worst_c[1]["cpython_ms"] <= 5 else "MISSED"))
+    rows.append(("slowest odds query, Pyodide (ms)", f"{worst_p[1]['pyodide_ms']} ({worst_p[0]})", "<= 5",
+                 "ok" if worst_p[1]["pyodide_ms"] <= 5 else "MISSED"))
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() for r in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    lines.append("")
+    lines.append("odds per roller (ms)     CPython   Pyodide")
+    for rid, o in results["odds"].items():
+        lines.append(f"  {rid:<24}{o['cpython_ms']:>8}  {o['pyodide_ms']:>8}")
+    b = results["browser"]
+    lines.append("")
+    lines.append(f"cold start: {b['cold_click_to_outcome_s']} s (runs {b['cold_runs_s']}) vs bare loadPyodide "
+                 f"{b['bare_loadpyodide_s']} s (runs {b['bare_runs_s']}), page {b['page']}")
+    lines.append(f"bytes: JS+CSS {results['bytes']['js_css_gz_kb']} KB gz; fetched by the page "
+                 f"{results['bytes']['fetched_by_page_gz_kb']} KB gz; all shipped {results['bytes']['all_shipped_gz_kb']} KB gz")
+    lines.append(f"build: {results['build']['with_hooks_s']} s with hooks, {results['build']['without_hooks_s']} s without")
+    lines.append(f"machine: {results['machine']}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Dés & Lames benchmark")
+    parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke run)")
+    parser.add_argument("--page", default="/solaires/resoudre-une-action/", help="page of the cold-start roll")
+    args = parser.parse_args(argv)
+    runs = 2 if args.quick else 5
+    results: dict = {"machine": machine(), "date": time.strftime("%Y-%m-%d %H:%M")}
+    results["build"] = bench_build(2 if args.quick else 3)
+    results["odds"] = bench_odds()
+    with tempfile.TemporaryDirectory() as tmp:
+        site = Path(tmp) / "site"
+        env = {**ENV, "PYODIDE_INDEX_URL": "/pyodide/"}
+        httpd, url, faults = serve(site)
+        env["SITE_URL"] = url + "/"
+        subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)], cwd=ROOT, env=env,
+                       check=True, capture_output=True)
+        try:
+            results["browser"], fetched = bench_browser(site, url, faults, args.page, runs, 20)
+        finally:
+            httpd.shutdown()
+        results["bytes"] = bench_bytes(site, fetched)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "latest.json").write_text(json.dumps(results, ensure_ascii=False, indent=2), encoding="utf-8")
+    print(report(results))
+    print(f"\n(written to {RESULTS / 'latest.json'})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
