@@ -11,6 +11,7 @@ A bad input exits with status 2 and one French sentence on stderr.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any, Sequence
 
@@ -175,5 +176,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def run() -> int:
+    """``main`` for a shell: a reader closing the pipe early (``| head``) is not an error."""
+    try:
+        return main()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes at exit
+        return 0
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run())

@@ -64,3 +64,12 @@ def test_bad_input_exits_2_with_one_french_sentence(args):
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in out.stderr
     assert lines[0].endswith(".")
+
+
+def test_a_pipe_closed_early_is_not_an_error():
+    proc = subprocess.Popen([sys.executable, "-m", "rules_py", "list", "--json"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    proc.stdout.readline()
+    proc.stdout.close()  # as `| head -1` does
+    assert proc.wait(timeout=60) == 0
+    assert b"Traceback" not in proc.stderr.read()
