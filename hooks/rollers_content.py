@@ -10,6 +10,7 @@ the rules refuse stops ``mkdocs build --strict`` with the page and line.
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -51,19 +52,9 @@ def render_widget(entry: dict[str, Any], where: str) -> str:
     odds = rules_py.call({"op": "odds", "roller": roller_id, "params": preset})
     if not odds["ok"]:
         raise PluginError(f"{where}: préréglage refusé par {roller_id} : {odds['error']}")
-    example = entry.get("example")
-    if example:
-        example = {"params": example.get("params", preset), "dice": example.get("dice"),
-                   "result": example.get("result", ""), "text": example.get("text", "")}
-        replay = rules_py.call({"op": "roll", "roller": roller_id, "params": example["params"], "dice": example["dice"]})
-        if not replay["ok"]:
-            raise PluginError(f"{where}: exemple du livre refusé par {roller_id} : {replay['error']}")
-        if example["result"] not in replay["result"]["resultat"]:
-            raise PluginError(
-                f"{where}: l'exemple du livre donne « {replay['result']['resultat']} », "
-                f"le livre dit « {example['result']} »."
-            )
-        example["outcome"] = replay["result"]["resultat"]
+    # one book example ("example") or several in the same section ("examples", each with a "name")
+    examples = [_replayed(roller_id, preset, ex, where) for ex in ([entry["example"]] if entry.get("example") else entry.get("examples") or [])]
+    example = examples[0] if examples else None
     widget_id = f"lanceur-{entry['slug']}"
     fields = [_field(p, preset, widget_id) for p in description["parametres"]]
     groups: dict[str, list[dict[str, Any]]] = {}  # in order of first appearance
@@ -75,10 +66,28 @@ def render_widget(entry: dict[str, Any], where: str) -> str:
         groups=list(groups.items()),
         preset=json.dumps(preset, ensure_ascii=False),
         example=example,
-        example_json=json.dumps({"params": example["params"], "dice": example["dice"]}, ensure_ascii=False) if example else "",
+        examples=examples,
+        example_json=example["json"] if example else "",
         odds=_odds_rows(odds["result"]),
         success=_percent(odds["result"].get("reussite")),
     ).strip()
+
+
+def _replayed(roller_id: str, preset: dict[str, Any], example: dict[str, Any], where: str) -> dict[str, Any]:
+    """A book example replayed with the book's dice; refused or different from the book: the build stops."""
+    example = {"params": example.get("params", preset), "dice": example.get("dice"), "name": example.get("name", ""),
+               "result": example.get("result", ""), "text": example.get("text", "")}
+    replay = rules_py.call({"op": "roll", "roller": roller_id, "params": example["params"], "dice": example["dice"]})
+    if not replay["ok"]:
+        raise PluginError(f"{where}: exemple du livre refusé par {roller_id} : {replay['error']}")
+    if example["result"] not in replay["result"]["resultat"]:
+        raise PluginError(
+            f"{where}: l'exemple du livre donne « {replay['result']['resultat']} », "
+            f"le livre dit « {example['result']} »."
+        )
+    example["outcome"] = replay["result"]["resultat"]
+    example["json"] = json.dumps({"params": example["params"], "dice": example["dice"]}, ensure_ascii=False)
+    return example
 
 
 @lru_cache(maxsize=None)
@@ -96,12 +105,7 @@ def _field(param: dict[str, Any], preset: dict[str, Any], widget_id: str) -> dic
         text = ""
     else:
         text = str(value)
-    hint = param.get("aide", "")
-    if kind == "int" and "min" in param:
-        hint = f"De {param['min']} à {param['max']}." + (f" {hint}" if hint else "")
-    elif kind == "ints":
-        count = param["min_elements"] if param["min_elements"] == param["max_elements"] else f"{param['min_elements']} à {param['max_elements']}"
-        hint = f"{count} valeur(s) de {param.get('min')} à {param.get('max')}, séparées par des virgules." + (f" {hint}" if hint else "")
+    hint, more = _hint(kind, param)
     return {
         "name": param["nom"],
         "label": param["libelle"],
@@ -115,9 +119,32 @@ def _field(param: dict[str, Any], preset: dict[str, Any], widget_id: str) -> dic
         "choices": param.get("choix", []),
         "presets": param.get("prereglages", []),
         "hint": hint,
+        "hint_more": more,
         "group": param.get("groupe", ""),
         "maxlength": param.get("max_longueur"),
     }
+
+
+def _hint(kind: str, param: dict[str, Any]) -> tuple[str, str]:
+    """The field's help: a short part always shown, the rest folded (<details>) so that it does not bury the form.
+
+    The range of a number comes first; for a list of numbers the sheet's words come first and the
+    syntax ("3 valeur(s) de 0 à 25, séparées par des virgules.") is folded.
+    """
+    sentences = HINT_SPLIT.split(param["aide"]) if param.get("aide") else []
+    syntax = ""
+    if kind == "int" and "min" in param:
+        syntax = f"De {param['min']} à {param['max']}."
+    elif kind == "ints":
+        count = param["min_elements"] if param["min_elements"] == param["max_elements"] else f"{param['min_elements']} à {param['max_elements']}"
+        syntax = f"{count} valeur(s) de {param.get('min')} à {param.get('max')}, séparées par des virgules."
+    if kind == "ints":
+        shown, folded = sentences[:1], sentences[1:] + ([syntax] if syntax else [])
+    else:
+        shown, folded = ([syntax] if syntax else []), sentences
+    while folded and (not shown or len(" ".join(shown + folded[:1])) <= SHORT_HINT):
+        shown.append(folded.pop(0))
+    return " ".join(shown), " ".join(folded)
 
 
 def _odds_rows(odds: dict[str, Any]) -> list[dict[str, str]]:
@@ -140,6 +167,8 @@ def _percent(p: float | None) -> str:
 # ----------------------------------------------------------------------
 
 PLACEHOLDER = "<!-- des-et-lames:roller {index} -->"
+HINT_SPLIT = re.compile(r"(?<=\.)\s+(?=[A-ZÀ-ÖØ-Þ«])")  # end of the first sentence (not "ex. 0,0")
+SHORT_HINT = 110  # characters of help always shown under a field
 TEMPLATES = Environment(
     loader=FileSystemLoader(Path(__file__).with_name("templates")),
     autoescape=select_autoescape(default=True),

@@ -11,6 +11,10 @@ const CONFIG = /*@build-config*/null;
 const BOOT_TIMEOUT_MS = 15000;
 const CALL_TIMEOUT_MS = 10000;
 const ODDS_DELAY_MS = 150;
+// The only fields kept in this browser (localStorage), by system: De Cœur & D'Acier's
+// "Table de confrontation" is printed on the player's sheet, typed once, reused everywhere.
+const KEPT_FIELDS = { dcda: ["table"] };
+const KEPT_PREFIX = "des-et-lames:";
 
 // ----------------------------------------------------------------------
 // The runtime: one worker, requests {id, …} settled by {id, result|error}
@@ -155,18 +159,64 @@ class Widget {
       event.preventDefault();
       this.run({ op: "roll", roller: this.roller, params: readForm(this.form) }, true);
     });
-    el.querySelector(".dl-example")?.addEventListener("click", () => {
-      writeForm(this.form, this.example.params);
-      this.refreshOdds();
-      this.run({ op: "roll", roller: this.roller, params: this.example.params, dice: this.example.dice }, true);
-    });
+    for (const button of el.querySelectorAll(".dl-example")) {
+      // A section with several book examples has one button each (data-example on the button).
+      button.addEventListener("click", () => {
+        const example = button.dataset.example ? JSON.parse(button.dataset.example) : this.example;
+        writeForm(this.form, example.params);
+        this.refreshOdds();
+        this.run({ op: "roll", roller: this.roller, params: example.params, dice: example.dice }, true);
+      });
+    }
     this.form.addEventListener("input", () => this.scheduleOdds());
     this.form.addEventListener("change", () => this.scheduleOdds());
     this.onState = (state) => (el.isConnected ? this.showState(state) : runtime.listeners.delete(this.onState));
     runtime.listeners.add(this.onState);
     this.setBusy(false);
     if (runtime.state.name !== "idle") this.showState(runtime.state);
+    this.bindKeptFields();
     this.replayLink();
+  }
+
+  // --- fields kept in this browser (KEPT_FIELDS) ---------------------
+
+  bindKeptFields() {
+    const system = this.roller.split(".", 1)[0];
+    for (const name of KEPT_FIELDS[system] || []) {
+      const input = this.form.querySelector(`[name="${CSS.escape(name)}"]`);
+      if (!input) continue;
+      const key = `${KEPT_PREFIX}${system}.${name}`;
+      const note = h("p", { class: "dl-field__kept", id: `${input.id}-garde` });
+      input.closest(".dl-field")?.append(note);
+      input.setAttribute("aria-describedby", [input.getAttribute("aria-describedby"), note.id].filter(Boolean).join(" "));
+      const show = (stored, failure) => {
+        if (failure) {
+          note.replaceChildren(h("span", { class: "dl-error" },
+            `Ce navigateur refuse d'enregistrer la table (${failure}) : elle ne sera pas gardée après cette page.`));
+          return;
+        }
+        if (!stored) {
+          note.replaceChildren("Sera enregistrée dans ce navigateur (et nulle part ailleurs) dès que vous la saisissez.");
+          return;
+        }
+        const clear = h("button", { type: "button", class: "md-button dl-kept-clear" }, "Effacer la table enregistrée");
+        clear.addEventListener("click", () => {
+          input.value = "";
+          const done = keptStore("remove", key);
+          show(done.value, done.failure);
+          this.scheduleOdds();
+        });
+        note.replaceChildren(h("span", {}, "✔ Enregistrée dans ce navigateur. "), clear);
+      };
+      const stored = keptStore("get", key);
+      if (stored.value && input.value.trim() === "") input.value = stored.value;
+      show(stored.value, stored.failure);
+      input.addEventListener("change", () => {
+        const value = input.value.trim();
+        const done = keptStore(value ? "set" : "remove", key, value);
+        show(done.value, done.failure);
+      });
+    }
   }
 
   nearScreen() {
@@ -312,6 +362,7 @@ class Widget {
     if (input) {
       input.setAttribute("aria-invalid", "true");
       input.closest(".dl-field")?.classList.add("dl-field--invalid");
+      input.closest("details")?.setAttribute("open", ""); // a folded group shows its wrong field
     }
     this.output.replaceChildren(h("p", { class: "dl-error", role: "alert" }, message));
   }
@@ -373,8 +424,11 @@ function h(tag, attrs, ...children) {
 function outcome(result) {
   const kind = result.reussite === true ? "ok" : result.reussite === false ? "ko" : "neutre";
   const word = { ok: "Réussite", ko: "Échec", neutre: "Résultat" }[kind];
+  // "Échec : Échec avec contrepartie positive" says it twice: keep the word for screen readers only.
+  const repeated = String(result.resultat).toLowerCase().startsWith(word.toLowerCase());
   return h("p", { class: `dl-outcome dl-outcome--${kind}` },
-    h("span", { class: "dl-outcome__word" }, `${word} : `), result.resultat);
+    h("span", { class: "dl-outcome__mark", "aria-hidden": "true" }),
+    h("span", { class: `dl-outcome__word${repeated ? " dl-visually-hidden" : ""}` }, `${word} : `), result.resultat);
 }
 
 function diceGroup(group) {
@@ -415,6 +469,19 @@ function field(param, prefix) {
     hint ? h("small", { class: "dl-field__hint", id: `${id}-aide` }, hint) : "");
 }
 
+function keptStore(op, key, value) {
+  // localStorage may be missing or throw (private browsing, storage disabled): say so, in French.
+  try {
+    if (op === "get") return { value: globalThis.localStorage.getItem(key) || "", failure: "" };
+    if (op === "set") globalThis.localStorage.setItem(key, value);
+    else globalThis.localStorage.removeItem(key);
+    return { value: op === "set" ? value : "", failure: "" };
+  } catch (err) {
+    const why = err?.name === "QuotaExceededError" ? "plus de place" : "stockage local indisponible, navigation privée ?";
+    return { value: "", failure: why };
+  }
+}
+
 function fixedValues(fixed) {
   return Object.fromEntries(Object.entries(fixed).filter(([, value]) => value !== null && value !== undefined));
 }
@@ -434,6 +501,7 @@ function writeForm(form, params) {
     const value = params[input.name];
     if (input.dataset.kind === "bool") input.checked = value === true || value === "true";
     else input.value = Array.isArray(value) ? value.join(",") : value === null ? "" : String(value);
+    if (input.value || input.checked) input.closest("details")?.setAttribute("open", ""); // show what was filled in
   }
 }
 

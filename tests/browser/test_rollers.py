@@ -39,17 +39,24 @@ def test_every_roller_rolls_and_shows_an_outcome(page, server, src):
         assert widget.locator(".dl-share a").get_attribute("href").count("des=") == 1
 
 
-EXAMPLES = [(src, e["heading"], e["example"]) for src in PAGES for e in MAPPING[src] if e.get("example")]
+EXAMPLES = [
+    (src, e["heading"], example)
+    for src in PAGES for e in MAPPING[src]
+    for example in ([e["example"]] if e.get("example") else e.get("examples", []))
+]
 
 
-@pytest.mark.parametrize("src,heading,example", EXAMPLES, ids=[f"{s}:{h}" for s, h, _ in EXAMPLES])
+@pytest.mark.parametrize("src,heading,example", EXAMPLES, ids=[f"{s}:{h}:{e.get('name', '')}" for s, h, e in EXAMPLES])
 def test_replaying_the_book_example_gives_the_book_result(page, server, src, heading, example):
     page.goto(server.url + url_of(src))
     widget = page.locator(".dl-roller", has=page.locator(".dl-example")).filter(
         has=page.locator(".dl-roller__example", has_text=example["text"][:30])
     )
     widget.scroll_into_view_if_needed()
-    widget.locator(".dl-example").click()
+    button = widget.locator(".dl-example")
+    if example.get("name"):  # several book examples in one section: one button each
+        button = button.filter(has_text=example["name"])
+    button.click()
     outcome = widget.locator(".dl-outcome")
     outcome.wait_for(timeout=60_000)
     assert example["result"] in outcome.inner_text()
@@ -112,6 +119,7 @@ def test_script_in_a_text_field_does_not_run(page, server):
     widget = page.locator('[data-roller="dcda.confrontation"]').first
     widget.scroll_into_view_if_needed()
     page.on("dialog", lambda d: pytest.fail("a dialog opened"))
+    widget.locator("summary", has_text="Équipe A").click()  # an empty team group starts folded
     widget.locator('input[name="noms_a"]').fill('<img src=x onerror="window.__pwned=1">')
     roll_and_wait(widget)
     assert page.evaluate("window.__pwned") is None
@@ -133,3 +141,41 @@ def test_unreachable_pyodide_says_so_and_retry_recovers(page, server, request):
     retry.click()
     roll_and_wait(widget)
     assert widget.locator(".dl-outcome").count() == 1
+
+
+def test_the_confrontation_table_is_kept_in_this_browser_only(page, server):
+    """RULES.md: the sheet's Table de confrontation is typed once and kept in the browser (localStorage)."""
+    page.goto(server.url + "/dcda/confrontation/")
+    widget = page.locator('[data-roller="dcda.tour"]').first
+    widget.scroll_into_view_if_needed()
+    table = widget.locator('input[name="table"]')
+    table.fill("C4S8Q/C5S/S6Q/Q4M")
+    table.dispatch_event("change")
+    assert "Enregistrée dans ce navigateur" in widget.locator(".dl-field__kept").inner_text()
+    ours = "Object.keys(localStorage).filter(k => k.startsWith('des-et-lames:'))"  # Material keeps its own keys
+    assert page.evaluate(ours) == ["des-et-lames:dcda.table"]
+    page.reload()
+    for other in page.locator('.dl-roller[data-roller^="dcda."]').all():  # every widget of the system, after a reload
+        assert other.locator('input[name="table"]').input_value() == "C4S8Q/C5S/S6Q/Q4M"
+    widget = page.locator('[data-roller="dcda.tour"]').first
+    widget.locator(".dl-kept-clear").click()
+    assert widget.locator('input[name="table"]').input_value() == ""
+    assert page.evaluate(ours) == []
+    assert "Sera enregistrée" in widget.locator(".dl-field__kept").inner_text()
+
+
+def test_refused_storage_is_said_in_french(page, server):
+    # as in some private modes: our keys refused (Material's own keys left alone, it reports its failures itself)
+    page.add_init_script("""for (const op of ['getItem', 'setItem', 'removeItem']) {
+      const real = Storage.prototype[op];
+      Storage.prototype[op] = function (key, ...rest) {
+        if (String(key).startsWith('des-et-lames:')) throw new DOMException('refusé', 'SecurityError');
+        return real.call(this, key, ...rest);
+      };
+    }""")
+    page.goto(server.url + "/dcda/confrontation/")
+    widget = page.locator('[data-roller="dcda.tour"]').first
+    widget.scroll_into_view_if_needed()
+    assert "refuse d'enregistrer la table" in widget.locator(".dl-field__kept").inner_text()
+    roll_and_wait(widget)
+    assert widget.locator(".dl-roller__result .dl-error").count() == 0
