@@ -586,7 +586,8 @@ def _side(args: Args, side: str) -> list[Member]:
         if values is not None and len(values) != n:
             raise RulesError(pname, f"{'Niveaux' if pname.startswith('niveau') else 'Fortunes'} de l'équipe {side.upper()} ({pname}) : {n} entier(s) attendu(s), un par participante, reçu {len(values)}.")
     if env and (any(levels or ()) or any(f >= 0 for f in fortunes or ())):
-        raise RulesError("niveau_b" if any(levels or ()) else "fortune_b", "Équipe B : un environnement n'a ni relation/valeur engagée ni fortune.")
+        pname = "niveau_b" if any(levels or ()) else "fortune_b"
+        raise RulesError(pname, f"{'Niveaux' if pname == 'niveau_b' else 'Fortunes'} de l'équipe B ({pname}) : un environnement n'a ni relation/valeur engagée ni fortune.")
     default_names = (
         ["Environnement"] if env else [side.upper()] if n == 1 else [f"{side.upper()}{k + 1}" for k in range(n)]
     )

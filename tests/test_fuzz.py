@@ -58,7 +58,7 @@ def params_for(roller: dict[str, Any]) -> st.SearchStrategy:
 def check(answer: dict[str, Any]) -> None:
     assert isinstance(answer, dict)
     if answer["ok"]:
-        json.dumps(answer)  # JSON-ready
+        json.dumps(answer, allow_nan=False)  # JSON-ready (the browser's JSON.parse refuses NaN)
     else:
         assert isinstance(answer["error"], str) and answer["error"]
         assert "Traceback" not in answer["error"] and "\n" not in answer["error"]
@@ -75,8 +75,14 @@ def test_roll_and_odds_never_raise(roller_id, data):
     params = data.draw(params_for(ROLLERS[roller_id]))
     dice = data.draw(st.one_of(st.none(), st.lists(st.integers(-2, 25), max_size=12), JUNK))
     seed = data.draw(st.one_of(st.none(), st.integers(0, 2**40), JUNK))
-    check(call({"op": "roll", "roller": roller_id, "params": params, "dice": dice, "seed": seed}))
-    check(call({"op": "odds", "roller": roller_id, "params": params}))
+    fields = {p["nom"]: p["libelle"] for p in ROLLERS[roller_id]["parametres"]}
+    for request in ({"op": "roll", "roller": roller_id, "params": params, "dice": dice, "seed": seed},
+                    {"op": "odds", "roller": roller_id, "params": params}):
+        answer = call(request)
+        check(answer)
+        if not answer["ok"] and answer["field"] in fields:  # the message names its field, as the form labels it
+            low = answer["error"].lower()
+            assert answer["field"] in low or fields[answer["field"]].lower() in low, answer
 
 
 def _mutate(value: Any, junk: Any, path: list[int]) -> Any:
@@ -128,3 +134,12 @@ JSONISH = st.recursive(
 def test_the_json_door_answers_every_request(op, roller, rest):
     text = call_json(json.dumps({"op": op, "roller": roller, **rest}))
     check(json.loads(text))
+
+
+@settings(max_examples=100, deadline=None)
+@given(text=st.one_of(st.text(max_size=60), st.sampled_from(
+    ["NaN", "-Infinity", '{"op": NaN}', '{"op": "roll", "roller": "solaires.action", "params": {"difficulte": NaN}}',
+     "[]", "null", '"roll"', "{" * 5000, "\ud800", ""])))
+def test_the_json_door_answers_any_text(text):
+    answer = call_json(text)
+    check(json.loads(answer, parse_constant=lambda name: pytest.fail(f"{name} in the answer")))

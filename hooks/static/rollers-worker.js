@@ -26,7 +26,12 @@ self.onmessage = async (event) => {
       if (!booting) throw new Error("Le moteur n'est pas démarré.");
       const { pyodide, callJson } = await booting;
       await ensureSystem(pyodide, systemOf(event.data.request));
-      const text = callJson(JSON.stringify(event.data.request));
+      let text;
+      try {
+        text = callJson(JSON.stringify(event.data.request));
+      } catch (err) {
+        throw french("le moteur de dés a rencontré une erreur interne", err);
+      }
       self.postMessage({ id, result: JSON.parse(text) });
     } else {
       throw new Error(`Message inconnu : ${type}`);
@@ -39,8 +44,16 @@ self.onmessage = async (event) => {
 async function boot(systems) {
   progress(1, "Téléchargement de Python (Pyodide)…");
   const base = new URL(config.pyodide, self.location.href).href;
-  // Pyodide and the rules' files download in parallel.
-  const pyodidePromise = import(`${base}pyodide.mjs`).then((module) => module.loadPyodide({ indexURL: base }));
+  // Pyodide and the rules' files download in parallel. The browser's own
+  // messages are English: the reader gets a French one, the console the cause.
+  const pyodidePromise = import(`${base}pyodide.mjs`).then(
+    (module) => module.loadPyodide({ indexURL: base }).catch((err) => {
+      throw french(`Python (Pyodide) n'a pas pu démarrer à partir de ${base}`, err);
+    }),
+    (err) => {
+      throw french(`Python (Pyodide) est injoignable à l'adresse ${base}`, err);
+    },
+  );
   const names = [...config.core, ...systems.map((s) => config.systems[s]).filter(Boolean)];
   const texts = Promise.all(names.map((name) => fetchSource(name)));
   const [pyodide, sources] = await Promise.all([pyodidePromise, texts]);
@@ -48,9 +61,14 @@ async function boot(systems) {
   pyodide.FS.mkdirTree(PACKAGE_DIR);
   names.forEach((name, i) => pyodide.FS.writeFile(`${PACKAGE_DIR}/${name}`, sources[i]));
   systems.forEach((s) => loaded.add(s));
-  pyodide.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
-  const api = pyodide.pyimport("rules_py.api");
-  for (const system of systems) pyodide.pyimport(`rules_py.${system}`);
+  let api;
+  try {
+    pyodide.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
+    api = pyodide.pyimport("rules_py.api");
+    for (const system of systems) pyodide.pyimport(`rules_py.${system}`);
+  } catch (err) {
+    throw french("les règles (rules_py) n'ont pas pu être chargées dans Python", err);
+  }
   progress(3, "Prêt.");
   return { pyodide, callJson: api.call_json };
 }
@@ -67,9 +85,17 @@ async function ensureSystem(pyodide, system) {
 function fetchSource(name) {
   if (!fetching.has(name)) {
     const url = new URL(`rules_py/${name}?v=${config.version}`, self.location.href);
-    fetching.set(name, fetch(url).then((response) => {
-      if (!response.ok) throw new Error(`${name} : réponse ${response.status}`);
-      return response.text();
+    fetching.set(name, fetch(url).then(
+      (response) => {
+        if (!response.ok) throw new Error(`les règles (${name}) n'ont pas pu être téléchargées : réponse ${response.status}`);
+        return response.text();
+      },
+      (err) => {
+        throw french(`les règles (${name}) n'ont pas pu être téléchargées`, err);
+      },
+    ).catch((err) => {
+      fetching.delete(name); // a later roll tries again
+      throw err;
     }));
   }
   return fetching.get(name);
@@ -82,6 +108,12 @@ function systemOf(request) {
 
 function progress(step, text) {
   self.postMessage({ type: "progress", step, steps: 3, text });
+}
+
+function french(sentence, cause) {
+  // The cause (an English browser or Python message) goes to the console, for whoever debugs.
+  console.warn(`Dés & Lames : ${sentence}.`, cause);
+  return new Error(sentence);
 }
 
 function describe(err) {

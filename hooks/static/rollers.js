@@ -149,6 +149,8 @@ class Widget {
     this.oddsTitle = el.querySelector(".dl-roller__odds-title");
     this.example = el.dataset.example ? JSON.parse(el.dataset.example) : null;
     this.busy = false;
+    this.queue = []; // clicks waiting for their answer, in click order
+    this.rolls = 0; // clicks numbered as they come: "Jet n° 3" answers the third
     this.oddsTimer = 0;
     this.oddsSerial = 0;
     this.lastResult = null;
@@ -237,24 +239,42 @@ class Widget {
 
   // --- requests ------------------------------------------------------
 
-  async run(request, shareable) {
-    if (this.busy) return;
+  // Every click is answered exactly once, in order: a click while the engine
+  // boots or while an earlier roll is on its way waits in the queue (the
+  // buttons stay enabled) and gets its own numbered answer.
+  run(request, shareable) {
+    const number = ++this.rolls;
+    this.queue.push({ request, shareable, number });
     this.setBusy(true);
-    this.clearInvalid();
+    if (runtime.state.name === "idle" || runtime.state.name === "loading") {
+      this.output.replaceChildren(h("p", { class: "dl-pending" },
+        `Jet n° ${number} demandé : il partira dès que le moteur de dés sera prêt.`));
+    }
+    if (this.queue.length === 1) this.drain();
+  }
+
+  async drain() {
+    while (this.queue.length) {
+      await this.answer(this.queue[0]);
+      this.queue.shift();
+    }
+    this.setBusy(false);
+  }
+
+  async answer({ request, shareable, number }) {
     try {
       const answer = await runtime.call(request, pageSystems());
+      this.clearInvalid();
       if (answer.ok) {
         await this.describe(); // follow-up forms are drawn from the roller's action descriptions
         this.lastResult = answer.result;
         if (shareable) this.lastRoll = { params: request.params, dice: answer.result.tirage };
-        this.render(answer.result);
+        this.render(answer.result, number);
       } else {
-        this.showError(answer.error, answer.field);
+        this.showError(answer.error, answer.field, number);
       }
     } catch (err) {
-      this.showError(`Le jet n'a pas pu être fait : ${err.message}.`);
-    } finally {
-      this.setBusy(false);
+      this.showError(`Le jet n'a pas pu être fait : ${err.message}.`, null, number);
     }
   }
 
@@ -280,21 +300,23 @@ class Widget {
       this.el.classList.remove("dl-roller--stale");
       this.renderOdds(answer.result);
     } else {
-      this.oddsTitle.textContent = "Chances exactes : à corriger d'abord.";
-      this.showError(answer.error, answer.field);
+      // Said beside the odds, not in the result area: a roll's answer stays where it is.
+      this.markInvalid(answer.field);
+      this.oddsTitle.replaceChildren("Chances exactes : à corriger d'abord. ", h("span", { class: "dl-error" }, answer.error));
     }
   }
 
   // --- rendering -----------------------------------------------------
 
-  render(result) {
-    const parts = [outcome(result)];
+  render(result, number) {
+    const parts = [rollNumber(number), outcome(result)];
     for (const group of result.des || []) parts.push(diceGroup(group));
     if (result.calcul?.length) parts.push(h("ol", { class: "dl-calc", "aria-label": "Calcul" }, ...result.calcul.map((line) => h("li", {}, line))));
     if (result.notes?.length) parts.push(h("ul", { class: "dl-notes" }, ...result.notes.map((line) => h("li", {}, line))));
     const actions = (result.actions || []).map((offer) => this.actionForm(offer, result));
     if (actions.length) parts.push(h("div", { class: "dl-actions" }, ...actions));
     if (this.lastRoll) parts.push(this.shareLink());
+    this.output.dataset.roll = String(number);
     this.output.replaceChildren(...parts);
   }
 
@@ -357,14 +379,19 @@ class Widget {
     this.run({ op: "roll", roller: this.roller, params, dice: query.get("des") || undefined }, true);
   }
 
-  showError(message, fieldName) {
+  showError(message, fieldName, number) {
+    this.markInvalid(fieldName);
+    if (number) this.output.dataset.roll = String(number);
+    this.output.replaceChildren(...(number ? [rollNumber(number)] : []), h("p", { class: "dl-error", role: "alert" }, message));
+  }
+
+  markInvalid(fieldName) {
     const input = fieldName ? this.el.querySelector(`[name="${CSS.escape(fieldName)}"]`) : null;
     if (input) {
       input.setAttribute("aria-invalid", "true");
       input.closest(".dl-field")?.classList.add("dl-field--invalid");
       input.closest("details")?.setAttribute("open", ""); // a folded group shows its wrong field
     }
-    this.output.replaceChildren(h("p", { class: "dl-error", role: "alert" }, message));
   }
 
   clearInvalid() {
@@ -403,9 +430,11 @@ class Widget {
   setBusy(busy) {
     this.busy = busy;
     this.el.setAttribute("aria-busy", String(busy));
+    // The form's own buttons stay enabled (their clicks queue up); a follow-up
+    // action waits, since the result it acts on is about to be replaced.
     for (const button of this.el.querySelectorAll("button:not(.dl-retry)")) {
       if (button.closest(".dl-action--off")) continue;
-      button.disabled = busy;
+      button.disabled = busy && this.output.contains(button);
     }
   }
 }
@@ -419,6 +448,10 @@ function h(tag, attrs, ...children) {
   for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
   for (const child of children) if (child !== "" && child !== null) el.append(child);
   return el;
+}
+
+function rollNumber(number) {
+  return h("p", { class: "dl-roll-number" }, h("small", {}, `Jet n° ${number}`));
 }
 
 function outcome(result) {

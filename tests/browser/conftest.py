@@ -4,6 +4,10 @@
   the site, built once per session with ``mkdocs build --strict`` and
   ``PYODIDE_INDEX_URL=/pyodide/`` (Pyodide comes from this server), and ``/work/main/node_modules/pyodide`` at ``/pyodide/``. Its
   ``faults`` knobs delay or refuse ``/pyodide/`` files on demand (fault tests).
+- ``elsewhere``: a second copy of the site whose Pyodide is said to live on
+  another origin, ``http://127.0.0.1:<port>/pyodide/``, where nothing listens
+  until a test starts something there (``serve_pyodide``: the real files with
+  CORS; ``black_hole``: a socket that accepts and never answers).
 - ``page``: a Chromium page where every non-localhost request is aborted and
   every console error (or uncaught page error) fails the test.
 """
@@ -12,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import os
+import socket
 import subprocess
 import sys
 import threading
@@ -40,13 +45,13 @@ CHROMIUM_ARGS = [
 # The built site
 # ----------------------------------------------------------------------
 
-def build_site(out: Path, site_url: str) -> None:
+def build_site(out: Path, site_url: str, pyodide: str = "/pyodide/") -> None:
     """``mkdocs build --strict`` with Pyodide from this server and the server's own address.
 
     Material's instant navigation only follows links of its ``site_url``, so the
     site is built for the port the server already listens on.
     """
-    env = {**os.environ, "PYODIDE_INDEX_URL": "/pyodide/", "SITE_URL": site_url, "NO_MKDOCS_2_WARNING": "1"}
+    env = {**os.environ, "PYODIDE_INDEX_URL": pyodide, "SITE_URL": site_url, "NO_MKDOCS_2_WARNING": "1"}
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
         cwd=ROOT, env=env, capture_output=True, text=True,
@@ -130,6 +135,74 @@ def server(tmp_path_factory):
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     yield Server(url, faults, site)
+    httpd.shutdown()
+    httpd.server_close()
+
+
+# ----------------------------------------------------------------------
+# A second site, its Pyodide on another origin (fault tests)
+# ----------------------------------------------------------------------
+
+class CorsHandler(Handler):
+    """Only /pyodide/, readable from another origin (Pyodide served apart from the site)."""
+
+    def do_GET(self):
+        if not urlsplit(self.path).path.startswith("/pyodide/"):
+            self.send_error(404)
+            return
+        super().do_GET()
+
+    def end_headers(self):
+        self.send_header("Access-Control-Allow-Origin", "*")
+        super().end_headers()
+
+
+@dataclass
+class Elsewhere:
+    url: str  # the second site
+    port: int  # where its Pyodide is said to be: http://127.0.0.1:<port>/pyodide/
+    faults: Faults
+
+    @property
+    def pyodide(self) -> str:
+        return f"http://127.0.0.1:{self.port}/pyodide/"
+
+    def serve_pyodide(self) -> ThreadingHTTPServer:
+        """Start serving Pyodide (with CORS) on the promised port; the caller shuts it down."""
+        httpd = _Reusable(("127.0.0.1", self.port), functools.partial(CorsHandler, site=ROOT, faults=Faults()))
+        threading.Thread(target=httpd.serve_forever, daemon=True).start()
+        return httpd
+
+    def black_hole(self) -> socket.socket:
+        """A socket on the promised port that accepts connections and never answers; the caller closes it."""
+        hole = socket.socket()
+        hole.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        hole.bind(("127.0.0.1", self.port))
+        hole.listen(64)  # the kernel completes the handshakes; nobody ever reads
+        return hole
+
+
+class _Reusable(ThreadingHTTPServer):
+    allow_reuse_address = True
+    daemon_threads = True
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def elsewhere(tmp_path_factory):
+    site = tmp_path_factory.mktemp("site-elsewhere")
+    faults = Faults()
+    httpd = _Reusable(("127.0.0.1", 0), functools.partial(Handler, site=site, faults=faults))
+    url = f"http://127.0.0.1:{httpd.server_address[1]}"
+    port = free_port()
+    build_site(site, url + "/", pyodide=f"http://127.0.0.1:{port}/pyodide/")
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    yield Elsewhere(url, port, faults)
     httpd.shutdown()
     httpd.server_close()
 

@@ -1,0 +1,383 @@
+"""Faults and hostile readers, in the real browser (issue: measured speed and robustness).
+
+- Pyodide unreachable (nothing listens) or a black hole (accepts, never answers):
+  a French message and "Réessayer" within 15 s, the rules' text untouched, and
+  a retry that works once Pyodide is back.
+- Pyodide slow: the widget shows its progress and the page stays responsive.
+- Hostile input in every field of every roller of every page: the rules'
+  own French message naming the field, no script, no traceback.
+- Rapid clicks and clicks during boot: one numbered answer per click, none
+  lost or doubled, each replayed to the same outcome by rules_py here.
+
+Figures (time to the message, latencies) are printed: ``pytest -s``.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from urllib.parse import parse_qsl, urlsplit
+
+import pytest
+import yaml
+
+from rules_py import call
+from rules_py.api import all_rollers
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+MAPPING = yaml.safe_load((ROOT / "hooks" / "sections.yml").read_text(encoding="utf-8"))
+PAGES = sorted(MAPPING)
+ENV_PAGE = "/solaires/resoudre-une-action/"
+PARAMS = {r.id: {p["nom"]: p for p in r.describe()["parametres"]} for r in all_rollers()}
+
+XSS_IMG = '<img src=x onerror="window.__pwned=1">'
+XSS_SCRIPT = "<script>window.__pwned=1</script>"
+ENGLISH = re.compile(r"\b(failed|fetch|error|module|undefined|null|NaN|Traceback|exception)\b|\[object", re.I)
+NETWORK_NOISE = re.compile(r"Failed to load resource|net::ERR_")
+
+# The rules' text of a page, widgets left out: it must not change whatever the engine does.
+ARTICLE_TEXT = """() => {
+  const article = document.querySelector("article").cloneNode(true);
+  for (const widget of article.querySelectorAll(".dl-roller")) widget.remove();
+  return article.textContent.replace(/\\s+/g, " ").trim();
+}"""
+
+
+def url_of(src: str) -> str:
+    return "/" + src.removesuffix(".md").removesuffix("index") + ("/" if not src.endswith("index.md") else "")
+
+
+def only_network_noise(page_errors: list[str]) -> None:
+    """Console errors allowed in a fault test: the browser's own log of a failed download."""
+    assert [e for e in page_errors if not NETWORK_NOISE.search(e)] == [], page_errors
+
+
+def wait_ready(page, timeout=60_000) -> None:
+    page.wait_for_function("window.desEtLames?.runtime.state.name === 'ready'", timeout=timeout)
+
+
+# ----------------------------------------------------------------------
+# Pyodide unreachable, then back; a black hole
+# ----------------------------------------------------------------------
+
+def test_unreachable_pyodide_french_message_fast_text_intact_retry_when_back(page, elsewhere, page_errors, request):
+    request.node.allow_console_errors = True  # the refused downloads; checked below
+    page.goto(elsewhere.url + ENV_PAGE)
+    before = page.evaluate(ARTICLE_TEXT)
+    widget = page.locator('[data-roller="solaires.environnement"]').first
+    start = time.monotonic()
+    widget.scroll_into_view_if_needed()
+    retry = widget.locator("button.dl-retry")
+    retry.wait_for(timeout=15_000)
+    elapsed = time.monotonic() - start
+    print(f"\nunreachable Pyodide: French message after {elapsed:.2f} s")
+    status = widget.locator(".dl-roller__status").inner_text()
+    assert "n'a pas pu être chargé" in status and "injoignable" in status and elsewhere.pyodide in status
+    assert not ENGLISH.search(status.replace(elsewhere.pyodide, "")), status
+    assert retry.inner_text() == "Réessayer"
+    # A click now is answered (by the same French failure), not lost.
+    widget.locator("button.dl-roll").click()
+    widget.locator('.dl-roller__result[data-roll="1"] .dl-error').wait_for()
+    assert page.evaluate(ARTICLE_TEXT) == before
+    assert page.locator("article h1").inner_text().startswith("Résoudre une action")
+
+    httpd = elsewhere.serve_pyodide()
+    try:
+        retry.click()
+        widget.locator(".dl-roller__status").wait_for(state="hidden", timeout=60_000)
+        widget.locator("button.dl-roll").click()
+        widget.locator('.dl-roller__result[data-roll="2"] .dl-outcome').wait_for(timeout=30_000)
+        assert widget.locator(".dl-roll-number").inner_text() == "Jet n° 2"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert page.evaluate(ARTICLE_TEXT) == before
+    assert page.evaluate("window.desEtLames.runtime.boots") == 2
+    only_network_noise(page_errors)
+
+
+def test_black_hole_pyodide_times_out_in_15_s(page, elsewhere, page_errors, request):
+    request.node.allow_console_errors = True
+    hole = elsewhere.black_hole()
+    try:
+        page.goto(elsewhere.url + ENV_PAGE)
+        before = page.evaluate(ARTICLE_TEXT)
+        widget = page.locator('[data-roller="solaires.environnement"]').first
+        start = time.monotonic()
+        widget.scroll_into_view_if_needed()
+        widget.locator(".dl-roller__status progress").wait_for()
+        widget.locator("button.dl-retry").wait_for(timeout=17_000)
+        elapsed = time.monotonic() - start
+        print(f"\nblack-hole Pyodide: French message after {elapsed:.2f} s")
+        assert 14.5 < elapsed < 16.5
+        status = widget.locator(".dl-roller__status").inner_text()
+        assert "n'a pas pu être chargé : pas de réponse après 15 s" in status
+        assert page.evaluate(ARTICLE_TEXT) == before
+        page.close()  # before the hole closes: the hanging download dies with the page
+    finally:
+        hole.close()
+    only_network_noise(page_errors)
+
+
+# ----------------------------------------------------------------------
+# Pyodide slow: progress shown, page responsive
+# ----------------------------------------------------------------------
+
+WATCH = """() => {
+  const w = (window.__watch = { frames: 0, maxGap: 0, last: performance.now(), longTasks: [] });
+  const tick = (t) => { w.maxGap = Math.max(w.maxGap, t - w.last); w.last = t; w.frames++; requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) w.longTasks.push(e.duration); })
+    .observe({ type: "longtask" });
+}"""
+
+
+def test_slow_pyodide_shows_progress_and_the_page_stays_responsive(page, server):
+    server.faults.delay = 1.0  # every /pyodide/ file
+    page.goto(server.url + ENV_PAGE)
+    page.evaluate(WATCH)
+    widget = page.locator('[data-roller="solaires.environnement"]').first
+    widget.scroll_into_view_if_needed()
+    page.evaluate("window.__watch.maxGap = 0; window.__watch.frames = 0; window.__watch.longTasks = []")
+    status = widget.locator(".dl-roller__status")
+    status.locator("progress").wait_for(timeout=5_000)
+    start = time.monotonic()
+    texts, latencies, scrolled = set(), [], 0
+    while status.is_visible() and time.monotonic() - start < 40:
+        t = time.monotonic()
+        y = page.evaluate("window.scrollY")
+        latencies.append(time.monotonic() - t)
+        texts.add(status.inner_text().strip())
+        page.mouse.wheel(0, 120 if len(latencies) % 2 else -120)
+        page.wait_for_timeout(100)
+        scrolled += page.evaluate("window.scrollY") != y
+    loading = time.monotonic() - start
+    watch = page.evaluate("window.__watch")
+    fps = watch["frames"] / loading
+    print(f"\nslow Pyodide: loading {loading:.1f} s, evaluate max {max(latencies) * 1000:.0f} ms, "
+          f"rAF max gap {watch['maxGap']:.0f} ms ({fps:.0f} frames/s), long tasks {sorted(watch['longTasks'])[-3:]}")
+    assert loading > 2, "the delay did not slow the boot down"
+    assert any("Téléchargement de Python" in text for text in texts), texts
+    assert max(latencies) < 0.3
+    assert watch["maxGap"] < 300 and fps > 20
+    assert max(watch["longTasks"], default=0) < 300
+    assert scrolled >= len(latencies) // 2
+    widget.scroll_into_view_if_needed()
+    widget.locator("button.dl-roll").click()
+    widget.locator(".dl-outcome").wait_for(timeout=30_000)
+
+
+# ----------------------------------------------------------------------
+# Hostile input in every field of every roller
+# ----------------------------------------------------------------------
+
+PROBES = {
+    "int": ["99999999999", "-99999999999", "-1", "", "2.5", "abc"],
+    "ints": ["999", "-99", "", "abc", "3,,2", ",".join(["1"] * 40), XSS_IMG, XSS_SCRIPT],
+    "text": ["", XSS_IMG, XSS_SCRIPT, "x" * 5000, "\u202e\u0000;--"],
+    "choice": ["", XSS_IMG, "zzz"],
+}
+
+# For every widget, every field, every probe: set the value as a reader (or a
+# forged option) would, click "Lancer", wait for that click's numbered answer,
+# write down what the form sent and what the widget said, put the field back.
+PROBE_ALL = """async (probes) => {
+  const readForm = (form) => {
+    const params = {};
+    for (const input of form.querySelectorAll("[name][data-kind]")) {
+      if (input.dataset.kind === "bool") params[input.name] = input.checked ? "true" : "false";
+      else if (input.value.trim() !== "") params[input.name] = input.value.trim();
+    }
+    return params;
+  };
+  const answered = (output, before) => new Promise((resolve) => {
+    const timer = setTimeout(() => { observer.disconnect(); resolve(false); }, 10000);
+    const observer = new MutationObserver(() => {
+      if (output.dataset.roll !== before) { clearTimeout(timer); observer.disconnect(); resolve(true); }
+    });
+    observer.observe(output, { attributes: true, childList: true });
+  });
+  const set = (input, value) => {
+    input.value = value;
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  };
+  const records = [];
+  for (const widget of document.querySelectorAll(".dl-roller[data-roller]")) {
+    const form = widget.querySelector(".dl-roller__form");
+    const output = widget.querySelector(".dl-roller__result");
+    for (const input of form.querySelectorAll("[name][data-kind]")) {
+      for (const value of probes[input.dataset.kind] || []) {
+        const saved = input.value;
+        const forged = input.tagName === "SELECT" && value !== "" ? input.appendChild(new Option(value, value)) : null;
+        set(input, value);
+        const params = readForm(form);
+        const before = output.dataset.roll;
+        const done = answered(output, before);
+        form.querySelector("button.dl-roll").click();
+        const ok = await done;
+        records.push({
+          widget: widget.id, roller: widget.dataset.roller, name: input.name, value, params, ok,
+          error: output.querySelector(".dl-error")?.textContent ?? null,
+          outcome: output.querySelector(".dl-outcome")?.textContent ?? null,
+          invalid: [...widget.querySelectorAll("[aria-invalid='true']")].map((el) => el.name),
+        });
+        forged?.remove();
+        set(input, saved);
+      }
+    }
+  }
+  return records;
+}"""
+
+
+def names_field(message: str, param: dict) -> bool:
+    low = message.lower()
+    return param["libelle"].lower() in low or param["nom"].lower() in low
+
+
+@pytest.mark.parametrize("src", PAGES)
+def test_hostile_input_in_every_field_gets_the_rules_french_message(page, server, src):
+    page.goto(server.url + url_of(src))
+    page.locator(".dl-roller").first.scroll_into_view_if_needed()
+    wait_ready(page)
+    start = time.monotonic()
+    records = page.evaluate(PROBE_ALL, PROBES)
+    print(f"\n{src}: {len(records)} hostile probes in {time.monotonic() - start:.1f} s")
+    assert len(records) >= 10 * len(MAPPING[src])
+    problems = []
+    for r in records:
+        where = f"{r['widget']} {r['name']}={r['value'][:40]!r}"
+        params = PARAMS[r["roller"]]
+        expected = call({"op": "roll", "roller": r["roller"], "params": r["params"], "seed": 1})
+        if not r["ok"]:
+            problems.append(f"{where}: no answer")
+        elif (r["error"] is None) == (r["outcome"] is None):
+            problems.append(f"{where}: error {r['error']!r} and outcome {r['outcome']!r}")
+        elif expected["ok"] and r["error"] is not None:
+            problems.append(f"{where}: the browser refused what the rules accept: {r['error']}")
+        elif not expected["ok"] and r["error"] != expected["error"]:
+            problems.append(f"{where}: {r['error']!r} instead of the rules' {expected['error']!r}")
+        elif not expected["ok"]:
+            field = params.get(expected["field"])
+            if field is None or not names_field(r["error"], field):
+                problems.append(f"{where}: the message names no field of the form: {r['error']}")
+            elif r["invalid"] != [expected["field"]]:
+                problems.append(f"{where}: marked invalid {r['invalid']} for a message on {expected['field']}")
+        shown = r["error"] or r["outcome"] or ""
+        if ENGLISH.search(shown):
+            problems.append(f"{where}: {shown!r}")
+        # Clearly out of range must be refused, and by naming the field probed.
+        kind = params[r["name"]]["type"]
+        if r["value"] in ("99999999999", "-99999999999", "999", "-99", "abc", "3,,2") and r["name"] in r["params"]:
+            if r["error"] is None or not names_field(r["error"], params[r["name"]]):
+                problems.append(f"{where} ({kind}): accepted, or refused without naming the field: {shown!r}")
+    assert problems == [], "\n".join(problems[:30]) + f"\n({len(problems)} problems)"
+    assert page.evaluate("window.__pwned") is None
+    assert page.locator(".dl-roller img, .dl-roller script").count() == 0
+    body = page.locator("body").inner_text()
+    assert "Traceback" not in body and "PythonError" not in body
+
+
+def test_hostile_share_link_is_refused_in_french_and_runs_nothing(page, server):
+    page.goto(server.url + ENV_PAGE)
+    widget_id = page.locator('[data-roller="solaires.action"]').first.get_attribute("id")
+    query = f"lanceur={widget_id}&difficulte={XSS_IMG}&elements={XSS_SCRIPT}&des={XSS_IMG}"
+    page.goto(f"{server.url}{ENV_PAGE}?{query}#{widget_id}")
+    widget = page.locator(f"#{widget_id}")
+    error = widget.locator('.dl-roller__result[data-roll="1"] .dl-error')
+    error.wait_for(timeout=60_000)
+    text = error.inner_text()
+    assert "(difficulte)" in text or "(elements)" in text or "(des)" in text, text
+    assert page.evaluate("window.__pwned") is None
+    assert page.locator(".dl-roller img, .dl-roller script").count() == 0
+
+
+# ----------------------------------------------------------------------
+# Rapid clicks, clicks during boot: one numbered, consistent answer each
+# ----------------------------------------------------------------------
+
+# Every render of the result area, as the reader saw it (the added nodes of each mutation).
+RECORD = """(output) => {
+  window.__renders = [];
+  new MutationObserver((mutations) => {
+    for (const m of mutations) {
+      const nodes = [...m.addedNodes].filter((n) => n.nodeType === 1);
+      if (!nodes.length) continue;
+      const all = (sel) => nodes.flatMap((n) => [...(n.matches(sel) ? [n] : []), ...n.querySelectorAll(sel)]);
+      window.__renders.push({
+        roll: output.dataset.roll ?? null,
+        number: all(".dl-roll-number")[0]?.textContent.trim() ?? null,
+        pending: all(".dl-pending")[0]?.textContent ?? null,
+        outcome: all(".dl-outcome")[0]?.textContent ?? null,
+        error: all(".dl-error")[0]?.textContent ?? null,
+        dice: all(".dl-die__value").map((el) => el.textContent),
+        share: all(".dl-share a")[0]?.href ?? null,
+      });
+    }
+  }).observe(output, { childList: true });
+}"""
+
+
+def replay(render: dict, roller: str) -> None:
+    """The dice shown give the outcome shown, by rules_py in this process."""
+    query = dict(parse_qsl(urlsplit(render["share"]).query, keep_blank_values=True))
+    dice = query.pop("des")
+    query.pop("lanceur")
+    answer = call({"op": "roll", "roller": roller, "params": query, "dice": dice})
+    assert answer["ok"], answer
+    result = answer["result"]
+    assert ",".join(map(str, result["tirage"])) == dice
+    assert render["outcome"].endswith(result["resultat"]), (render, result["resultat"])
+    shown = [str(d.get("libelle") or d["valeur"]) for group in result["des"] for d in group["des"]]
+    assert render["dice"] == shown
+
+
+def test_clicks_during_boot_and_rapid_clicks_each_get_one_consistent_answer(page, server):
+    server.faults.delay = 0.6  # a boot of a few seconds, to click into
+    page.goto(server.url + ENV_PAGE)
+    widget = page.locator('.dl-roller[data-roller="solaires.action"]').filter(has=page.locator(".dl-example")).first
+    roller = "solaires.action"
+    button = widget.locator("button.dl-roll")
+    page.evaluate(RECORD, widget.locator(".dl-roller__result").element_handle())
+    widget.scroll_into_view_if_needed()
+    progress = widget.locator(".dl-roller__status progress")
+    progress.wait_for(timeout=5_000)
+    for _ in range(3):
+        button.click()
+    assert progress.is_visible(), "the boot was over before the clicks: raise the delay"
+    assert widget.locator(".dl-pending").inner_text() == "Jet n° 3 demandé : il partira dès que le moteur de dés sera prêt."
+    widget.locator('.dl-roller__result[data-roll="3"]').wait_for(timeout=60_000)
+
+    # Now as fast as a script can: changing the difficulty between synchronous clicks,
+    # the book's example among them, then Playwright's own clicks.
+    page.evaluate("""(widget) => {
+      const difficulty = widget.querySelector("[name=difficulte]");
+      for (let i = 0; i < 8; i++) {
+        difficulty.value = String(i - 4);
+        widget.querySelector("button.dl-roll").click();
+        if (i === 4) widget.querySelector(".dl-example").click();
+      }
+    }""", widget.element_handle())
+    for _ in range(4):
+        button.click()
+    total = 3 + 8 + 1 + 4
+    page.wait_for_function(
+        "([w, n]) => w.querySelector('.dl-roller__result').dataset.roll === n && w.getAttribute('aria-busy') === 'false'",
+        arg=[widget.element_handle(), str(total)], timeout=30_000)
+    renders = page.evaluate("window.__renders")
+    answers = [r for r in renders if r["number"]]
+    assert [r["number"] for r in answers] == [f"Jet n° {n}" for n in range(1, total + 1)]
+    assert [r["roll"] for r in answers] == [str(n) for n in range(1, total + 1)]
+    assert all(r["error"] is None and r["outcome"] for r in answers), [r for r in answers if r["error"]]
+    for render in answers:
+        replay(render, roller)
+    difficulties = [dict(parse_qsl(urlsplit(r["share"]).query)).get("difficulte") for r in answers[3:12]]
+    assert difficulties[:5] == ["-4", "-3", "-2", "-1", "0"] and difficulties[6:] == ["1", "2", "3"]
+    book = answers[8]
+    example = next(e["example"] for e in MAPPING["solaires/resoudre-une-action.md"] if e.get("example") and e["roller"] == roller)
+    assert example["result"] in book["outcome"]
+    print(f"\n{total} clicks, {len(answers)} numbered answers, every one replayed by rules_py")
