@@ -1,10 +1,14 @@
 """Replace each roller placeholder with the widget, odds computed at build.
 
-on_page_content: for every section ``rollers_markdown.py`` matched on this
+on_post_page: for every section ``rollers_markdown.py`` matched on this
 page, ask rules_py (the same package the browser runs) for the roller's
 parameter description and the preset's exact odds, replay the book's example
 when there is one, and render ``templates/widget.html``. A preset or example
 the rules refuse stops ``mkdocs build --strict`` with the page and line.
+
+The widgets go into the finished page (``on_post_page``), not into
+``page.content``: the search index never parses them (they are forms, not
+the book's text), which keeps the build within 1.3x of the plain site.
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ import rules_py
 # The event
 # ----------------------------------------------------------------------
 
-def on_page_content(html: str, page, config, files) -> str | None:
+def on_post_page(output: str, page, config) -> str | None:
+    html = output
     entries = page.meta.get("_rollers")
     if not entries:
         return None

@@ -54,7 +54,7 @@ def test_markdown_in_html_out(mapping):
     assert marked.index("des-et-lames:roller 0") > marked.index("```\n## Aléatoire")
     assert marked.index("des-et-lames:roller 0") < marked.index("## Suite")
     html = md.markdown(marked, extensions=["fenced_code"])
-    out = content_hook.on_page_content(html, page, None, None)
+    out = content_hook.on_post_page(html, page, None)
     expected = (FIXTURES / "page.html").read_text(encoding="utf-8")
     assert normalise(out) == normalise(expected)
 
@@ -67,7 +67,7 @@ def test_widget_carries_roller_form_odds_and_example(mapping):
     mapping((FIXTURES / "sections.yml").read_text(encoding="utf-8"))
     page = fake_page()
     marked = markdown_hook.on_page_markdown((FIXTURES / "page.md").read_text(encoding="utf-8"), page, None, None)
-    out = content_hook.on_page_content(marked, page, None, None)
+    out = content_hook.on_post_page(marked, page, None)
     assert 'data-roller="solaires.environnement"' in out
     assert '<option value="defaveur" selected>' in out
     assert "Lancer" in out and "Rejouer l'exemple du livre" in out
@@ -88,7 +88,7 @@ def test_rejected_preset_fails_with_page_and_line(mapping):
     page = fake_page()
     marked = markdown_hook.on_page_markdown("# Titre\n\n## Autre\n\nTexte.\n", page, None, None)
     with pytest.raises(PluginError, match=r"^page\.md:3: préréglage refusé .*Préférence"):
-        content_hook.on_page_content(marked, page, None, None)
+        content_hook.on_post_page(marked, page, None)
 
 
 def test_wrong_book_result_fails(mapping):
@@ -97,7 +97,7 @@ def test_wrong_book_result_fails(mapping):
     page = fake_page()
     marked = markdown_hook.on_page_markdown("# Titre\n\n## Autre\n", page, None, None)
     with pytest.raises(PluginError, match=r"^page\.md:3: l'exemple du livre donne"):
-        content_hook.on_page_content(marked, page, None, None)
+        content_hook.on_post_page(marked, page, None)
 
 
 def test_section_ranges_and_nbsp():
