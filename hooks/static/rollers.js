@@ -482,7 +482,9 @@ function field(param, prefix) {
   let input;
   if (param.type === "choice") {
     input = h("select", { id, name: param.nom, "data-kind": "choice" },
-      ...(param.requis ? [] : [h("option", { value: "" }, "—")]),
+      // A required choice without default says so instead of showing an empty box.
+      ...(!param.requis ? [h("option", { value: "" }, "—")]
+        : (param.defaut ?? null) === null ? [h("option", { value: "", disabled: "" }, "— à choisir —")] : []),
       ...param.choix.map((c) => h("option", { value: c.valeur }, c.libelle)));
     input.value = param.defaut ?? "";
   } else if (param.type === "bool") {

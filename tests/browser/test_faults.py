@@ -132,6 +132,7 @@ WATCH = """() => {
   requestAnimationFrame(tick);
   new PerformanceObserver((list) => { for (const e of list.getEntries()) w.longTasks.push(e.duration); })
     .observe({ type: "longtask" });
+  setTimeout(() => { const t = performance.now(); while (performance.now() - t < 120); }); // proof of life
 }"""
 
 
@@ -139,6 +140,7 @@ def test_slow_pyodide_shows_progress_and_the_page_stays_responsive(page, server)
     server.faults.delay = 1.0  # every /pyodide/ file
     page.goto(server.url + ENV_PAGE)
     page.evaluate(WATCH)
+    page.wait_for_function("window.__watch.longTasks.some((d) => d >= 100)")  # the observer sees a blocked thread
     widget = page.locator('[data-roller="solaires.environnement"]').first
     widget.scroll_into_view_if_needed()
     page.evaluate("window.__watch.maxGap = 0; window.__watch.frames = 0; window.__watch.longTasks = []")
@@ -157,13 +159,15 @@ def test_slow_pyodide_shows_progress_and_the_page_stays_responsive(page, server)
     loading = time.monotonic() - start
     watch = page.evaluate("window.__watch")
     fps = watch["frames"] / loading
-    print(f"\nslow Pyodide: loading {loading:.1f} s, evaluate max {max(latencies) * 1000:.0f} ms, "
-          f"rAF max gap {watch['maxGap']:.0f} ms ({fps:.0f} frames/s), long tasks {sorted(watch['longTasks'])[-3:]}")
+    figures = (f"loading {loading:.1f} s, evaluate max {max(latencies) * 1000:.0f} ms, rAF max gap "
+               f"{watch['maxGap']:.0f} ms ({fps:.0f} frames/s), main-thread long tasks {sorted(watch['longTasks'])[-3:]} ms")
+    print(f"\nslow Pyodide: {figures}")
     assert loading > 2, "the delay did not slow the boot down"
     assert any("Téléchargement de Python" in text for text in texts), texts
-    assert max(latencies) < 0.3
-    assert watch["maxGap"] < 300 and fps > 20
-    assert max(watch["longTasks"], default=0) < 300
+    # The main thread is never blocked (the browser's long tasks); frames keep coming even
+    # with two cores shared with the worker compiling Python (a gap there is the CPU, not the page).
+    assert max(watch["longTasks"], default=0) < 250, figures
+    assert max(latencies) < 0.3 and fps > 20 and watch["maxGap"] < 1000, figures
     assert scrolled >= len(latencies) // 2
     widget.scroll_into_view_if_needed()
     widget.locator("button.dl-roll").click()
@@ -229,6 +233,46 @@ PROBE_ALL = """async (probes) => {
         set(input, saved);
       }
     }
+    // The follow-up forms a result offers (reroll, spend points, play a hand…):
+    // a fresh roll before each probe, the same offer found again by its button.
+    const click = async (button) => {
+      const done = answered(output, output.dataset.roll);
+      button.click();
+      return done;
+    };
+    const rollButton = form.querySelector("button.dl-roll");
+    const offers = () => [...output.querySelectorAll("form.dl-action")];
+    const find = async (offer) => {
+      for (let tries = 0; tries < 6; tries++) {
+        await click(rollButton);
+        const found = offers().find((f) => f.querySelector("button[type=submit]").textContent === offer);
+        if (found) return found;
+      }
+      return null;
+    };
+    await click(rollButton);
+    for (const offer of offers().map((f) => f.querySelector("button[type=submit]").textContent)) {
+      const fields = [...((await find(offer))?.querySelectorAll("[name][data-kind]") || [])];
+      for (const { name, dataset: { kind } } of fields) {
+        for (const value of probes[kind] || []) {
+          const target = await find(offer);
+          if (!target) { records.push({ widget: widget.id, roller: widget.dataset.roller, offer, name, value, ok: false }); continue; }
+          for (const other of target.querySelectorAll("select")) {
+            if (other.value === "") other.selectedIndex = [...other.options].findIndex((o) => o.value !== "");
+          }
+          const input = target.querySelector(`[name="${CSS.escape(name)}"]`);
+          if (input.tagName === "SELECT" && value !== "") input.appendChild(new Option(value, value));
+          input.value = value;
+          const label = target.querySelector(`label[for="${CSS.escape(input.id)}"]`)?.textContent ?? "";
+          const ok = await click(target.querySelector("button[type=submit]"));
+          records.push({
+            widget: widget.id, roller: widget.dataset.roller, offer, name, label, value, ok, sent: input.value,
+            error: output.querySelector(".dl-error")?.textContent ?? null,
+            outcome: output.querySelector(".dl-outcome")?.textContent ?? null,
+          });
+        }
+      }
+    }
   }
   return records;
 }"""
@@ -246,9 +290,23 @@ def test_hostile_input_in_every_field_gets_the_rules_french_message(page, server
     wait_ready(page)
     start = time.monotonic()
     records = page.evaluate(PROBE_ALL, PROBES)
-    print(f"\n{src}: {len(records)} hostile probes in {time.monotonic() - start:.1f} s")
+    print(f"\n{src}: {len(records)} hostile probes ({sum('offer' in r for r in records)} in follow-ups) "
+          f"in {time.monotonic() - start:.1f} s")
     assert len(records) >= 10 * len(MAPPING[src])
     problems = []
+    follow_ups = [r for r in records if "offer" in r]
+    records = [r for r in records if "offer" not in r]
+    for r in follow_ups:
+        where = f"{r['widget']} « {r['offer']} » {r['name']}={r['value'][:40]!r}"
+        shown = r.get("error") or r.get("outcome") or ""
+        if not r["ok"]:
+            problems.append(f"{where}: no answer (or the offer never came back)")
+        elif (r["error"] is None) == (r["outcome"] is None) or ENGLISH.search(shown):
+            problems.append(f"{where}: {r['error']!r} / {r['outcome']!r}")
+        elif r["error"] and not names_field(r["error"], {"libelle": r["label"], "nom": r["name"]}):
+            problems.append(f"{where}: the message does not name the field « {r['label']} »: {r['error']}")
+        elif r["sent"] in ("99999999999", "-99999999999", "2.5") and r["error"] is None:
+            problems.append(f"{where}: accepted: {shown}")
     for r in records:
         where = f"{r['widget']} {r['name']}={r['value'][:40]!r}"
         params = PARAMS[r["roller"]]
