@@ -404,6 +404,7 @@ def test_clicks_during_boot_and_rapid_clicks_each_get_one_consistent_answer(page
     widget.scroll_into_view_if_needed()
     progress = widget.locator(".dl-roller__status progress")
     progress.wait_for(timeout=5_000)
+    assert button.is_enabled(), "while the engine boots, « Lancer » stays enabled: its clicks wait in line"
     for _ in range(3):
         button.click()
     assert progress.is_visible(), "the boot was over before the clicks: raise the delay"
@@ -438,4 +439,10 @@ def test_clicks_during_boot_and_rapid_clicks_each_get_one_consistent_answer(page
     book = answers[8]
     example = next(e["example"] for e in MAPPING["solaires/resoudre-une-action.md"] if e.get("example") and e["roller"] == roller)
     assert example["result"] in book["outcome"]
+    # A wrong value typed afterwards: told beside the odds, the last roll stays on screen.
+    widget.locator("[name=difficulte]").fill("99")
+    widget.locator(".dl-roller__odds-title .dl-error", has_text="(difficulte)").wait_for(timeout=10_000)
+    assert "à corriger" in widget.locator(".dl-roller__odds-title").inner_text()
+    assert widget.locator("[name=difficulte]").get_attribute("aria-invalid") == "true"
+    assert widget.locator(f'.dl-roller__result[data-roll="{total}"] .dl-outcome').count() == 1
     print(f"\n{total} clicks, {len(answers)} numbered answers, every one replayed by rules_py")
