@@ -3,7 +3,7 @@
 The site is built once (``mkdocs build --strict``) into a temporary directory; the
 text of each chapter's pages is read back from the HTML (only the article, without
 the roller widgets that another part of the build inserts) and compared with the
-source chapter in ``/work/shared/sources`` (or ``$DES_ET_LAMES_SOURCES``).
+source chapter in ``../shared/sources`` (or ``$DES_ET_LAMES_SOURCES``).
 """
 
 import difflib
@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = Path(os.environ.get("DES_ET_LAMES_SOURCES", "/work/shared/sources"))
+# the chapters of record: ../shared/sources beside the checkout (as on CI), or $DES_ET_LAMES_SOURCES
+SOURCES = Path(os.environ.get("DES_ET_LAMES_SOURCES", ROOT.parent / "shared" / "sources"))
 
 # chapter -> its pages, in reading order (paths of the built site)
 CHAPTERS = {

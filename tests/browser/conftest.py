@@ -2,7 +2,7 @@
 
 - ``server``: a threaded stdlib HTTP server on 127.0.0.1 (random port) serving
   the site, built once per session with ``mkdocs build --strict`` and
-  ``PYODIDE_INDEX_URL=/pyodide/`` (Pyodide comes from this server), and ``/work/main/node_modules/pyodide`` at ``/pyodide/``. Its
+  ``PYODIDE_INDEX_URL=/pyodide/`` (Pyodide comes from this server), and ``node_modules/pyodide`` at ``/pyodide/``. Its
   ``faults`` knobs delay or refuse ``/pyodide/`` files on demand (fault tests).
 - ``elsewhere``: a second copy of the site whose Pyodide is said to live on
   another origin, ``http://127.0.0.1:<port>/pyodide/``, where nothing listens
