@@ -568,6 +568,7 @@ def _opposition_roll(args: Args, dice: Dice) -> dict[str, Any]:
         tirage=dice.drawn,
         gagnant=winner,
         etape=step,
+        seuil={"a": sides["a"][0].seuil, "b": sides["b"][0].seuil},
         seuil_a=sides["a"][0].seuil,
         seuil_b=sides["b"][0].seuil,
         reussite_a=ok["a"],

@@ -266,6 +266,8 @@ def _report(
         automatique=setup.automatic,
         effet_handicap=setup.handicap,
         points=points,
+        # opposition (000/002): the aggressor (a) wins on a success, the defender (b) on a failure
+        **({"gagnant": "a" if kept >= 2 else "b"} if setup.defense is not None else {}),
     )
 
 

@@ -73,3 +73,31 @@ def test_a_pipe_closed_early_is_not_an_error():
     proc.stdout.close()  # as `| head -1` does
     assert proc.wait(timeout=60) == 0
     assert b"Traceback" not in proc.stderr.read()
+
+
+@pytest.mark.parametrize(
+    "args, keys",
+    [
+        (["solaires.action", "elements=3"], {"score", "conserves", "difficulte"}),
+        (["solaires.opposition", "defense=3,2", "elements=3"], {"score", "conserves", "difficulte", "gagnant"}),
+        (["solaires.environnement"], {"score", "conserves"}),
+        (["feerie.action", "element=3", "difficulte=2"], {"difficulte"}),
+        (["feerie.collaboration", "element=3", "difficulte=2", "assistants=3"], {"difficulte"}),
+        (["feerie.opposition"], {"gagnant"}),
+        (["simon.jet", "expertise=3"], {"seuil"}),
+        (["simon.aide", "expertise=3"], {"seuil", "modificateur"}),
+        (["simon.opposition", "expertise_a=3", "expertise_b=5"], {"seuil", "gagnant"}),
+        (["dcda.tour", "forces_a=3,3,3,3", "forces_b=3,3,3,7"], {"gagnant"}),
+    ],
+)
+def test_roll_json_carries_what_the_roller_computes(args, keys):
+    out = run("roll", *args, "--seed", "5", "--json")
+    assert out.returncode == 0, out.stderr
+    res = json.loads(out.stdout)
+    assert {"resultat", "reussite"} <= res.keys() and keys <= res.keys()
+    assert isinstance(res["resultat"], str) and res["reussite"] in (True, False, None)
+    if "gagnant" in keys:
+        assert res["gagnant"] in ("a", "b", None)
+    odds = json.loads(run("odds", *args, "--json").stdout)
+    assert odds["reussite"] is None or 0 <= odds["reussite"] <= 1
+    assert abs(sum(odds["issues"].values()) - 1) < 1e-9
