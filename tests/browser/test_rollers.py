@@ -179,3 +179,37 @@ def test_refused_storage_is_said_in_french(page, server):
     assert "refuse d'enregistrer la table" in widget.locator(".dl-field__kept").inner_text()
     roll_and_wait(widget)
     assert widget.locator(".dl-roller__result .dl-error").count() == 0
+
+
+def test_a_roller_is_usable_with_the_keyboard_alone(page, server):
+    """Type in a field and press Enter to roll; arrow keys change a choice; Tab reaches « Lancer », Space rolls."""
+    page.goto(server.url + ENV_PAGE)
+    action = page.locator('[data-roller="solaires.action"]').first
+    action.scroll_into_view_if_needed()
+    field = action.locator('input[name="elements"]')
+    field.focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("1")
+    page.keyboard.press("Enter")  # implicit submission of the form: one roll
+    action.locator(".dl-outcome").wait_for(timeout=60_000)
+    assert re.search(r"Score à battre : -?\d+ \+ 1 = ", action.locator(".dl-calc").inner_text())
+    assert action.locator(".dl-roller__result").get_attribute("aria-live") == "polite"
+
+    widget = page.locator('[data-roller="solaires.environnement"]').first
+    widget.scroll_into_view_if_needed()
+    select = widget.locator('select[name="preference"]')
+    select.focus()
+    before = select.input_value()
+    page.keyboard.press("ArrowDown")
+    assert select.input_value() != before
+    for _ in range(12):  # Tab moves on until « Lancer » has the focus
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.classList.contains('dl-roll')"):
+            break
+    else:
+        raise AssertionError("« Lancer » is not reachable with Tab")
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none", "no focus ring"
+    page.keyboard.press("Space")
+    widget.locator(".dl-outcome").wait_for(timeout=60_000)
+    assert f"Score à ne pas dépasser : {dict(defaveur=2, neutre=3, faveur=4)[select.input_value()]}" in \
+        widget.locator(".dl-calc").inner_text()
