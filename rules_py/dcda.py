@@ -38,6 +38,8 @@ participant due to draw, in order.
 
 from __future__ import annotations
 
+import json
+
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -110,7 +112,8 @@ class Card(NamedTuple):
 
     @property
     def label(self) -> str:
-        return f"{self.value} de {SUIT_LABELS[SUITS[self.suit]]}"
+        suit = SUIT_LABELS[SUITS[self.suit]]
+        return f"{self.value} d'{suit}" if suit[0] in "AÉEIOU" else f"{self.value} de {suit}"
 
 
 DECK = tuple(Card(v, s) for s in range(4) for v in range(1, 11))
@@ -782,7 +785,7 @@ def _load(state: Mapping[str, Any]) -> tuple[Setup, dict[str, Any], Args]:
         raise _bad_state("le quatrième tour est joué mais la confrontation continue")
     if fin is None and not _live_pairs(setup, active):
         raise _bad_state("plus d'opposition mais la confrontation continue")
-    st = {k: state[k] for k in keys}
+    st = json.loads(json.dumps({k: state[k] for k in keys}))  # a deep copy: the caller's state stays as it was
     st["parametres"] = dict(params)
     return setup, st, args
 
@@ -937,7 +940,8 @@ def _offers(setup: Setup, st: dict[str, Any]) -> list[dict[str, Any]]:
     active = [m.id for i, m in enumerate(setup.members) if st["actifs"][i]]
     offers.append(action_offer(
         "jouer", f"Jouer le tour {min(st['tour'] + 1, 4)}", not why, why,
-        parametres={"enseignes": None}, participants=active,
+        parametres=[_card_field(setup, st, i) for i, m in enumerate(setup.members) if st["actifs"][i]],
+        participants=active,
     ))
     for i, m in enumerate(setup.members):
         why = _redraw_refusal(setup, st, i)
@@ -1069,6 +1073,17 @@ def _who(setup: Setup, raw: str) -> int:
     raise RulesError("participant", f"Participante (participant) : {ids} attendu, reçu {shown(raw)}.")
 
 
+def _card_field(setup: Setup, st: dict[str, Any], i: int) -> dict[str, Any]:
+    """The form field of one participant's card for the next round: the four cards of the hand."""
+    m = setup.members[i]
+    hand = st["mains"][i]
+    return {
+        "nom": m.id, "libelle": f"Carte jouée par {m.name}", "type": "choice", "requis": True,
+        "defaut": SUITS[m.favourite] if m.favourite is not None else None,
+        "choix": [{"valeur": suit, "libelle": Card(hand[k], k).label} for k, suit in enumerate(SUITS)],
+    }
+
+
 def _act_jouer(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[str, Any]:
     setup, st, args = _load(state)
     why = _play_refusal(setup, st)
@@ -1076,7 +1091,15 @@ def _act_jouer(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[str, 
         raise RulesError("action", f"Jouer un tour : impossible. {why}")
     n = len(setup.members)
     active = [i for i in range(n) if st["actifs"][i]]
-    words = [w.strip() for w in (params["enseignes"] or "").split(",")]
+    if params["enseignes"] is None:  # one card chosen per participant (the page's form)
+        for i in active:
+            m = setup.members[i]
+            if params.get(m.id) is None:
+                raise RulesError(m.id, f"Carte jouée par {m.name} ({m.id}) : choisissez une des quatre cartes "
+                                       "de la main (Bâtons, Écus, Coupes ou Dagues).")
+        words = [params[setup.members[i].id] for i in active]
+    else:
+        words = [w.strip() for w in (params["enseignes"] or "").split(",")]
     names = ", ".join(setup.members[i].name for i in active)
     what = f"Enseignes jouées (enseignes) : une enseigne par participante active ({names}), dans cet ordre, séparées par des virgules (batons, ecus, coupes, dagues)"
     suits = [_suit_of(w) for w in words]
@@ -1278,8 +1301,11 @@ CONFRONTATION = Roller(
     actions=(
         Action("exaltation", "Piocher la lame majeure d'exaltation", (), _act_exaltation),
         Action("jouer", "Jouer un tour", (
-            Param("enseignes", "Enseignes jouées", "text", required=True,
-                  help="Une par participante active, dans l'ordre a1, a2…, b1… : « dagues,batons »."),
+            Param("enseignes", "Enseignes jouées", "text",
+                  help="Une par participante active, dans l'ordre a1, a2…, b1… : « dagues,batons » "
+                  "(ou une enseigne par participante avec a1=…, b1=…)."),
+            *(Param(f"{side}{k}", f"Enseigne jouée par {side}{k}", "choice", choices=_SUIT_CHOICES)
+              for side in "ab" for k in range(1, _MAX_SIDE + 1)),
         ), _act_jouer),
         Action("repiocher", "Repiocher la carte de prédilection", (_PARTICIPANT,), _act_repiocher),
         Action("renoncer", "Renoncer avant le tour", (_PARTICIPANT,), _act_renoncer),

@@ -434,3 +434,38 @@ def test_a_confrontation_and_its_actions_replay_from_their_own_record():
     replay = call({"op": "action", "roller": "dcda.confrontation", "action": "exaltation", "state": first["etat"],
                    "dice": step["tirage"]})["result"]
     assert replay == step and len(step["tirage"]) in (1, 2)
+
+
+def test_each_participant_plays_a_card_of_her_hand_by_its_own_field():
+    """004, « Déroulement d'un tour » 2: each participant picks a card of her hand (the page's form)."""
+    from rules_py import act, roll
+
+    start = roll("dcda.confrontation", {}, seed=3)
+    offer = next(o for o in start["actions"] if o["id"] == "jouer")
+    fields = {f["nom"]: f for f in offer["parametres"]}
+    assert set(fields) == {"a1", "b1"}
+    hand_a = start["etat"]["mains"][0]
+    assert [c["libelle"] for c in fields["a1"]["choix"]] == [
+        f"{hand_a[0]} de Bâtons", f"{hand_a[1]} d'Écus", f"{hand_a[2]} de Coupes", f"{hand_a[3]} de Dagues"]
+    by_field = act("dcda.confrontation", "jouer", start["etat"], {"a1": "dagues", "b1": "batons"})
+    by_text = act("dcda.confrontation", "jouer", start["etat"], {"enseignes": "dagues,batons"})
+    assert by_field["calcul"] == by_text["calcul"] and by_field["resultat"] == by_text["resultat"]
+    with pytest.raises(RulesError) as err:
+        act("dcda.confrontation", "jouer", start["etat"], {"a1": "dagues"})
+    assert err.value.field == "b1" and "Carte jouée par Nocturne (b1)" in str(err.value)
+
+
+def test_actions_leave_the_callers_state_untouched():
+    """Pure state in, state out: the same state played twice gives the same round."""
+    import copy
+
+    from rules_py import act, roll
+
+    start = roll("dcda.confrontation", {}, seed=3)
+    kept = copy.deepcopy(start["etat"])
+    for action, params in (("jouer", {"enseignes": "dagues,batons"}), ("repiocher", {"participant": "b1"})):
+        try:
+            act("dcda.confrontation", action, start["etat"], params, seed=1)
+        except RulesError:
+            pass
+        assert start["etat"] == kept, action

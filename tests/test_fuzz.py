@@ -7,6 +7,7 @@ the field — never with another exception.
 
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any
 
@@ -114,8 +115,10 @@ def test_follow_up_actions_never_raise_even_on_forged_state(roller_id, data):
             state_sent = _mutate(state, data.draw(JUNK), path)
         else:
             state_sent = state
+        before = copy.deepcopy(state_sent)
         check(call({"op": "action", "roller": roller_id, "action": action["id"], "state": state_sent,
                     "params": params, "seed": 1}))
+        assert state_sent == before, "an action changed the caller's state in place"
 
 
 JSONISH = st.recursive(
