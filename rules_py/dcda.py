@@ -345,7 +345,7 @@ def _issue_notes(table: tuple | None, round_: int, loser_total: int | None, who:
         return None, [
             f"{who}Force totale du perdant : {loser_total}, au tour {round_}. Lisez l'issue dans la Table de "
             "confrontation de votre fiche (elle n'est pas dans le texte) ; les quatre issues possibles : "
-            + " ; ".join(ISSUES.values())
+            + " ; ".join(f"« {text.rstrip('.')} »" for text in ISSUES.values()) + "."
         ]
     letter = table_issue(table, round_, loser_total)
     return ISSUES[letter], [
