@@ -8,11 +8,11 @@ worked example with dice, so the rolls below replay the rules of its
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 
 import icepool
 import pytest
+from helpers import best_odds_seconds
 
 from rules_py import RulesError, odds, roll
 from rules_py.api import get_roller
@@ -95,14 +95,9 @@ def test_odds_are_fast_for_the_largest_pools():
                                    assistants_b="10,10,10,10,10,10", avantage=2)),
     ]
     for roller_id, params in heavy:
-        best = min(_timed(roller_id, params) for _ in range(5))
+        best = best_odds_seconds(roller_id, params)
         assert best < 0.005, (roller_id, best)
 
-
-def _timed(roller_id, params):
-    start = time.perf_counter()
-    odds(roller_id, params)
-    return time.perf_counter() - start
 
 
 # ----------------------------------------------------------------------

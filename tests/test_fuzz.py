@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from helpers import mutate
 
 from rules_py import call, call_json
 from rules_py.api import all_rollers
@@ -86,18 +87,6 @@ def test_roll_and_odds_never_raise(roller_id, data):
             assert answer["field"] in low or fields[answer["field"]].lower() in low, answer
 
 
-def _mutate(value: Any, junk: Any, path: list[int]) -> Any:
-    """Replace one leaf of a JSON state, chosen by ``path``, with junk."""
-    if isinstance(value, dict) and value:
-        keys = sorted(value)
-        key = keys[path[0] % len(keys)] if path else keys[0]
-        return {**value, key: _mutate(value[key], junk, path[1:])}
-    if isinstance(value, list) and value:
-        i = path[0] % len(value) if path else 0
-        return value[:i] + [_mutate(value[i], junk, path[1:])] + value[i + 1:]
-    return junk
-
-
 @pytest.mark.parametrize("roller_id", sorted(r for r, d in ROLLERS.items() if d["actions"]))
 @FUZZ
 @given(data=st.data())
@@ -112,7 +101,7 @@ def test_follow_up_actions_never_raise_even_on_forged_state(roller_id, data):
         forged = data.draw(st.booleans())
         if forged and state is not None:
             path = data.draw(st.lists(st.integers(0, 50), max_size=4))
-            state_sent = _mutate(state, data.draw(JUNK), path)
+            state_sent = mutate(state, data.draw(JUNK), path)
         else:
             state_sent = state
         before = copy.deepcopy(state_sent)

@@ -7,7 +7,6 @@ against an independent oracle (icepool) over parameter grids.
 
 from __future__ import annotations
 
-import time
 from bisect import bisect_left, bisect_right
 from fractions import Fraction
 from functools import lru_cache
@@ -15,6 +14,7 @@ from itertools import accumulate
 
 import icepool
 import pytest
+from helpers import best_odds_seconds, mutate
 
 from rules_py import RulesError, act, call, odds, roll
 from rules_py.simon import LEVELS, level_of
@@ -336,14 +336,9 @@ def test_odds_are_fast_for_the_worst_inputs():
                                   expertise_b=2, modificateur_b=-2, reussites_b=1, heroisme_b=3)),
     ]
     for roller_id, params in heavy:
-        best = min(_timed(roller_id, params) for _ in range(5))
+        best = best_odds_seconds(roller_id, params)
         assert best < 0.005, (roller_id, best)
 
-
-def _timed(roller_id, params):
-    start = time.perf_counter()
-    odds(roller_id, params)
-    return time.perf_counter() - start
 
 
 # ----------------------------------------------------------------------
@@ -396,15 +391,6 @@ _JUNK = st.one_of(st.none(), st.booleans(), st.integers(-50, 50), st.text(max_si
                   st.lists(st.integers(-2, 25), max_size=10), st.dictionaries(st.text(max_size=4), st.integers()))
 
 
-def _mutate(value, junk, path):
-    if isinstance(value, dict) and value:
-        keys = sorted(value)
-        key = keys[path[0] % len(keys)] if path else keys[0]
-        return {**value, key: _mutate(value[key], junk, path[1:])}
-    if isinstance(value, list) and value:
-        i = path[0] % len(value) if path else 0
-        return value[:i] + [_mutate(value[i], junk, path[1:])] + value[i + 1:]
-    return junk
 
 
 @settings(max_examples=80, deadline=None)
@@ -412,7 +398,7 @@ def _mutate(value, junk, path):
        junk=_JUNK, path=st.lists(st.integers(0, 20), max_size=3))
 def test_forged_states_never_raise_anything_but_a_french_error(seed, heroisme, points, junk, path):
     first = roll("simon.jet", dict(expertise=2, heroisme=heroisme, points=points), seed=seed)
-    for state in (first["etat"], _mutate(first["etat"], junk, path)):
+    for state in (first["etat"], mutate(first["etat"], junk, path)):
         answer = call({"op": "action", "roller": "simon.jet", "action": "ajouter_de", "state": state, "seed": 1})
         if answer["ok"]:
             assert answer["result"]["des_ajoutes"] == len(answer["result"]["tirage"]) - 5 <= 3

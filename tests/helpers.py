@@ -1,0 +1,30 @@
+"""Small helpers shared by several test modules."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from rules_py import odds
+
+
+def best_odds_seconds(roller_id: str, params: dict[str, Any], repeat: int = 5) -> float:
+    """The best of ``repeat`` timings of one exact-odds query (a sanity bound, not a benchmark)."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        odds(roller_id, params)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def mutate(value: Any, junk: Any, path: list[int]) -> Any:
+    """Replace one leaf of a JSON state, chosen by ``path``, with ``junk`` (a forged state)."""
+    if isinstance(value, dict) and value:
+        keys = sorted(value)
+        key = keys[path[0] % len(keys)] if path else keys[0]
+        return {**value, key: mutate(value[key], junk, path[1:])}
+    if isinstance(value, list) and value:
+        i = path[0] % len(value) if path else 0
+        return value[:i] + [mutate(value[i], junk, path[1:])] + value[i + 1:]
+    return junk
