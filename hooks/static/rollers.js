@@ -54,7 +54,21 @@ class Runtime {
 
   async call(request, systems) {
     await this.start(systems);
-    return this.request({ type: "call", request }, CALL_TIMEOUT_MS);
+    try {
+      return await this.request({ type: "call", request }, CALL_TIMEOUT_MS);
+    } catch (err) {
+      // A worker that stopped answering is dropped: the next click (or "Réessayer") boots a new one.
+      if (err.timeout) this.drop(`le moteur de dés ne répond plus (${err.message})`);
+      throw err;
+    }
+  }
+
+  drop(reason) {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.ready = null;
+    this.failAll(reason);
+    this.emit({ name: "failed", text: reason, stuck: true });
   }
 
   restart(systems) {
@@ -70,7 +84,7 @@ class Runtime {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new Error(`pas de réponse après ${Math.round(timeoutMs / 1000)} s`));
+        reject(Object.assign(new Error(`pas de réponse après ${Math.round(timeoutMs / 1000)} s`), { timeout: true }));
       }, timeoutMs);
       this.pending.set(id, { resolve, reject, timer });
       this.worker.postMessage({ id, ...message });
@@ -421,7 +435,8 @@ class Widget {
     });
     this.status.replaceChildren(
       h("span", { class: "dl-error" },
-        `Le moteur de dés (Python dans le navigateur) n'a pas pu être chargé : ${state.text}. ` +
+        (state.stuck ? `Le moteur de dés (Python dans le navigateur) s'est arrêté : ${state.text}. `
+          : `Le moteur de dés (Python dans le navigateur) n'a pas pu être chargé : ${state.text}. `) +
         "Le texte des règles et les chances affichées restent valables. "),
       retry,
     );

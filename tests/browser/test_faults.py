@@ -446,3 +446,34 @@ def test_clicks_during_boot_and_rapid_clicks_each_get_one_consistent_answer(page
     assert widget.locator("[name=difficulte]").get_attribute("aria-invalid") == "true"
     assert widget.locator(f'.dl-roller__result[data-roll="{total}"] .dl-outcome').count() == 1
     print(f"\n{total} clicks, {len(answers)} numbered answers, every one replayed by rules_py")
+
+
+def test_an_engine_that_stops_answering_is_dropped_and_retry_recovers(page, server):
+    """After boot, a worker that swallows a roll: the click gets a French error after 10 s,
+    every widget offers « Réessayer », and the next engine rolls normally."""
+    page.goto(server.url + ENV_PAGE)
+    widget = page.locator('[data-roller="solaires.environnement"]').first
+    widget.scroll_into_view_if_needed()
+    widget.locator("button.dl-roll").click()
+    widget.locator(".dl-outcome").wait_for(timeout=60_000)
+    assert page.evaluate("desEtLames.runtime.boots") == 1
+    page.evaluate("""() => {  // the worker goes deaf to rolls
+        const worker = desEtLames.runtime.worker, post = worker.postMessage.bind(worker);
+        worker.postMessage = (message) => { if (message.type !== "call") post(message); };
+    }""")
+    start = time.monotonic()
+    widget.locator("button.dl-roll").click()
+    error = widget.locator(".dl-roller__result .dl-error")
+    error.wait_for(timeout=20_000)
+    waited = time.monotonic() - start
+    assert 9.5 < waited < 13, waited
+    assert "pas de réponse après 10 s" in error.inner_text()
+    status = widget.locator(".dl-roller__status")
+    assert "ne répond plus" in status.inner_text() and not ENGLISH.search(status.inner_text())
+    assert page.locator(".dl-retry").count() == page.locator("[data-roller]").count()  # every widget says so
+    widget.locator(".dl-retry").click()
+    widget.locator("button.dl-roll").click()
+    page.wait_for_function(
+        "el => el.querySelector('.dl-roller__result .dl-outcome')", arg=widget.element_handle(), timeout=60_000)
+    assert page.evaluate("desEtLames.runtime.boots") == 2
+    assert status.is_hidden()
