@@ -205,8 +205,20 @@ def _reroll_offer(setup: Setup, dice_values: tuple[int, ...], points: int) -> di
         possible,
         reason,
         cout=_REROLL_COST,
-        parametres=describe_params(_REROLL_PARAMS),
+        parametres=[_die_field(setup, dice_values)],
     )
+
+
+def _die_field(setup: Setup, dice_values: tuple[int, ...]) -> dict[str, Any]:
+    """The reroll's « de » field as the page shows it: one choice per die, with its value."""
+    field = describe_params(_REROLL_PARAMS)[0]
+    field["type"] = "choice"
+    field.pop("min"), field.pop("max")  # a choice has no range
+    field["choix"] = [
+        {"valeur": str(i), "libelle": f"Dé {i} : {v} ({'conservé' if v <= setup.score else 'écarté'})"}
+        for i, v in enumerate(dice_values, start=1)
+    ]
+    return field
 
 
 def _report(

@@ -33,7 +33,8 @@ def test_reroll_with_character_points(page, server):
     first = new_result(page, widget, None)
     assert "Échec avec contrepartie positive" in widget.locator(".dl-outcome").inner_text()
     reroll = widget.locator("form.dl-action", has=page.locator("button", has_text="Relancer"))
-    reroll.locator('input[name="de"]').fill("1")  # the book's 4, discarded
+    reroll.locator('select[name="de"]').select_option("1")  # the book's 4, discarded
+    assert reroll.locator('select[name="de"] option[value="1"]').inner_text() == "Dé 1 : 4 (écarté)"
     reroll.locator("button").click()
     second = new_result(page, widget, first)
     values = [v for v in widget.locator(".dl-die__value").all_inner_texts()]
