@@ -264,3 +264,12 @@ def test_the_paragraph_check_sees_a_cut_paragraph():
     )
     assert parser.paragraphs == ["Une phrase coupée par la", "page suivante."]
     assert "ignoré" not in parser.text and "menu" not in parser.text
+
+
+def test_the_site_speaks_french_in_its_own_chrome(site):
+    """No English string of the theme on a page: the generator notice and the anchors' tooltip."""
+    for page in ("index.html", "solaires/resoudre-une-action/index.html", "dcda/confrontation/index.html"):
+        html = (site / page).read_text(encoding="utf-8")
+        for english in ("Made with", "Permanent link", "Skip to content", "Back to top"):
+            assert english not in html, (page, english)
+        assert 'lang="fr"' in html
