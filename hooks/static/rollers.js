@@ -15,6 +15,9 @@ const ODDS_DELAY_MS = 150;
 // "Table de confrontation" is printed on the player's sheet, typed once, reused everywhere.
 const KEPT_FIELDS = { dcda: ["table"] };
 const KEPT_PREFIX = "des-et-lames:";
+// A share link's own fields (the rest are the roller's parameters).
+const LINK_FIELDS = ["lanceur", "des", "suite"];
+const MAX_LINK_STEPS = 60;
 
 // ----------------------------------------------------------------------
 // The runtime: one worker, requests {id, …} settled by {id, result|error}
@@ -276,13 +279,21 @@ class Widget {
   }
 
   async answer({ request, shareable, number }) {
+    const { fromLast, ...sent } = request;
+    if (fromLast) sent.state = this.lastResult?.etat ?? null; // a step of a shared link acts on the step before
+    let ok = false;
     try {
-      const answer = await runtime.call(request, pageSystems());
+      const answer = await runtime.call(sent, pageSystems());
       this.clearInvalid();
       if (answer.ok) {
+        ok = true;
         await this.describe(); // follow-up forms are drawn from the roller's action descriptions
         this.lastResult = answer.result;
-        if (shareable) this.lastRoll = { params: request.params, dice: answer.result.tirage };
+        if (shareable) {
+          this.lastRoll = { params: sent.params, dice: answer.result.tirage, steps: [] };
+        } else if (sent.op === "action" && this.lastRoll) {
+          this.lastRoll.steps.push({ action: sent.action, params: sent.params, dice: answer.result.tirage });
+        }
         this.render(answer.result, number);
       } else {
         this.showError(answer.error, answer.field, number);
@@ -290,6 +301,8 @@ class Widget {
     } catch (err) {
       this.showError(`Le jet n'a pas pu être fait : ${err.message}.`, null, number);
     }
+    // A shared link's later steps make no sense once one of them failed.
+    if (!ok) this.queue = this.queue.filter((item, i) => i === 0 || !item.request.fromLast);
   }
 
   scheduleOdds() {
@@ -380,17 +393,29 @@ class Widget {
     url.searchParams.set("lanceur", this.el.id);
     for (const [name, value] of Object.entries(this.lastRoll.params || {})) url.searchParams.set(name, String(value));
     url.searchParams.set("des", (this.lastRoll.dice || []).join(","));
+    const steps = this.lastRoll.steps || [];
+    if (steps.length) url.searchParams.set("suite", JSON.stringify(steps));
     url.hash = this.el.id;
-    return h("p", { class: "dl-share" }, h("a", { href: url.href }, "Lien vers ce jet (mêmes paramètres, mêmes dés)"));
+    const text = steps.length ? "Lien vers ce jet et sa suite (mêmes paramètres, mêmes dés, mêmes choix)"
+      : "Lien vers ce jet (mêmes paramètres, mêmes dés)";
+    return h("p", { class: "dl-share" }, h("a", { href: url.href }, text));
   }
 
   replayLink() {
     const query = new URLSearchParams(window.location.search);
     if (query.get("lanceur") !== this.el.id) return;
     const params = {};
-    for (const [name, value] of query) if (name !== "lanceur" && name !== "des") params[name] = value;
+    for (const [name, value] of query) if (!LINK_FIELDS.includes(name)) params[name] = value;
+    const steps = linkSteps(query.get("suite"));
+    if (steps === null) {
+      this.showError("Lien invalide : la suite du jet (suite) est illisible ; le formulaire reste utilisable.", null, 0);
+      return;
+    }
     writeForm(this.form, params);
     this.run({ op: "roll", roller: this.roller, params, dice: query.get("des") || undefined }, true);
+    for (const step of steps) {
+      this.run({ op: "action", roller: this.roller, action: step.action, params: step.params || {}, dice: step.dice, fromLast: true }, false);
+    }
   }
 
   showError(message, fieldName, number) {
@@ -571,3 +596,21 @@ function percent(p) {
 
 if (globalThis.document$?.subscribe) globalThis.document$.subscribe(bindAll);
 else bindAll();
+
+// The follow-ups of a share link ("suite"): a list of {action, params?, dice?};
+// [] when there are none, null when the text is not such a list.
+function linkSteps(text) {
+  if (text === null) return [];
+  let steps;
+  try {
+    steps = JSON.parse(text);
+  } catch (err) {
+    console.warn("Lien de lanceur : suite illisible", err);
+    return null;
+  }
+  const plain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  const valid = Array.isArray(steps) && steps.length <= MAX_LINK_STEPS && steps.every((step) =>
+    plain(step) && typeof step.action === "string" && (step.params === undefined || plain(step.params)) &&
+    (step.dice === undefined || Array.isArray(step.dice)));
+  return valid ? steps : null;
+}

@@ -103,3 +103,43 @@ def test_the_share_link_reproduces_the_roll(page, server):
     query.pop("lanceur")
     replay = call({"op": "roll", "roller": "feerie.action", "dice": query.pop("des"), "params": query})
     assert replay["ok"] and replay["result"]["resultat"] in outcome
+
+
+def test_the_share_link_carries_the_follow_ups(page, server):
+    """A reroll after the book's example: the link replays the roll, then the reroll, same dice."""
+    page.goto(server.url + "/solaires/resoudre-une-action/")
+    widget = page.locator(".dl-roller", has=page.locator(".dl-roller__example", has_text="Razors"))
+    widget.scroll_into_view_if_needed()
+    widget.locator(".dl-example").click()
+    first = new_result(page, widget, None)
+    reroll = widget.locator("form.dl-action", has=page.locator("button", has_text="Relancer"))
+    reroll.locator('select[name="de"]').select_option("1")
+    reroll.locator("button").click()
+    new_result(page, widget, first)
+    dice = widget.locator(".dl-die__value").all_inner_texts()
+    calc = widget.locator(".dl-calc").inner_text()
+    link = widget.locator(".dl-share a")
+    assert "sa suite" in link.inner_text()
+    page.goto(link.get_attribute("href"))
+    again = page.locator(f"#{widget.get_attribute('id')}")
+    page.wait_for_function(  # the roll (n° 1), then the reroll (n° 2)
+        "el => el.querySelector('.dl-roller__result')?.dataset.roll === '2' && el.querySelector('.dl-outcome')",
+        arg=again.element_handle(), timeout=60_000)
+    assert again.locator(".dl-die__value").all_inner_texts() == dice
+    assert again.locator(".dl-calc").inner_text() == calc
+
+
+def test_a_garbled_follow_up_in_a_link_is_refused_in_french(page, server):
+    page.goto(server.url + "/solaires/resoudre-une-action/")
+    widget_id = page.locator('[data-roller="solaires.action"]').first.get_attribute("id")
+    for suite in ('{"not": "a list"}', "[{]", '[{"action": "relancer", "params": [1]}]'):
+        page.goto(f"{server.url}/solaires/resoudre-une-action/?lanceur={widget_id}&des=4,6,2&suite={suite}#{widget_id}")
+        error = page.locator(f"#{widget_id} .dl-roller__result .dl-error")
+        error.wait_for(timeout=30_000)
+        assert "Lien invalide : la suite du jet (suite) est illisible" in error.inner_text()
+    # a well-formed step the rules refuse gets the rules' own French sentence
+    page.goto(f"{server.url}/solaires/resoudre-une-action/?lanceur={widget_id}&des=4,6,2"
+              f'&suite=[{{"action":"relancer","params":{{"de":"9"}},"dice":[1]}}]#{widget_id}')
+    error = page.locator(f"#{widget_id} .dl-roller__result .dl-error")
+    error.wait_for(timeout=60_000)
+    assert "Dé à relancer (de)" in error.inner_text()
