@@ -810,6 +810,9 @@ _POINTS = Param(
     help="Pour relancer un dé : deux points par relance (002).",
 )
 
+# What the acting player brings, the same in an action and an opposition.
+_PLAYER_PARAMS = (_ELEMENTS, _TYPIQUE, _ALTERATION, _HANDICAP, _POINTS)
+
 ACTION = Roller(
     id="solaires.action",
     title="Solaires : résoudre une action",
@@ -847,11 +850,7 @@ ACTION = Roller(
             choices=tuple(Choice(k, f"{_SCALE_NAMES[k]} ({_signed(v)})", v) for k, v in _INTERET.items()),
             group="Difficulté",
         ),
-        _ELEMENTS,
-        _TYPIQUE,
-        _ALTERATION,
-        _HANDICAP,
-        _POINTS,
+        *_PLAYER_PARAMS,
     ),
     roll=_action_roll,
     odds=_action_odds,
@@ -880,11 +879,7 @@ OPPOSITION = Roller(
             help="Un ou deux scores de 1 à 3 (« 3,2 ») : la difficulté vaut 3 moins leur somme.",
             group="Défenseur",
         ),
-        _ELEMENTS,
-        _TYPIQUE,
-        _ALTERATION,
-        _HANDICAP,
-        _POINTS,
+        *_PLAYER_PARAMS,
     ),
     roll=_opposition_roll,
     odds=_opposition_odds,

@@ -5,7 +5,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from rules_py import odds
+import pytest
+
+from rules_py import RulesError, odds, roll
 
 
 def best_odds_seconds(roller_id: str, params: dict[str, Any], repeat: int = 5) -> float:
@@ -28,3 +30,12 @@ def mutate(value: Any, junk: Any, path: list[int]) -> Any:
         i = path[0] % len(value) if path else 0
         return value[:i] + [mutate(value[i], junk, path[1:])] + value[i + 1:]
     return junk
+
+
+def assert_refused_naming(roller_id: str, params: dict[str, Any], field: str) -> None:
+    """Both a roll and an odds query refuse ``params`` with a sentence naming ``field``."""
+    for op in (roll, odds):
+        with pytest.raises(RulesError) as err:
+            op(roller_id, params)
+        assert err.value.field == field
+        assert f"({field})" in str(err.value)

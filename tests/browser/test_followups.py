@@ -25,7 +25,8 @@ def new_result(page, widget, before: str | None):
     return widget.locator(".dl-roller__result").get_attribute("data-roll")
 
 
-def test_reroll_with_character_points(page, server):
+def razors_then_reroll(page, server):
+    """The book's Razors example (4, 6, 2), then the first die rerolled: (widget, first, second)."""
     page.goto(server.url + "/solaires/resoudre-une-action/")
     widget = page.locator(".dl-roller", has=page.locator(".dl-roller__example", has_text="Razors"))
     widget.scroll_into_view_if_needed()
@@ -36,7 +37,11 @@ def test_reroll_with_character_points(page, server):
     reroll.locator('select[name="de"]').select_option("1")  # the book's 4, discarded
     assert reroll.locator('select[name="de"] option[value="1"]').inner_text() == "Dé 1 : 4 (écarté)"
     reroll.locator("button").click()
-    second = new_result(page, widget, first)
+    return widget, first, new_result(page, widget, first)
+
+
+def test_reroll_with_character_points(page, server):
+    widget, first, second = razors_then_reroll(page, server)
     values = [v for v in widget.locator(".dl-die__value").all_inner_texts()]
     assert values[1:3] == ["6", "2"]  # the other two dice stay
     assert "il en reste 0" in widget.locator(".dl-calc").inner_text()
@@ -107,15 +112,7 @@ def test_the_share_link_reproduces_the_roll(page, server):
 
 def test_the_share_link_carries_the_follow_ups(page, server):
     """A reroll after the book's example: the link replays the roll, then the reroll, same dice."""
-    page.goto(server.url + "/solaires/resoudre-une-action/")
-    widget = page.locator(".dl-roller", has=page.locator(".dl-roller__example", has_text="Razors"))
-    widget.scroll_into_view_if_needed()
-    widget.locator(".dl-example").click()
-    first = new_result(page, widget, None)
-    reroll = widget.locator("form.dl-action", has=page.locator("button", has_text="Relancer"))
-    reroll.locator('select[name="de"]').select_option("1")
-    reroll.locator("button").click()
-    new_result(page, widget, first)
+    widget, _, _ = razors_then_reroll(page, server)
     dice = widget.locator(".dl-die__value").all_inner_texts()
     calc = widget.locator(".dl-calc").inner_text()
     link = widget.locator(".dl-share a")
