@@ -1,7 +1,8 @@
 """Ship the rollers' front-end and rules_py's own source into the site.
 
 on_files: add generated files under ``assets/rollers/``: the ES module
-(``rollers.js``, with the build's configuration written in), the module Web
+(``rollers.js``, bundled from the modules of ``static/rollers/``, one job
+each, with the build's configuration written in), the module Web
 Worker, the stylesheet, and rules_py's ``.py`` files read from the package
 itself (docstrings and comments dropped to keep them small; no copy lives in
 ``docs/``). The worker fetches only the core modules plus the one system a
@@ -13,12 +14,13 @@ roll needs, so the manifest lists them apart.
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import json
 import os
+import re
 from pathlib import Path
 
+from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File
 
 import rules_py
@@ -31,9 +33,11 @@ from rules_py.api import SYSTEMS
 
 def on_files(files, config):
     sources = {path.name: shrink(path.read_text(encoding="utf-8")) for path in python_sources()}
+    front_end = {name: (STATIC / name).read_text(encoding="utf-8") for name in FRONT_END}
+    front_end["rollers.js"] = bundle(STATIC / "rollers")
     version = hashlib.sha256(
         "".join(sources[name] for name in sorted(sources)).encode()
-        + b"".join((STATIC / name).read_bytes() for name in FRONT_END)
+        + "".join(front_end[name] for name in sorted(front_end)).encode()
     ).hexdigest()[:12]
     manifest = {
         "pyodide": pyodide_index_url(),
@@ -41,8 +45,7 @@ def on_files(files, config):
         "core": sorted(name for name in sources if name[:-3] not in SYSTEMS),
         "systems": {system: f"{system}.py" for system in SYSTEMS if f"{system}.py" in sources},
     }
-    for name in FRONT_END:
-        text = (STATIC / name).read_text(encoding="utf-8")
+    for name, text in front_end.items():
         if name == "rollers.js":
             text = text.replace(CONFIG_TOKEN, json.dumps(manifest, ensure_ascii=False), 1)
         files.append(File.generated(config, f"{TARGET}/{name}", content=text))
@@ -59,6 +62,44 @@ def python_sources() -> list[Path]:
     """rules_py's modules that run in the browser (not the CLI)."""
     package = Path(rules_py.__file__).parent
     return sorted(p for p in package.glob("*.py") if p.name != "__main__.py")
+
+
+def bundle(folder: Path, entry: str = "main.js") -> str:
+    """The ES modules of ``folder`` as one module, ``entry`` last.
+
+    Each module imports from its siblings only, one line per import
+    (``import { a, b } from "./x.js";``). The modules are laid out in
+    dependency order, their sibling imports dropped and their ``export``
+    keywords removed, so they share one scope: a name declared twice is a
+    syntax error of the bundle (tests/test_hooks.py checks it with Node).
+    """
+    order: list[str] = []
+
+    def visit(name: str, stack: tuple[str, ...]) -> None:
+        if name in order:
+            return
+        if name in stack:
+            raise PluginError(f"hooks/static/rollers: circular import {' -> '.join((*stack, name))}")
+        path = folder / name
+        if not path.is_file():
+            raise PluginError(f"hooks/static/rollers/{stack[-1]}: imports ./{name}, which does not exist")
+        for match in _IMPORT.finditer(path.read_text(encoding="utf-8")):
+            visit(match.group(1), (*stack, name))
+        order.append(name)
+
+    visit(entry, ())
+    parts = []
+    for name in order:
+        text = _EXPORT.sub("", _IMPORT.sub("", (folder / name).read_text(encoding="utf-8")))
+        stray = re.search(r"^(import|export)\b.*", text, re.M)
+        if stray:
+            raise PluginError(f"hooks/static/rollers/{name}: cannot bundle « {stray.group(0)} » (only sibling imports)")
+        parts.append(f"// ---- {name} ----\n{text.strip()}\n")
+    return "\n".join(parts)
+
+
+_IMPORT = re.compile(r'^import \{[^}]*\} from "\./([\w-]+\.js)";[ \t]*\n', re.M)
+_EXPORT = re.compile(r"^export (?=(?:async )?(?:function|class|const|let)\b)", re.M)
 
 
 def shrink(source: str) -> str:
@@ -119,7 +160,7 @@ def pyodide_index_url() -> str:
 # ----------------------------------------------------------------------
 
 STATIC = Path(__file__).with_name("static")
-FRONT_END = ("rollers.js", "rollers-worker.js", "rollers.css")
+FRONT_END = ("rollers-worker.js", "rollers.css")  # rollers.js is bundled from static/rollers/
 TARGET = "assets/rollers"
 CONFIG_TOKEN = "/*@build-config*/null"
 PYODIDE_CDN = "https://cdn.jsdelivr.net/npm/pyodide@314.0.7/"

@@ -157,3 +157,25 @@ def test_strict_build_fails_on_a_missing_heading(tmp_path):
     assert done.returncode != 0
     assert "solaires/resoudre-une-action.md" in done.stderr
     assert re.search(r"sections\.yml:\d+: .*« Un titre qui n'existe pas » introuvable", done.stderr)
+
+
+def test_front_end_bundle_is_one_valid_es_module(tmp_path):
+    """static/rollers/*.js become one module: every sibling module in it, no import left, valid syntax."""
+    folder = ROOT / "hooks" / "static" / "rollers"
+    text = assets_hook.bundle(folder)
+    for path in folder.glob("*.js"):
+        assert f"// ---- {path.name} ----" in text, f"{path.name} is not reached from main.js"
+    assert not re.search(r"^(import|export)\b", text, re.M)
+    bundle = tmp_path / "rollers.mjs"
+    bundle.write_text(text, encoding="utf-8")
+    done = subprocess.run(["node", "--check", str(bundle)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def test_front_end_bundle_refuses_a_missing_or_circular_import(tmp_path):
+    (tmp_path / "main.js").write_text('import { a } from "./a.js";\n', encoding="utf-8")
+    with pytest.raises(PluginError, match="does not exist"):
+        assets_hook.bundle(tmp_path)
+    (tmp_path / "a.js").write_text('import { b } from "./main.js";\nexport const a = 1;\n', encoding="utf-8")
+    with pytest.raises(PluginError, match="circular"):
+        assets_hook.bundle(tmp_path)

@@ -1,0 +1,12 @@
+// The build's configuration (written in by hooks/rollers_assets.py) and the front-end's constants.
+
+export const CONFIG = /*@build-config*/null;
+export const BOOT_TIMEOUT_MS = 15000;
+export const CALL_TIMEOUT_MS = 10000;
+export const ODDS_DELAY_MS = 150;
+
+export function pyodideBase(where) {
+  // An absolute URL, or a path from the site root (the bundle is assets/rollers/rollers.js).
+  if (/^([a-z][a-z0-9+.-]*:)?\/\//i.test(where)) return where;
+  return new URL(where.replace(/^\//, ""), new URL("../../", import.meta.url)).href;
+}

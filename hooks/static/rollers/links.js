@@ -1,0 +1,57 @@
+// Share links: a roll's parameters, dice and follow-ups in the page's URL, and their replay.
+
+import { h } from "./dom.js";
+import { writeForm } from "./form.js";
+
+// A share link's own fields (the rest are the roller's parameters).
+const LINK_FIELDS = ["lanceur", "des", "suite"];
+const MAX_LINK_STEPS = 60;
+
+export function shareLink(widget) {
+  const url = new URL(window.location.href);
+  url.search = "";
+  url.searchParams.set("lanceur", widget.el.id);
+  for (const [name, value] of Object.entries(widget.lastRoll.params || {})) url.searchParams.set(name, String(value));
+  url.searchParams.set("des", (widget.lastRoll.dice || []).join(","));
+  const steps = widget.lastRoll.steps || [];
+  if (steps.length) url.searchParams.set("suite", JSON.stringify(steps));
+  url.hash = widget.el.id;
+  const text = steps.length ? "Lien vers ce jet et sa suite (mêmes paramètres, mêmes dés, mêmes choix)"
+    : "Lien vers ce jet (mêmes paramètres, mêmes dés)";
+  return h("p", { class: "dl-share" }, h("a", { href: url.href }, text));
+}
+
+export function replayLink(widget) {
+  const query = new URLSearchParams(window.location.search);
+  if (query.get("lanceur") !== widget.el.id) return;
+  const params = {};
+  for (const [name, value] of query) if (!LINK_FIELDS.includes(name)) params[name] = value;
+  const steps = linkSteps(query.get("suite"));
+  if (steps === null) {
+    widget.showError("Lien invalide : la suite du jet (suite) est illisible ; le formulaire reste utilisable.", null, 0);
+    return;
+  }
+  writeForm(widget.form, params);
+  widget.run({ op: "roll", roller: widget.roller, params, dice: query.get("des") || undefined }, true);
+  for (const step of steps) {
+    widget.run({ op: "action", roller: widget.roller, action: step.action, params: step.params || {}, dice: step.dice, fromLast: true }, false);
+  }
+}
+
+// The follow-ups of a share link ("suite"): a list of {action, params?, dice?};
+// [] when there are none, null when the text is not such a list.
+function linkSteps(text) {
+  if (text === null) return [];
+  let steps;
+  try {
+    steps = JSON.parse(text);
+  } catch (err) {
+    console.warn("Lien de lanceur : suite illisible", err);
+    return null;
+  }
+  const plain = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+  const valid = Array.isArray(steps) && steps.length <= MAX_LINK_STEPS && steps.every((step) =>
+    plain(step) && typeof step.action === "string" && (step.params === undefined || plain(step.params)) &&
+    (step.dice === undefined || Array.isArray(step.dice)));
+  return valid ? steps : null;
+}

@@ -1,0 +1,32 @@
+// Dés & Lames: live rollers. Bundled into one ES module (assets/rollers/rollers.js), no rules inside.
+//
+// Each <section class="dl-roller" data-roller="…"> was rendered at build time
+// (form, preset odds). This module binds it: when a roller nears the screen it
+// starts the one Web Worker (Pyodide + rules_py) for the whole visit, sends
+// rules_py.api requests ({op: roll | odds | action}) and renders the answers
+// generically (dice groups, calcul, notes, follow-up actions). All text goes
+// in with textContent.
+
+import { Widget } from "./widget.js";
+
+const observer = new IntersectionObserver(
+  (entries) => {
+    for (const entry of entries) {
+      if (!entry.isIntersecting) continue;
+      observer.unobserve(entry.target);
+      entry.target.dlWidget?.nearScreen();
+    }
+  },
+  { rootMargin: "800px 0px" },
+);
+
+function bindAll() {
+  for (const el of document.querySelectorAll(".dl-roller[data-roller]")) {
+    if (el.dlWidget) continue;
+    el.dlWidget = new Widget(el);
+    observer.observe(el);
+  }
+}
+
+if (globalThis.document$?.subscribe) globalThis.document$.subscribe(bindAll);
+else bindAll();
