@@ -5,8 +5,9 @@ on_files: add generated files under ``assets/rollers/``: the ES module
 each, with the build's configuration written in), the module Web
 Worker, the stylesheet, and rules_py's ``.py`` files read from the package
 itself (docstrings and comments dropped to keep them small; no copy lives in
-``docs/``). The worker fetches only the core modules plus the one system a
-roll needs, so the manifest lists them apart.
+``docs/``). The worker fetches only the core modules plus the system a roll
+needs (``<system>.py`` and its ``<system>_*.py`` helpers), so the manifest
+lists them apart.
 
 ``PYODIDE_INDEX_URL`` (an absolute URL, or a path from the site root such as
 ``/pyodide/``) replaces the pinned CDN mirror at build time.
@@ -42,8 +43,8 @@ def on_files(files, config):
     manifest = {
         "pyodide": pyodide_index_url(),
         "version": version,
-        "core": sorted(name for name in sources if name[:-3] not in SYSTEMS),
-        "systems": {system: f"{system}.py" for system in SYSTEMS if f"{system}.py" in sources},
+        "core": sorted(name for name in sources if system_of(name) is None),
+        "systems": {system: sorted(n for n in sources if system_of(n) == system) for system in SYSTEMS},
     }
     for name, text in front_end.items():
         if name == "rollers.js":
@@ -100,6 +101,12 @@ def bundle(folder: Path, entry: str = "main.js") -> str:
 
 _IMPORT = re.compile(r'^import \{[^}]*\} from "\./([\w-]+\.js)";[ \t]*\n', re.M)
 _EXPORT = re.compile(r"^export (?=(?:async )?(?:function|class|const|let)\b)", re.M)
+
+
+def system_of(name: str) -> str | None:
+    """The game system a module belongs to: ``dcda.py`` and ``dcda_cards.py`` are dcda's; None for the core."""
+    stem = name.removesuffix(".py")
+    return next((s for s in SYSTEMS if stem == s or stem.startswith(f"{s}_")), None)
 
 
 def shrink(source: str) -> str:

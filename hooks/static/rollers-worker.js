@@ -54,7 +54,7 @@ async function boot(systems) {
       throw french(`Python (Pyodide) est injoignable à l'adresse ${base}`, err);
     },
   );
-  const names = [...config.core, ...systems.map((s) => config.systems[s]).filter(Boolean)];
+  const names = [...config.core, ...systems.flatMap((s) => config.systems[s] || [])];
   const texts = Promise.all(names.map((name) => fetchSource(name)));
   const [pyodide, sources] = await Promise.all([pyodidePromise, texts]);
   progress(2, "Chargement des règles…");
@@ -75,9 +75,9 @@ async function boot(systems) {
 
 async function ensureSystem(pyodide, system) {
   if (!system || loaded.has(system) || !config.systems[system]) return;
-  const name = config.systems[system];
-  const text = await fetchSource(name);
-  pyodide.FS.writeFile(`${PACKAGE_DIR}/${name}`, text);
+  const names = config.systems[system];
+  const texts = await Promise.all(names.map((name) => fetchSource(name)));
+  names.forEach((name, i) => pyodide.FS.writeFile(`${PACKAGE_DIR}/${name}`, texts[i]));
   pyodide.runPython("import importlib\nimportlib.invalidate_caches()");
   loaded.add(system);
 }

@@ -109,6 +109,7 @@ export class Widget {
           this.lastRoll.steps.push({ action: sent.action, params: sent.params, dice: answer.result.tirage });
         }
         this.render(answer.result, number);
+        this.announce(sent, answer.result, number);
       } else {
         this.showError(answer.error, answer.field, number);
       }
@@ -117,6 +118,29 @@ export class Widget {
     }
     // A shared link's later steps make no sense once one of them failed.
     if (!ok) this.queue = this.queue.filter((item, i) => i === 0 || !item.request.fromLast);
+  }
+
+  // Every answered roll or follow-up is told to the page as one "dl:jet" event
+  // on the widget (it bubbles to document), for whoever keeps the table's rolls.
+  // detail: {roller, titre, section, page, numero, op, action, resultat,
+  //          reussite, des: [{titre, des: [libellé…]}], lien, quand}
+  announce(sent, result, number) {
+    const share = this.lastRoll ? shareLink(this).querySelector("a").href : null;
+    const detail = {
+      roller: this.roller,
+      titre: this.el.querySelector(".dl-roller__title")?.textContent.replace(/^\s*Lanceur\s*/, "").trim() || this.roller,
+      section: this.el.id,
+      page: window.location.pathname,
+      numero: number,
+      op: sent.op,
+      action: sent.op === "action" ? sent.action : null,
+      resultat: result.resultat,
+      reussite: result.reussite ?? null,
+      des: (result.des || []).map((group) => ({ titre: group.titre, des: group.des.map((d) => String(d.libelle || d.valeur)) })),
+      lien: share,
+      quand: Date.now(),
+    };
+    this.el.dispatchEvent(new CustomEvent("dl:jet", { bubbles: true, detail }));
   }
 
   scheduleOdds() {
