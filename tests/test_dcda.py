@@ -209,7 +209,7 @@ def offer(res, action, participant=None):
 
 def test_a_team_confrontation_replayed_with_forced_cards():
     res = roll("dcda.confrontation", TEAM, HANDS)
-    assert [g["titre"] for g in res["des"]] == ["Main de Aelis", "Main de Bran", "Main de Nocturne"]
+    assert [g["titre"] for g in res["des"]] == ["Main d'Aelis", "Main de Bran", "Main de Nocturne"]
     assert res["etat"]["mains"][2] == [10, 4, 5, 6]
     assert [o["b"] for o in res["oppositions"]] == ["b1", "b1"]  # team against solo
     st = res["etat"]
@@ -260,7 +260,7 @@ def test_a_team_confrontation_replayed_with_forced_cards():
         conf_act(st, "jouer", ["1-ecus", "1-coupes"], enseignes="ecus,coupes")
     res = conf_act(st, "exaltation", ["9"])
     assert res["fin"] == "temperance" and res["temperance"] == "a2"
-    assert res["des"][0]["des"][0]["libelle"] == "IX L'Ermite" and res["des"][0]["des"][0]["garde"] is True
+    assert res["des"][0]["des"][0]["libelle"] == "IX — L'Ermite" and res["des"][0]["des"][0]["garde"] is True
     assert not any(a["possible"] for a in res["actions"])
     with pytest.raises(RulesError):
         conf_act(res["etat"], "jouer", ["1-ecus", "1-coupes"], enseignes="ecus,coupes")
@@ -325,7 +325,7 @@ def test_environment_and_team_against_team():
 def test_nocturne_preset():
     assert NOCTURNE == {"nom": "Nocturne", "forces": (3, 3, 3, 7), "fortune": 17}
     res = roll("dcda.confrontation", {"pnj": "nocturne", "niveau_b": "3"}, seed=1)
-    assert "Nocturne : Bâtons 3, Écus 3, Coupes 3, Dagues 7 ; niveau 3, fortune XVII L'Étoile" in res["calcul"]
+    assert "Nocturne : Bâtons 3, Écus 3, Coupes 3, Dagues 7 ; niveau 3, fortune XVII — L'Étoile" in res["calcul"]
     assert len(res["tirage"]) == 8  # the fortune is the sheet's: no draw
     # without a given fortune, an exalted NPC's fortune is drawn at the start
     res = roll("dcda.confrontation", {"forces_b": "3,3,3,7", "niveau_b": "4"}, HANDS.split(",")[:8] + ["5"])

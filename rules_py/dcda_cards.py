@@ -1,0 +1,290 @@
+"""De Cœur & D'Acier: the cards, the domination circle, one opposition, the draws.
+
+One tarot: the numeral cards are split into four piles (one per suit), so a
+card is never held twice at once. A card drawn « at random » is uniform over
+the cards still in its pile (or piles).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from fractions import Fraction
+from itertools import permutations
+from typing import NamedTuple, Sequence
+
+from .dice import Dice
+from .errors import RulesError
+from .dcda_words import count, elided, join_and, join_or
+
+__all__ = [
+    "SUITS", "SUIT_LABELS", "ARCANA", "ARCANA_DECK", "DEFAULT_DOMINATION", "Card", "DECK", "CARD_BY_NAME",
+    "arcana_label", "fold", "suit_of", "slabel", "of_suit", "parse_domination", "dom_label", "domination_orders",
+    "Duel", "winner", "resolve", "duel_odds", "describe_cards", "draw", "finish",
+]
+
+SUITS = ("batons", "ecus", "coupes", "dagues")
+SUIT_LABELS = {"batons": "Bâtons", "ecus": "Écus", "coupes": "Coupes", "dagues": "Dagues"}
+_FEMININE = {"coupes", "dagues"}
+
+#: The 22 major arcana (Tarot de Marseille names), index = number.
+ARCANA = (
+    "Le Mat", "Le Bateleur", "La Papesse", "L'Impératrice", "L'Empereur", "Le Pape",
+    "L'Amoureux", "Le Chariot", "La Justice", "L'Ermite", "La Roue de Fortune", "La Force",
+    "Le Pendu", "L'Arcane sans nom", "Tempérance", "Le Diable", "La Maison Dieu", "L'Étoile",
+    "La Lune", "Le Soleil", "Le Jugement", "Le Monde",
+)
+_ROMAN = ("0", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
+          "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI")
+ARCANA_DECK = tuple(str(i) for i in range(22))
+
+DEFAULT_DOMINATION = "batons>dagues>ecus>coupes"
+
+
+class Card(NamedTuple):
+    value: int  # 1..10
+    suit: int  # index in SUITS
+
+    @property
+    def name(self) -> str:
+        return f"{self.value}-{SUITS[self.suit]}"
+
+    @property
+    def label(self) -> str:
+        return f"{self.value} {of_suit(self.suit)}"
+
+
+DECK = tuple(Card(v, s) for s in range(4) for v in range(1, 11))
+CARD_BY_NAME = {c.name: c for c in DECK}
+
+
+def arcana_label(n: int) -> str:
+    """« XIV — Tempérance »."""
+    return f"{_ROMAN[n]} — {ARCANA[n]}"
+
+
+def fold(text: str) -> str:
+    """Lower case without accents (« Écus » -> « ecus »)."""
+    return "".join(ch for ch in unicodedata.normalize("NFD", text.strip().lower()) if not unicodedata.combining(ch))
+
+
+def suit_of(word: str) -> int | None:
+    w = fold(word)
+    for i, s in enumerate(SUITS):
+        if w == s or w == s[:-1]:  # « dague » is fine too
+            return i
+    return None
+
+
+def slabel(i: int) -> str:
+    return SUIT_LABELS[SUITS[i]]
+
+
+def of_suit(i: int) -> str:
+    """« de Bâtons », « d'Écus »."""
+    label = slabel(i)
+    return f"d'{label}" if elided(label) else f"de {label}"
+
+
+# ----------------------------------------------------------------------
+# Domination and the resolution of one opposition
+# ----------------------------------------------------------------------
+
+def domination_orders() -> tuple[str, ...]:
+    return tuple("batons>" + ">".join(p) for p in permutations(("dagues", "ecus", "coupes")))
+
+
+def parse_domination(text: str) -> tuple[int, int, int, int]:
+    """``dom[s]`` = the suit that suit ``s`` dominates (a 4-cycle)."""
+    order = [SUITS.index(w) for w in text.split(">")]
+    dom = [0, 0, 0, 0]
+    for k, s in enumerate(order):
+        dom[s] = order[(k + 1) % 4]
+    return tuple(dom)  # type: ignore[return-value]
+
+
+def dom_label(text: str) -> str:
+    words = [SUIT_LABELS[w] for w in text.split(">")]
+    return " > ".join(words + [words[0]])
+
+
+class Duel(NamedTuple):
+    total_a: int
+    total_b: int
+    winner: str | None  # "a", "b" or None (statu quo)
+    dominated_a: bool
+    dominated_b: bool
+    lines: tuple[str, ...]
+
+    @property
+    def loser_total(self) -> int | None:
+        return {"a": self.total_b, "b": self.total_a}.get(self.winner or "")
+
+
+def winner(ta: int, tb: int, sa: int, sb: int, dom: Sequence[int]) -> str | None:
+    if ta != tb:
+        return "a" if ta > tb else "b"
+    if dom[sa] == sb:
+        return "a"
+    if dom[sb] == sa:
+        return "b"
+    return None
+
+
+def _force_line(name: str, card: Card, force: int, dominated: bool, bonus: int) -> tuple[str, int]:
+    parts = [f"{card.value} (carte)"]
+    total = card.value
+    if not dominated:
+        parts.append(f"+ {force} ({slabel(card.suit)})")
+        total += force
+    if bonus:
+        parts.append(f"{'+' if bonus > 0 else '-'} {abs(bonus)} ({'bonus' if bonus > 0 else 'malus'} {slabel(card.suit)})")
+        total += bonus
+    who = f"d'{name}" if elided(name) else f"de {name}"
+    return f"Force totale {who} : {' '.join(parts)} = {total}", total
+
+
+def resolve(
+    card_a: Card,
+    card_b: Card,
+    forces_a: Sequence[int],
+    forces_b: Sequence[int],
+    bonus_a: Sequence[int],
+    bonus_b: Sequence[int],
+    dom: Sequence[int],
+    name_a: str = "A",
+    name_b: str = "B",
+) -> Duel:
+    """One opposition of one round, with its arithmetic in French."""
+    sa, sb = card_a.suit, card_b.suit
+    dominated_a, dominated_b = dom[sb] == sa, dom[sa] == sb
+    lines = []
+    for card, dominated, other in ((card_a, dominated_a, card_b), (card_b, dominated_b, card_a)):
+        if dominated:
+            word = "dominées" if SUITS[card.suit] in _FEMININE else "dominés"
+            lines.append(f"{slabel(card.suit)} {word} par {slabel(other.suit)} : seule la carte compte")
+    line_a, ta = _force_line(name_a, card_a, forces_a[sa], dominated_a, bonus_a[sa])
+    line_b, tb = _force_line(name_b, card_b, forces_b[sb], dominated_b, bonus_b[sb])
+    lines += [line_a, line_b]
+    w = winner(ta, tb, sa, sb, dom)
+    if ta != tb:
+        lines.append(f"{ta} contre {tb} : {name_a if w == 'a' else name_b} remporte le tour")
+    elif w:
+        hi, lo = (card_a, card_b) if w == "a" else (card_b, card_a)
+        lines.append(
+            f"Égalité {ta} à {tb} : {slabel(hi.suit)} domine {slabel(lo.suit)}, "
+            f"{name_a if w == 'a' else name_b} remporte le tour"
+        )
+    else:
+        lines.append(f"Égalité stricte {ta} à {tb}, sans domination d'enseigne : statu quo")
+    return Duel(ta, tb, w, dominated_a, dominated_b, tuple(lines))
+
+
+def duel_odds(
+    cards_a: Sequence[Card],
+    cards_b: Sequence[Card],
+    forces_a: Sequence[int],
+    forces_b: Sequence[int],
+    bonus_a: Sequence[int],
+    bonus_b: Sequence[int],
+    dom: Sequence[int],
+    loser_key=None,
+) -> tuple[Fraction, Fraction, Fraction, dict[str, Fraction]]:
+    """Exact P(a wins), P(b wins), P(statu quo), and P by ``loser_key(loser's total)``.
+
+    Card a is uniform over ``cards_a``; card b uniform over ``cards_b``
+    without card a (one deck: the same card cannot be in both hands).
+    """
+    wa = wb = sq = Fraction(0)
+    by_key: dict[str, Fraction] = {}
+    pa = Fraction(1, len(cards_a))
+    for ca in cards_a:
+        others = [cb for cb in cards_b if cb != ca]
+        if not others:
+            raise AssertionError("the callers leave B at least one card")
+        n_a = n_b = n_sq = 0
+        losers: dict[int, int] = {}
+        sa = ca.suit
+        for cb in others:
+            sb = cb.suit
+            ta = ca.value + (0 if dom[sb] == sa else forces_a[sa]) + bonus_a[sa]
+            tb = cb.value + (0 if dom[sa] == sb else forces_b[sb]) + bonus_b[sb]
+            w = winner(ta, tb, sa, sb, dom)
+            if w == "a":
+                n_a += 1
+                losers[tb] = losers.get(tb, 0) + 1
+            elif w == "b":
+                n_b += 1
+                losers[ta] = losers.get(ta, 0) + 1
+            else:
+                n_sq += 1
+        p = pa / len(others)
+        wa += n_a * p
+        wb += n_b * p
+        sq += n_sq * p
+        if loser_key is not None:
+            for total, n in losers.items():
+                key = loser_key(total)
+                by_key[key] = by_key.get(key, Fraction(0)) + n * p
+    return wa, wb, sq, by_key
+
+
+# ----------------------------------------------------------------------
+# Draws, forced or live, refused in French
+# ----------------------------------------------------------------------
+
+def describe_cards(cards: Sequence[Card]) -> str:
+    """What a draw may give, in French: « une carte de Dagues sauf le 7 de Dagues »."""
+    suits = sorted({c.suit for c in cards})
+    missing = [Card(v, s) for s in suits for v in range(1, 11) if Card(v, s) not in cards]
+    if len(suits) == 4:
+        text = "une lame numérale (de 1 à 10, dans n'importe quelle enseigne)"
+    else:
+        text = "une carte " + join_or(of_suit(s) for s in suits)
+    if missing:
+        text += " sauf " + join_and(f"le {c.label}" for c in missing)
+    return text + ", écrite comme « " + cards[0].name + " »"
+
+
+_ACCENTED = {"batons": "bâtons", "ecus": "écus"}
+
+
+def _spellings(name: str) -> list[str]:
+    """A card's name and its accented spelling (« 7-écus »), as ``--dice`` may give it."""
+    value, _, suit = name.partition("-")
+    return [name] + ([f"{value}-{_ACCENTED[suit]}"] if suit in _ACCENTED else [])
+
+
+def draw(dice: Dice, allowed: Sequence[str], who: str, may: str, plan: str) -> str:
+    """One card (or major arcana) among ``allowed`` names.
+
+    Forced cards may be written with accents or capitals (``7-Écus``); the
+    record (``tirage``) keeps the plain name. A missing or impossible forced
+    card is refused in French, naming this draw (``who``: « la carte de B »),
+    what it may give (``may``: « une carte de Dagues sauf le 7 de Dagues… »)
+    and what the whole roll draws (``plan``: « ce jet tire 2 cartes… »).
+    """
+    if not dice.forced:
+        return dice.pick(list(allowed))
+    spelled = {fold(s): name for name in allowed for s in _spellings(name)}
+    accepted = [s for name in allowed for s in _spellings(name)]
+    try:
+        value = dice.pick(accepted)
+    except RulesError:
+        raise RulesError(
+            "des", f"Cartes imposées (des) : {plan} ; {who} manque ou n'est pas permise : il faut {may}."
+        ) from None
+    canonical = spelled[fold(value)]
+    dice.drawn[-1] = canonical  # the record replays with plain names
+    return canonical
+
+
+def finish(dice: Dice, plan: str) -> None:
+    """Refuse forced cards the roll did not use, saying how many it draws."""
+    try:
+        dice.finish()
+    except RulesError:
+        raise RulesError("des", f"Cartes imposées (des) : {plan}, pas davantage ; retirez les cartes en trop.") from None
+
+
+def cards_plan(n: int, what: str) -> str:
+    return f"ce jet tire {count(n, 'carte')}{what}" if n else "ce jet ne tire aucune carte"
