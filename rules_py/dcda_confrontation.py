@@ -412,7 +412,7 @@ def act_exaltation(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[s
         st["exaltations"] = st["exaltations"] + [[r, i, lame]]
         match = lame == st["fortunes"][i]
         calcul.append(
-            f"{m.name} (niveau {m.level}) pioche {arcana_label(lame)} ; sa fortune : {arcana_label(st['fortunes'][i])}"
+            f"{m.name} (niveau {m.level}) pioche {arcana_label(lame)}, sa fortune est {arcana_label(st['fortunes'][i])}"
             + (" : elles correspondent, Tempérance !" if match else " : rien ne se passe.")
         )
         d = die(arcana_label(lame), None, match, "Tempérance" if match else "sans effet")
@@ -426,8 +426,8 @@ def act_exaltation(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[s
                         "prend fin par une Tempérance, sans gagnante ; l'issue en suspens ne s'applique pas, "
                         "la meneuse raconte.")
             verb = "tire" if m.npc else "fait tirer"
-            notes.append(f"La meneuse décrit l'événement miraculeux et {verb} une nouvelle fortune pour {m.name} ; "
-                         f"{m.name} bénéficie immédiatement d'un prestige hors du commun.")
+            notes.append(f"La meneuse {verb} une nouvelle fortune pour {m.name}, qui bénéficie immédiatement "
+                         "d'un prestige hors du commun.")
             break
     finish(dice, plan)
     notes.append("Chaque lame piochée est remélangée au paquet des lames majeures.")
