@@ -14,7 +14,7 @@ from typing import NamedTuple, Sequence
 
 from .dice import Dice
 from .errors import RulesError
-from .dcda_words import count, elided, join_and, join_or
+from .dcda_words import de, elided, join_and, join_or
 
 __all__ = [
     "SUITS", "SUIT_LABELS", "ARCANA", "ARCANA_DECK", "DEFAULT_DOMINATION", "Card", "DECK", "CARD_BY_NAME",
@@ -130,7 +130,7 @@ def winner(ta: int, tb: int, sa: int, sb: int, dom: Sequence[int]) -> str | None
     return None
 
 
-def _force_line(name: str, card: Card, force: int, dominated: bool, bonus: int) -> tuple[str, int]:
+def _force_line(of: str, card: Card, force: int, dominated: bool, bonus: int) -> tuple[str, int]:
     parts = [f"{card.value} (carte)"]
     total = card.value
     if not dominated:
@@ -139,8 +139,7 @@ def _force_line(name: str, card: Card, force: int, dominated: bool, bonus: int) 
     if bonus:
         parts.append(f"{'+' if bonus > 0 else '-'} {abs(bonus)} ({'bonus' if bonus > 0 else 'malus'} {slabel(card.suit)})")
         total += bonus
-    who = f"d'{name}" if elided(name) else f"de {name}"
-    return f"Force totale {who} : {' '.join(parts)} = {total}", total
+    return f"Force totale {of} : {' '.join(parts)} = {total}", total
 
 
 def resolve(
@@ -153,8 +152,10 @@ def resolve(
     dom: Sequence[int],
     name_a: str = "A",
     name_b: str = "B",
+    of_a: str = "",
+    of_b: str = "",
 ) -> Duel:
-    """One opposition of one round, with its arithmetic in French."""
+    """One opposition of one round, with its arithmetic in French (``of_a``: « d'Eli », « de l'environnement »)."""
     sa, sb = card_a.suit, card_b.suit
     dominated_a, dominated_b = dom[sb] == sa, dom[sa] == sb
     lines = []
@@ -162,8 +163,8 @@ def resolve(
         if dominated:
             word = "dominées" if SUITS[card.suit] in _FEMININE else "dominés"
             lines.append(f"{slabel(card.suit)} {word} par {slabel(other.suit)} : seule la carte compte")
-    line_a, ta = _force_line(name_a, card_a, forces_a[sa], dominated_a, bonus_a[sa])
-    line_b, tb = _force_line(name_b, card_b, forces_b[sb], dominated_b, bonus_b[sb])
+    line_a, ta = _force_line(of_a or de(name_a), card_a, forces_a[sa], dominated_a, bonus_a[sa])
+    line_b, tb = _force_line(of_b or de(name_b), card_b, forces_b[sb], dominated_b, bonus_b[sb])
     lines += [line_a, line_b]
     w = winner(ta, tb, sa, sb, dom)
     if ta != tb:
@@ -285,6 +286,3 @@ def finish(dice: Dice, plan: str) -> None:
     except RulesError:
         raise RulesError("des", f"Cartes imposées (des) : {plan}, pas davantage ; retirez les cartes en trop.") from None
 
-
-def cards_plan(n: int, what: str) -> str:
-    return f"ce jet tire {count(n, 'carte')}{what}" if n else "ce jet ne tire aucune carte"

@@ -30,7 +30,7 @@ from .dcda_state import (
     renounce_refusal, round_duels, standing, summary, victorious,
 )
 from .dcda_table import ISSUES, issue_notes
-from .dcda_words import count, join_and
+from .dcda_words import cap, count, join_and
 
 __all__ = ["check", "roll", "odds", "act_jouer", "act_repiocher", "act_renoncer", "act_terminer", "act_exaltation",
            "PLAY_PARAMS", "PARTICIPANT"]
@@ -113,7 +113,7 @@ def _offers(setup: Setup, st: dict[str, Any]) -> list[dict[str, Any]]:
     if st["fin"] is None:
         for i, m in enumerate(setup.members):
             why = renounce_refusal(setup, st, i)
-            offers.append(action_offer("renoncer", f"{m.name} renonce", not why, why, parametres={"participant": m.id}))
+            offers.append(action_offer("renoncer", f"{cap(m.name)} renonce", not why, why, parametres={"participant": m.id}))
     why = finish_refusal(setup, st)
     offers.append(action_offer("terminer", "Tout le monde accepte l'issue", not why, why, parametres={}))
     return offers
@@ -154,7 +154,7 @@ def _report(
     return result(
         "dcda.confrontation",
         args,
-        resultat=headline,
+        resultat=cap(headline),
         reussite={"a": True, "b": False}.get(winner or "") if solo and st["tour"] else None,
         des=groups + _hand_groups(setup, st),
         calcul=calcul,
@@ -230,7 +230,8 @@ def roll(args: Args, dice: Dice) -> dict[str, Any]:
             extra.append(f"niveau {m.level}")
         if st["fortunes"][i] is not None:
             extra.append(f"fortune {arcana_label(st['fortunes'][i])}")
-        calcul.append(f"{m.name}{' (environnement)' if m.environment else ''} : {desc}" + (f" ; {', '.join(extra)}" if extra else ""))
+        env = " (environnement)" if m.environment and m.name != "l'environnement" else ""
+        calcul.append(f"{cap(m.name)}{env} : {desc}" + (f" ; {', '.join(extra)}" if extra else ""))
     for i, j in setup.pairs:
         calcul.append(f"Opposition : {setup.members[i].name} contre {setup.members[j].name}")
     if args["pnj"] is None and args["forces_b"] is None:
@@ -348,10 +349,10 @@ def act_repiocher(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[st
     st["repioche"][p] = True
     new = Card(st["mains"][p][s], s)  # type: ignore[index]
     note = (
-        f"{m.name} remet le {old.label} dans la pile, la mélange et repioche : {new.label}"
+        cap(m.name) + f" remet le {old.label} dans la pile, la mélange et repioche : {new.label}"
         + (" (la même carte, c'est permis)." if new == old else ".")
     )
-    return _report(setup, st, args, dice, f"{m.name} repioche sa carte de prédilection : {new.label}.",
+    return _report(setup, st, args, dice, cap(m.name) + f" repioche sa carte de prédilection : {new.label}.",
                    [note], ["Repioche : une seule fois par confrontation."], [])
 
 
@@ -366,9 +367,9 @@ def act_renoncer(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[str
     before = _players(setup, st)
     st["actifs"][p] = False
     if st["tour"] == 0:
-        line = f"{m.name} renonce avant le premier tour : son initiative avortée ne change pas le cours des événements."
+        line = cap(m.name) + " renonce avant le premier tour : son initiative avortée ne change pas le cours des événements."
     else:
-        line = f"{m.name} renonce avant le tour {st['tour'] + 1} : l'issue du tour {st['tour']} se confirme."
+        line = cap(m.name) + f" renonce avant le tour {st['tour'] + 1} : l'issue du tour {st['tour']} se confirme."
     calcul = [line, f"La main {m.of} retourne dans les piles."]
     for i in before:
         if not engaged(setup, st["actifs"], i):
@@ -412,7 +413,7 @@ def act_exaltation(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[s
         st["exaltations"] = st["exaltations"] + [[r, i, lame]]
         match = lame == st["fortunes"][i]
         calcul.append(
-            f"{m.name} (niveau {m.level}) pioche {arcana_label(lame)}, sa fortune est {arcana_label(st['fortunes'][i])}"
+            cap(m.name) + f" (niveau {m.level}) pioche {arcana_label(lame)}, sa fortune est {arcana_label(st['fortunes'][i])}"
             + (" : elles correspondent, Tempérance !" if match else " : rien ne se passe.")
         )
         d = die(arcana_label(lame), None, match, "Tempérance" if match else "sans effet")

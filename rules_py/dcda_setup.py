@@ -46,7 +46,7 @@ class Member:
     @property
     def of(self) -> str:
         """« de Nocturne », « d'Eli », « de l'environnement »."""
-        return "de l'environnement" if self.environment and self.name == "Environnement" else de(self.name)
+        return de(self.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,7 +108,7 @@ def _side(args: Args, side: str) -> list[Member]:
     if env and (any(levels or ()) or any(f >= 0 for f in fortunes or ())):
         pname = "niveau_b" if any(levels or ()) else "fortune_b"
         raise RulesError(pname, f"{'Niveaux' if pname == 'niveau_b' else 'Fortunes'} de l'équipe B ({pname}) : un environnement n'a ni relation/valeur engagée ni fortune.")
-    default_names = ["Environnement"] if env else [team] if n == 1 else [f"{team}{k + 1}" for k in range(n)]
+    default_names = ["l'environnement"] if env else [team] if n == 1 else [f"{team}{k + 1}" for k in range(n)]
     npc = side == "b" and (env or args["_pnj"])
     return [
         Member(

@@ -18,6 +18,7 @@ from .errors import RulesError
 from .dcda_cards import CARD_BY_NAME, Duel, resolve
 from .dcda_setup import Setup, parse_args, setup as make_setup
 from .dcda_table import issue_notes
+from .dcda_words import cap
 
 __all__ = [
     "ENDS", "load", "live_pairs", "engaged", "round_duels", "lost", "victorious", "renounce_refusal",
@@ -158,7 +159,7 @@ def round_duels(setup: Setup, st: dict[str, Any], k: int) -> list[tuple[int, int
         if row[i] is not None and row[j] is not None:
             mi, mj = setup.members[i], setup.members[j]
             out.append((i, j, resolve(CARD_BY_NAME[row[i]], CARD_BY_NAME[row[j]], mi.forces, mj.forces,
-                                      setup.bonus(i), setup.bonus(j), setup.dom, mi.name, mj.name)))
+                                      setup.bonus(i), setup.bonus(j), setup.dom, mi.name, mj.name, mi.of, mj.of)))
     return out
 
 
@@ -175,9 +176,9 @@ def _out_reason(setup: Setup, st: dict[str, Any], p: int) -> str:
     """Why participant ``p`` has left the confrontation ("" while she is in it)."""
     m = setup.members[p]
     if not st["actifs"][p]:
-        return f"{m.name} a renoncé."
+        return cap(m.name) + " a renoncé."
     if not engaged(setup, st["actifs"], p):
-        return f"{m.name} n'a plus d'adversaire en face d'elle : elle a quitté la confrontation."
+        return cap(m.name) + " n'a plus d'adversaire en face d'elle : elle a quitté la confrontation."
     return ""
 
 
@@ -219,9 +220,9 @@ def redraw_refusal(setup: Setup, st: dict[str, Any], p: int) -> str:
     if out:
         return out
     if m.favourite is None:
-        return f"{m.name} n'a pas d'enseigne de prédilection."
+        return cap(m.name) + " n'a pas d'enseigne de prédilection."
     if st["repioche"][p]:
-        return f"{m.name} a déjà repioché : une seule fois par confrontation."
+        return cap(m.name) + " a déjà repioché : une seule fois par confrontation."
     return ""
 
 
@@ -262,18 +263,18 @@ def standing(setup: Setup, st: dict[str, Any]) -> list[dict[str, Any]]:
         if temperance is not None:
             who = setup.members[temperance[0]].name
             entry.update(tour=None, gagnant=None, force_perdant=None, issue=None,
-                         texte=f"{mi.name} contre {mj.name} : la Tempérance {setup.members[temperance[0]].of} "
+                         texte=cap(mi.name) + f" contre {mj.name} : la Tempérance {setup.members[temperance[0]].of} "
                                "met fin à la confrontation ; personne ne l'emporte, l'issue en suspens ne s'applique pas.")
             entry["temperance"] = who
         elif last is None:
             entry.update(tour=None, gagnant=None, force_perdant=None, issue=None,
-                         texte=f"{mi.name} contre {mj.name} : aucun tour joué, rien ne change.")
+                         texte=cap(mi.name) + f" contre {mj.name} : aucun tour joué, rien ne change.")
         else:
             k, d = last
             issue, _ = issue_notes(setup.table, k, d.loser_total)
             won, beaten = (mi, mj) if d.winner == "a" else (mj, mi)
             text = (
-                f"{mi.name} contre {mj.name} : "
+                cap(mi.name) + f" contre {mj.name} : "
                 + (f"{won.name} l'emporte sur {beaten.name} au tour {k}, force totale de la perdante {d.loser_total}"
                    if d.winner else f"statu quo au tour {k}, personne ne l'emporte")
                 + (f" — selon la table de votre fiche : {issue}" if issue else "")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-__all__ = ["de", "count", "join_and", "join_or", "elided"]
+__all__ = ["de", "cap", "count", "join_and", "join_or", "elided"]
 
 _VOWELS = "AEIOUYÀÂÄÉÈÊËÎÏÔÖÙÛÜŸaeiouyàâäéèêëîïôöùûüÿ"
 _LABEL = re.compile(r"[A-Z]\d*")
@@ -45,3 +45,8 @@ def join_and(items: Iterable[str]) -> str:
 
 def join_or(items: Iterable[str]) -> str:
     return _join(items, "ou")
+
+
+def cap(text: str) -> str:
+    """A sentence starts with a capital (« l'environnement renonce » -> « L'environnement renonce »)."""
+    return text[:1].upper() + text[1:]

@@ -401,7 +401,7 @@ def test_level_2_after_a_win_may_stop_and_round_four_is_final():
 def test_environment_and_team_against_team():
     # « La force de chaque enseigne de l'environnement peut monter jusqu'à 25 ! »
     res = roll("dcda.confrontation", {"forces_b": "25,20,15,10", "environnement": True}, seed=5)
-    assert res["oppositions"][0]["noms"] == ["A", "Environnement"]
+    assert res["oppositions"][0]["noms"] == ["A", "l'environnement"]
     with pytest.raises(RulesError) as err:
         roll("dcda.confrontation", {"forces_b": "25,20,15,10", "environnement": True, "niveau_b": "3"})
     assert err.value.field == "niveau_b"
