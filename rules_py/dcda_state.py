@@ -122,7 +122,7 @@ def load(state: Mapping[str, Any]) -> tuple[Setup, dict[str, Any], Args]:
     if not isinstance(ex, list) or len(ex) > 4 * n or not all(
         isinstance(e, list) and len(e) == 3 and _is_int(e[0], 1, 4) and _is_int(e[1], 0, n - 1) and _is_int(e[2], 0, 21)
         and e[0] <= tour + 1 and (setup.members[e[1]].level == 4 or (setup.members[e[1]].level == 3 and e[0] == 3))
-        and (e[0] > tour or played[e[0] - 1][e[1]] is not None)
+        and (e[0] == 1 or played[e[0] - 2][e[1]] is not None)  # she was still in the round before
         for e in ex
     ):
         raise _bad_state("tirages d'exaltation invalides")

@@ -240,3 +240,47 @@ def test_a_whole_confrontation_says_its_standing_after_every_step():
     statu_quo = step(step(statu_quo, "jouer", ["9-dagues", "8-dagues"], enseignes="dagues,dagues"), "terminer")
     assert statu_quo["classement"][-1] == "Personne ne l'emporte : la confrontation finit sans gagnante."
     assert re.search(r"statu quo au tour 1, personne ne l'emporte", statu_quo["classement"][0])
+
+
+# ----------------------------------------------------------------------
+# Random whole confrontations: every offer said possible is accepted, every state produced is accepted back
+# ----------------------------------------------------------------------
+
+@pytest.mark.parametrize("params", [
+    {},
+    {"forces_a": "1,2,3,4,4,3,2,1", "niveau_a": "3,4", "predilection_a": "dagues,-", "niveau_b": "4"},
+    {**HANA_JADE, "adversaires": "1+2,2"},
+    {"forces_a": ",".join(["2"] * 20), "forces_b": "5,5,5,5,1,1,1,1", "niveau_b": "2,3",
+     "adversaires": "1,1,2,2,1+2", "enseignes_interdites": "coupes"},
+    {"forces_b": "25,20,15,10", "environnement": True, "niveau_a": "4", "fortune_a": "0", "bonus": "0,0,0,-2", "bonus_pour": "a"},
+])
+def test_random_confrontations_follow_their_own_offers(params):
+    import random
+
+    rng = random.Random(10)
+    for game in range(12):
+        res = call({"op": "roll", "roller": "dcda.confrontation", "params": params, "seed": game})
+        assert res["ok"], res
+        res = res["result"]
+        for _ in range(30):
+            possible = [a for a in res["actions"] if a["possible"]]
+            for a in res["actions"]:
+                if not a["possible"]:
+                    answer = call({"op": "action", "roller": "dcda.confrontation", "action": a["id"], "state": res["etat"],
+                                   "params": a["parametres"] if isinstance(a["parametres"], dict) else {}})
+                    assert answer["ok"] is False, (a, answer)  # what is said impossible is refused
+            if not possible:
+                assert res["fin"] is not None and res["classement"][0].startswith("Issue définitive")
+                break
+            a = rng.choice(possible)
+            chosen = a["parametres"] if isinstance(a["parametres"], dict) else {
+                f["nom"]: rng.choice(f["choix"])["valeur"] for f in a["parametres"]}
+            answer = call({"op": "action", "roller": "dcda.confrontation", "action": a["id"], "state": res["etat"],
+                           "params": chosen, "seed": rng.randrange(10**6)})
+            assert answer["ok"], (a, answer)
+            res = answer["result"]
+            held = [h for h in res["etat"]["mains"] if h is not None]
+            assert all(len({h[s] for h in held}) == len(held) for s in range(4))  # one deck
+            assert all(re.fullmatch(r"[^a-z].*", line) for line in [res["resultat"], *res["classement"]])
+        else:
+            pytest.fail("a confrontation went on for 30 steps")
