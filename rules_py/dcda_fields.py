@@ -58,18 +58,19 @@ def powers_params(team: bool) -> tuple[Param, ...]:
     side = "L'équipe {}" if team else "{}"
     return (
         Param(
-            "bonus", "Bonus ou malus par enseigne", "ints", default=(0, 0, 0, 0), minimum=-10, maximum=10,
+            "bonus", "Bonus ou malus par enseigne", "ints", default=None, minimum=-10, maximum=10,
             min_items=4, max_items=4, group=_POWERS,
-            help="Annoncé par la meneuse, ajouté à la force totale : Bâtons, Écus, Coupes, Dagues (ex. 0,0,2,-1).",
+            help="Annoncé par la meneuse, ajouté à la force totale : Bâtons, Écus, Coupes, Dagues (ex. 0,0,2,-1). "
+            "Vide : aucun.",
         ),
         Param(
-            "bonus_pour", "Bonus ou malus pour", "choice", default="deux", group=_POWERS,
+            "bonus_pour", "Bonus ou malus pour", "choice", default=None, group=_POWERS,
             choices=(
                 Choice("deux", "Les deux camps"),
                 Choice("a", side.format("A") + " seulement"),
                 Choice("b", side.format("B") + " seulement"),
             ),
-            help="La meneuse peut réserver son bonus ou son malus à un seul camp.",
+            help="La meneuse peut réserver son bonus ou son malus à un seul camp. Vide : les deux camps.",
         ),
         Param(
             "enseignes_interdites", "Enseignes interdites par la meneuse", "text", default=None, group=_POWERS,
@@ -135,7 +136,7 @@ def _suits(args: Args, name: str, label: str) -> tuple[int, ...]:
 
 def parse_powers(args: Args) -> Powers:
     """The meneuse's powers from the parameters; a choice that leaves no suit to play is refused."""
-    bonus = tuple(args["bonus"])
+    bonus = tuple(args["bonus"] or (0, 0, 0, 0))
     zero = (0, 0, 0, 0)
     who = args["bonus_pour"]
     forbidden = _suits(args, "enseignes_interdites", "Enseignes interdites par la meneuse")
