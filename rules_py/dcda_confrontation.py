@@ -307,7 +307,7 @@ def act_jouer(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[str, A
             kept, mark = False, "perdante"
         else:
             kept, mark = None, "statu quo"
-        d = die(c.name, None, kept, f"{setup.members[i].name} : {mark}")
+        d = die(c.name, None, kept, f"{setup.members[i].name}, {mark}")
         d["libelle"] = c.label
         played_group.append(d)
     plan = ("jouer le quatrième tour ne tire aucune carte" if k == 4 else
@@ -331,7 +331,7 @@ def act_jouer(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[str, A
             if d.winner else f"statu quo entre {mi.name} et {mj.name}"
         )
     headline = f"Tour {k} : " + " ; ".join(texts) + "."
-    return _report(setup, st, args, dice, headline, calcul, notes, [group(f"Tour {k} : cartes jouées", played_group)], k)
+    return _report(setup, st, args, dice, headline, calcul, notes, [group(f"Cartes jouées au tour {k}", played_group)], k)
 
 
 def act_repiocher(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[str, Any]:
