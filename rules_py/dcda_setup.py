@@ -207,7 +207,7 @@ PARAMS = (
     *_side_params("a"),
     *_side_params("b"),
     Param("pnj", "PNJ du livre (équipe B)", "choice", default=None,
-          choices=(Choice("nocturne", "Nocturne (Dagues 7, 3 ailleurs ; fortune XVII L'Étoile)"),),
+          choices=(Choice("nocturne", "Nocturne (Dagues 7, 3 ailleurs ; fortune XVII — L'Étoile)"),),
           help="Une fiche toute faite pour l'équipe B ; c'est aussi l'adversaire par défaut."),
     Param("environnement", "L'équipe B est un environnement", "bool", default=False),
     Param("adversaires", "Adversaires (équipe contre équipe)", "text", default=None,
