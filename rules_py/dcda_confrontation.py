@@ -27,7 +27,7 @@ from .dcda_fields import DOM_NOTE, SUIT_CHOICES, allowed_text
 from .dcda_setup import MAX_SIDE, Member, Setup, setup as make_setup
 from .dcda_state import (
     ENDS, engaged, exaltation_due, finish_refusal, live_pairs, load, lost, play_refusal, redraw_refusal,
-    renounce_refusal, round_duels, standing, summary, victorious,
+    renounce_refusal, round_duels, standing, summary, victorious, final,
 )
 from .dcda_table import ISSUES, issue_notes
 from .dcda_words import cap, count, join_and
@@ -154,7 +154,7 @@ def _report(
     return result(
         "dcda.confrontation",
         args,
-        resultat=cap(headline),
+        resultat=cap(headline) + final(st, rows),
         reussite={"a": True, "b": False}.get(winner or "") if solo and st["tour"] else None,
         des=groups + _hand_groups(setup, st),
         calcul=calcul,
@@ -392,7 +392,7 @@ def act_terminer(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[str
     st["fin"] = "accord"
     line = (
         "Personne ne s'engage : rien ne change." if st["tour"] == 0
-        else f"L'issue du tour {st['tour']} convient à toutes : elle est définitive."
+        else f"L'issue du tour {st['tour']} convient à toutes."
     )
     return _report(setup, st, args, dice, line, [line], [], [])
 

@@ -22,7 +22,7 @@ from .dcda_words import cap
 
 __all__ = [
     "ENDS", "load", "live_pairs", "engaged", "round_duels", "lost", "victorious", "renounce_refusal",
-    "exaltation_due", "redraw_refusal", "play_refusal", "finish_refusal", "standing", "summary",
+    "exaltation_due", "redraw_refusal", "play_refusal", "finish_refusal", "standing", "summary", "final",
 ]
 
 Args = dict[str, Any]
@@ -268,7 +268,8 @@ def standing(setup: Setup, st: dict[str, Any]) -> list[dict[str, Any]]:
             entry["temperance"] = who
         elif last is None:
             entry.update(tour=None, gagnant=None, force_perdant=None, issue=None,
-                         texte=cap(mi.name) + f" contre {mj.name} : aucun tour joué, rien ne change.")
+                         texte=cap(mi.name) + f" contre {mj.name} : aucun tour joué, rien ne change.",
+                         bref=f"rien ne change entre {mi.name} et {mj.name}")
         else:
             k, d = last
             issue, _ = issue_notes(setup.table, k, d.loser_total)
@@ -279,7 +280,9 @@ def standing(setup: Setup, st: dict[str, Any]) -> list[dict[str, Any]]:
                    if d.winner else f"statu quo au tour {k}, personne ne l'emporte")
                 + (f" — selon la table de votre fiche : {issue}" if issue else "")
             )
-            entry.update(tour=k, gagnant=d.winner, force_perdant=d.loser_total, issue=issue, texte=text)
+            short = (f"{won.name} l'emporte sur {beaten.name} (tour {k})" if d.winner
+                     else f"statu quo entre {mi.name} et {mj.name} (tour {k})")
+            entry.update(tour=k, gagnant=d.winner, force_perdant=d.loser_total, issue=issue, texte=text, bref=short)
         out.append(entry)
     return out
 
@@ -297,3 +300,10 @@ def summary(setup: Setup, st: dict[str, Any], rows: list[dict[str, Any]]) -> lis
     elif st["temperance"] is None and not any(row["gagnant"] for row in rows):
         lines.append("Personne ne l'emporte : la confrontation finit sans gagnante.")
     return lines
+
+
+def final(st: dict[str, Any], rows: list[dict[str, Any]]) -> str:
+    """At the end (not by a Tempérance), who won what, in one sentence for the outcome line; "" otherwise."""
+    if st["fin"] is None or st["temperance"] is not None:
+        return ""
+    return " Issue définitive : " + " ; ".join(row["bref"] for row in rows) + "."

@@ -86,6 +86,8 @@ def test_a_team_member_without_adversary_leaves_the_confrontation():
     assert standing["a2"]["tour"] == 2
     done = step(res, "terminer")
     assert done["fin"] == "accord"
+    assert done["resultat"] == ("L'issue du tour 1 convient à toutes. Issue définitive : Jade l'emporte sur Hana "
+                                "(tour 1) ; Loup l'emporte sur Eli (tour 1).")
     assert done["classement"][0] == ("Issue définitive — Hana contre Jade : Jade l'emporte sur Hana au tour 1, "
                                      "force totale de la perdante 1.")
 
