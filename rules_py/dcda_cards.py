@@ -275,7 +275,8 @@ def draw(dice: Dice, allowed: Sequence[str], who: str, may: str, plan: str) -> s
             "des", f"Cartes imposées (des) : {plan} ; {who} manque ou n'est pas permise : il faut {may}."
         ) from None
     canonical = spelled[fold(value)]
-    dice.drawn[-1] = canonical  # the record replays with plain names
+    if value != canonical:
+        dice.drawn[-1] = canonical  # the record replays with plain names
     return canonical
 
 
