@@ -109,7 +109,7 @@ def threshold(args: Mapping[str, Any], suffix: str = "", reussites: int | None =
         notation = notation_of(req.label)
         parts = [str(own.seuil)]
         if gap > 0:
-            parts.append(f"- {gap} ({_levels(gap)} au-dessus de {req.label})")
+            parts.append(f"- {gap} ({_levels(gap)} au-dessus {_de(req.label)})")
         elif gap < 0:
             parts.append(f"+ {-gap} ({_levels(-gap)} sous {req.label})")
         if mod:
@@ -123,6 +123,11 @@ def threshold(args: Mapping[str, Any], suffix: str = "", reussites: int | None =
     elif seuil < 2:
         lines.append("Seuil sous 2 : tout dé réussit, sauf un 1 (raté critique).")
     return Threshold(seuil, expertise, own, notation, tuple(lines))
+
+
+def _de(word: str) -> str:
+    """« de Débutant », « d'Incompétent », « d'Expert »."""
+    return f"d'{word}" if word[:1].lower() in "aeiouyéèêâîôh" else f"de {word}"
 
 
 def _levels(n: int) -> str:

@@ -470,3 +470,17 @@ def test_forged_states_never_raise_anything_but_a_french_error(seed, heroisme, p
             assert answer["result"]["des_ajoutes"] == len(answer["result"]["tirage"]) - 5 <= 3
         else:
             assert answer["error"] and answer["field"] and "\n" not in answer["error"]
+
+
+@pytest.mark.parametrize(
+    "expertise, niveau, line",
+    [
+        (2, "incompetent", "13 - 2 (2 niveaux au-dessus d'Incompétent) = 11"),
+        (1, "incompetent", "14 - 1 (1 niveau au-dessus d'Incompétent) = 13"),
+        (9, "debutant", "10 - 3 (3 niveaux au-dessus de Débutant) = 7"),
+        (20, "expert", "8 - 2 (2 niveaux au-dessus d'Expert) = 6"),
+    ],
+)
+def test_levels_are_written_with_elisions(expertise, niveau, line):
+    r = roll("simon.jet", dict(expertise=expertise, niveau=niveau), seed=1)
+    assert line in r["calcul"][1]
