@@ -352,7 +352,8 @@ def _heroism_notes(values: list[int], cap: int) -> list[str]:
     return notes
 
 
-def _jet_result(args: Args, values: list[int]) -> dict[str, Any]:
+def _jet_result(args: Args, values: list[int], drawn: list[int] | None = None) -> dict[str, Any]:
+    """The result of a jet from all its dice; ``drawn``: what this step drew (all of them for a roll)."""
     need = args["reussites"]
     th = threshold(args, reussites=need)
     seuil = th.seuil
@@ -396,7 +397,7 @@ def _jet_result(args: Args, values: list[int]) -> dict[str, Any]:
         des=groups,
         calcul=calc,
         notes=notes,
-        tirage=values,
+        tirage=list(values) if drawn is None else drawn,
         etat={"parametres": {k: v for k, v in args.items()}, "des": list(values)},
         actions=[offer],
         seuil=seuil,
@@ -469,7 +470,8 @@ def _add_die(state: Mapping[str, Any], _args: Args, dice: Dice) -> dict[str, Any
             "points",
             f"Ajouter un dé : il faut {AFTER_COST} points d'héroïsme, il en reste {ledger.points}.",
         )
-    return _jet_result(args, list(values) + [dice.d(20)])
+    new = dice.d(20)
+    return _jet_result(args, list(values) + [new], [new])
 
 
 # ======================================================================
@@ -607,7 +609,7 @@ def _side_offer(args: Args, s: str, values: list[int], ledger: _Ledger) -> dict[
     return action_offer("ajouter_de", label, True, parametres={"camp": s})
 
 
-def _opposition_result(args: Args, rolled: dict[str, list[int]]) -> dict[str, Any]:
+def _opposition_result(args: Args, rolled: dict[str, list[int]], drawn: list[int] | None = None) -> dict[str, Any]:
     sides = {s: (threshold(args, f"_{s}", reussites=args[f"reussites_{s}"]), rolled[s]) for s in ("a", "b")}
     calc: list[str] = []
     ok: dict[str, bool] = {}
@@ -669,7 +671,7 @@ def _opposition_result(args: Args, rolled: dict[str, list[int]]) -> dict[str, An
         des=groups,
         calcul=calc,
         notes=notes,
-        tirage=rolled["a"] + rolled["b"],
+        tirage=rolled["a"] + rolled["b"] if drawn is None else drawn,
         etat={"parametres": dict(args), "des_a": list(rolled["a"]), "des_b": list(rolled["b"])},
         actions=[_side_offer(args, s, rolled[s], ledgers[s]) for s in ("a", "b")],
         gagnant=winner,
@@ -729,8 +731,9 @@ def _opposition_add_die(state: Mapping[str, Any], action_args: Args, dice: Dice)
                 "camp",
                 f"Camp : il faut {AFTER_COST} points d'héroïsme à {_NAMES[s]}, il en reste {left}.",
             )
-    rolled[s] = values + [dice.d(20)]
-    return _opposition_result(args, rolled)
+    new = dice.d(20)
+    rolled[s] = values + [new]
+    return _opposition_result(args, rolled, [new])
 
 
 def _opposition_odds(args: Args) -> dict[str, Any]:
