@@ -247,3 +247,11 @@ def test_opposition_presets_for_npcs_and_minions():
 )
 def test_bad_values_name_the_field(roller_id, params, field):
     assert_refused_naming(roller_id, params, field)
+
+
+def test_no_empty_dice_line():
+    # element 0 and difficulty 0: nobody rolls; the arithmetic says so, no dice line is empty
+    r = roll("feerie.action", dict(element=0, difficulte=0), dice="")
+    assert r["des"] == [] and r["resultat"].startswith("Échec par égalité")
+    r = roll("feerie.opposition", dict(des_a=0, des_b=2), dice="4,1")
+    assert all(g["des"] for g in r["des"]) and [g["titre"] for g in r["des"]] == ["Camp b : initiateur"]
