@@ -263,7 +263,7 @@ def _jet_check(args: Args) -> None:
     if args["heroisme"] > args["points"]:
         raise RulesError(
             "heroisme",
-            f"Dés d'héroïsme (heroisme) : chaque dé ajouté avant le jet coûte 1 point, "
+            f"Dés d'héroïsme avant le jet (heroisme) : chaque dé ajouté avant le jet coûte 1 point, "
             f"il n'en reste que {args['points']}, reçu {args['heroisme']}.",
         )
 

@@ -651,7 +651,7 @@ def _end_of_scene(state: Mapping[str, Any], args: Args, dice: Dice) -> dict[str,
 def _end_of_episode(state: Mapping[str, Any], args: Args, dice: Dice) -> dict[str, Any]:
     points, maximum = _points_state(state)
     if maximum >= 99:
-        raise RulesError("maximum", "Maximum (maximum) : ce suivi s'arrête à 99 points de personnage.")
+        raise RulesError("maximum", "Maximum de points (maximum) : ce suivi s'arrête à 99 points de personnage.")
     new_max = maximum + 1
     new = max(points, min(points + 2, new_max))
     lines = [f"Fin d'épisode : maximum {maximum} + 1 = {new_max}", f"Points : {points} + 2 = {points + 2}"]
