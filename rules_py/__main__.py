@@ -261,8 +261,8 @@ def _extra_lines(res: dict[str, Any]) -> list[str]:
             continue
         lines.append(f"{_TITLES.get(key, key.replace('_', ' ').capitalize())} :")
         lines += [f"  - {t}" for t in texts]
-    for key in ("fin", "bilan", "situation"):
-        if isinstance(res.get(key), str) and res[key]:
+    for key in ("fin", "bilan", "situation"):  # prose only: « tour4 » is a code, not a sentence
+        if isinstance(res.get(key), str) and " " in res[key].strip():
             lines.append(f"{key.capitalize()} : {res[key]}")
     return lines
 
