@@ -102,7 +102,7 @@ class Param:
         if self.group:
             out["groupe"] = self.group
         if self.preset_labels:
-            out["prereglages"] = [{"valeur": v, "libelle": l} for v, l in self.preset_labels]
+            out["prereglages"] = [{"valeur": v, "libelle": text} for v, text in self.preset_labels]
         return out
 
     # ------------------------------------------------------------------

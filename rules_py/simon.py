@@ -15,7 +15,7 @@ are convolutions of a uniform range (never an enumeration of 20^n rolls).
 from __future__ import annotations
 
 from fractions import Fraction
-from math import comb, factorial
+from math import comb
 from typing import Any, Mapping, NamedTuple
 
 from .dice import Dice
@@ -23,14 +23,21 @@ from .errors import RulesError
 from .params import Choice, Param, shown
 from .results import action_offer, die, group, result
 from .roller import Action, Roller, odds_payload
+from .simon_heroism import (
+    AFTER_COST,
+    BASE_DICE,
+    MAX_ADDED,
+    Ledger,
+    heroism_notes,
+    points_line,
+    replay_points,
+)
+from .simon_odds import faces, side_law
 
 __all__ = ["ROLLERS", "Level", "LEVELS", "level_of", "Threshold", "threshold"]
 
 Args = dict[str, Any]
 
-BASE_DICE = 5
-MAX_ADDED = 3
-AFTER_COST = 2
 
 
 # ======================================================================
@@ -172,83 +179,6 @@ def _successes(values: list[int], seuil: int) -> int:
 
 
 # ======================================================================
-# Exact odds: die categories for a seuil
-# ======================================================================
-
-class _Faces(NamedTuple):
-    fail: int  # plain failures: faces 2..19 below the seuil
-    ok: int  # plain successes: faces 2..19 at or above the seuil
-    low: int  # margin (die - seuil) of the lowest plain success
-    crit: int  # margin of a 20
-
-
-def _faces(seuil: int) -> _Faces:
-    first_ok = min(max(seuil, 2), 20)  # lowest plain success face (20 = none)
-    return _Faces(first_ok - 2, 20 - first_ok, first_ok - seuil, 20 - seuil)
-
-
-def _at_least(n: int, p_num: int, sides: int, k: int) -> Fraction:
-    """P(at least k successes among n dice, each succeeding on p_num faces of ``sides``)."""
-    total = sides**n
-    hits = sum(comb(n, j) * p_num**j * (sides - p_num) ** (n - j) for j in range(k, n + 1))
-    return Fraction(hits, total)
-
-
-def _margin_powers(ok: int, n: int) -> list[list[int]]:
-    """pw[k][i]: ways for k plain successes to have margins summing to k*low + i."""
-    powers = [[1]]
-    for _ in range(n):
-        prev = powers[-1]
-        if ok == 0:
-            powers.append([0])
-            continue
-        size = len(prev) + ok - 1
-        out = [0] * size
-        window = 0
-        for i in range(size):  # sliding window: multiply by 1 + x + … + x^(ok-1)
-            if i < len(prev):
-                window += prev[i]
-            if i - ok >= 0:
-                window -= prev[i - ok]
-            out[i] = window
-        powers.append(out)
-    return powers
-
-
-_FACT = [factorial(i) for i in range(16)]
-
-
-def _side_law(n: int, seuil: int, need: int) -> tuple[int, dict[int, dict[int, int]]]:
-    """Integer weights (over 20^n) of one side of an opposition:
-    (weight of failing, {count: {margin sum: weight}}) for the successful rolls.
-    ``count`` = successful dice, a 20 counting 2, minus the 1s."""
-    f = _faces(seuil)
-    pw = _margin_powers(f.ok, n)
-    fail_weight = 0
-    law: dict[int, dict[int, int]] = {}
-    fact_n = _FACT[n]
-    for n1 in range(n + 1):
-        for nc in range(n - n1 + 1):
-            for ns in range(n - n1 - nc + 1):
-                nf = n - n1 - nc - ns
-                if nf and not f.fail:
-                    continue
-                if ns and not f.ok:
-                    continue
-                w = fact_n // (_FACT[n1] * _FACT[nc] * _FACT[ns] * _FACT[nf]) * f.fail**nf
-                if ns + nc < need:
-                    fail_weight += w * f.ok**ns
-                    continue
-                bucket = law.setdefault(ns + 2 * nc - n1, {})
-                base = ns * f.low + nc * f.crit
-                for i, ways in enumerate(pw[ns]):
-                    if ways:
-                        key = base + i
-                        bucket[key] = bucket.get(key, 0) + w * ways
-    return fail_weight, law
-
-
-# ======================================================================
 # simon.jet
 # ======================================================================
 
@@ -268,90 +198,6 @@ def _jet_check(args: Args) -> None:
         )
 
 
-class _Ledger(NamedTuple):
-    points: int
-    porte_poisse: int
-    lines: tuple[str, ...]
-
-
-def _count_throw(points: int, values: list[int], cap: int) -> tuple[int, str | None]:
-    """Heroism points after one throw: its dice count together, whatever their order
-    (points + number of 20 - number of 1, then kept within 0 and ``cap``)."""
-    crits, fumbles = values.count(20), values.count(1)
-    if not crits and not fumbles:
-        return points, None
-    raw = points + crits - fumbles
-    new = min(max(raw, 0), cap)
-    terms = [str(points)]
-    if crits:
-        terms.append(f"+ {crits} ({'réussite critique' if crits == 1 else 'réussites critiques'})")
-    if fumbles:
-        terms.append(f"- {fumbles} ({'raté critique' if fumbles == 1 else 'ratés critiques'})")
-    line = " ".join(terms) + f" = {raw}"
-    if new > raw:
-        line += ", jamais sous 0 : 0"
-    elif new < raw:
-        line += f", au plus le double des points de départ : {cap}"
-    return new, line
-
-
-def _ledger(start: int, cap: int, before: int, values: list[int], tracked: bool = True) -> _Ledger:
-    """Replay the heroism bookkeeping of a roll (refuses an unaffordable history).
-
-    The first throw (five dice plus the dice added before it) counts as one:
-    its 20s and 1s are added together, then the total is kept within 0 and
-    the cap. Each die added after the roll is a throw of its own, paid for
-    first (2 points). The meneur gains one porte-poisse point per 1 in any
-    case. ``tracked`` false (a meneur's character): no points, no porte-poisse.
-    """
-    if not tracked:
-        return _Ledger(0, 0, ())
-    points = start - before
-    lines = []
-    if before:
-        lines.append(f"{start} - {before} ({_dice_word(before)} ajouté{'s' if before > 1 else ''} avant le jet) = {points}")
-    first = BASE_DICE + before
-    points, line = _count_throw(points, values[:first], cap)
-    if line:
-        lines.append(line)
-    for v in values[first:]:
-        if points < AFTER_COST:
-            raise RulesError("etat", "État : un dé ajouté après le jet n'a pas pu être payé.")
-        lines.append(f"{points} - {AFTER_COST} (dé ajouté après le jet) = {points - AFTER_COST}")
-        points, line = _count_throw(points - AFTER_COST, [v], cap)
-        if line:
-            lines.append(line)
-    return _Ledger(points, values.count(1), tuple(lines))
-
-
-def _dice_word(n: int) -> str:
-    return f"{n} dé{'s' if n > 1 else ''}"
-
-
-def _points_line(start: int, ledger: _Ledger) -> str:
-    return "Points d'héroïsme : " + (" ; ".join(ledger.lines) if ledger.lines else f"{start}, inchangés")
-
-
-def _heroism_notes(values: list[int], cap: int) -> list[str]:
-    notes = []
-    crits, fumbles = values.count(20), values.count(1)
-    if crits or fumbles:
-        parts = []
-        if crits:
-            parts.append(f"{_plural(crits, 'réussite critique', 'réussites critiques')} : "
-                         f"+{crits} point{'s' if crits > 1 else ''} d'héroïsme")
-        if fumbles:
-            parts.append(f"{_plural(fumbles, 'raté critique', 'ratés critiques')} : "
-                         f"-{fumbles} point{'s' if fumbles > 1 else ''} d'héroïsme et "
-                         f"+{fumbles} point{'s' if fumbles > 1 else ''} de porte-poisse pour le meneur")
-        notes.append(
-            " ; ".join(parts) + ". Les dés d'un même lancer comptent ensemble, dans n'importe quel ordre ; "
-            f"le total reste entre 0 et {cap} (le double des points de départ), et le meneur gagne "
-            "son point de porte-poisse même si le personnage est à 0."
-        )
-    return notes
-
-
 def _jet_result(args: Args, values: list[int], drawn: list[int] | None = None) -> dict[str, Any]:
     """The result of a jet from all its dice; ``drawn``: what this step drew (all of them for a roll)."""
     need = args["reussites"]
@@ -360,7 +206,7 @@ def _jet_result(args: Args, values: list[int], drawn: list[int] | None = None) -
     before = args["heroisme"]
     after = len(values) - BASE_DICE - before
     cap = 2 * args["points_depart"]
-    ledger = _ledger(args["points"], cap, before, values)
+    ledger = replay_points(args["points"], cap, before, values)
     got = _successes(values, seuil)
     success = got >= need
     groups = [group(f"{BASE_DICE} dés", _die_marks(values[:BASE_DICE], seuil))]
@@ -375,11 +221,11 @@ def _jet_result(args: Args, values: list[int], drawn: list[int] | None = None) -
         f"Dés en réussite (≥ {seuil} ; un 20 réussit toujours, un 1 échoue toujours) : "
         f"{got} sur {len(values)}, {need} requise{'s' if need > 1 else ''}"
     )
-    calc.append(_points_line(args["points"], ledger))
+    calc.append(points_line(args["points"], ledger))
     notes = []
     if need < 2:
         notes.append("Lors d'un jet contre le monde, le meneur devrait toujours demander au moins deux réussites.")
-    notes += _heroism_notes(values, cap)
+    notes += heroism_notes(values, cap)
     added = before + after
     if added >= MAX_ADDED:
         offer = action_offer("ajouter_de", "Ajouter un dé (2 points d'héroïsme)", False,
@@ -413,10 +259,6 @@ def _jet_result(args: Args, values: list[int], drawn: list[int] | None = None) -
     )
 
 
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 def _jet_roll(args: Args, dice: Dice) -> dict[str, Any]:
     return _jet_result(args, dice.roll(BASE_DICE + args["heroisme"], 20))
 
@@ -424,7 +266,7 @@ def _jet_roll(args: Args, dice: Dice) -> dict[str, Any]:
 def _jet_odds(args: Args) -> dict[str, Any]:
     th = threshold(args)
     n, need = BASE_DICE + args["heroisme"], args["reussites"]
-    f = _faces(th.seuil)
+    f = faces(th.seuil)
     good = f.ok + 1
     total = 20**n
     counts = [comb(n, j) * good**j * (20 - good) ** (n - j) for j in range(n + 1)]
@@ -464,7 +306,7 @@ def _add_die(state: Mapping[str, Any], _args: Args, dice: Dice) -> dict[str, Any
             f"Ajouter un dé : au plus {MAX_ADDED} dés ajoutés en tout, avant et après le jet ; "
             f"il y en a déjà {len(values) - BASE_DICE}.",
         )
-    ledger = _ledger(args["points"], 2 * args["points_depart"], before, values)
+    ledger = replay_points(args["points"], 2 * args["points_depart"], before, values)
     if ledger.points < AFTER_COST:
         raise RulesError(
             "points",
@@ -593,7 +435,7 @@ def _margin(values: list[int], seuil: int) -> int:
     return sum(v - seuil for v in values if v == 20 or (v != 1 and v >= seuil))
 
 
-def _side_offer(args: Args, s: str, values: list[int], ledger: _Ledger) -> dict[str, Any]:
+def _side_offer(args: Args, s: str, values: list[int], ledger: Ledger) -> dict[str, Any]:
     tracked = args[f"points_{s}"] is not None
     cost = f"{AFTER_COST} points d'héroïsme" if tracked else f"{AFTER_COST} points de porte-poisse du meneur"
     label = f"Ajouter un dé à {_NAMES[s]} ({cost})"
@@ -613,7 +455,7 @@ def _opposition_result(args: Args, rolled: dict[str, list[int]], drawn: list[int
     sides = {s: (threshold(args, f"_{s}", reussites=args[f"reussites_{s}"]), rolled[s]) for s in ("a", "b")}
     calc: list[str] = []
     ok: dict[str, bool] = {}
-    ledgers: dict[str, _Ledger] = {}
+    ledgers: dict[str, Ledger] = {}
     notes: list[str] = []
     for s, (th, values) in sides.items():
         got = _successes(values, th.seuil)
@@ -625,10 +467,10 @@ def _opposition_result(args: Args, rolled: dict[str, list[int]], drawn: list[int
         start, before = args[f"points_{s}"], args[f"heroisme_{s}"]
         tracked = start is not None
         cap = 2 * args[f"points_depart_{s}"]
-        ledgers[s] = _ledger(start or 0, cap, before, values, tracked)
+        ledgers[s] = replay_points(start or 0, cap, before, values, tracked)
         if tracked:
-            calc.append(f"{s} : " + _points_line(start, ledgers[s]))
-            notes += [f"{_NAMES[s][0].upper()}{_NAMES[s][1:]} : {n}" for n in _heroism_notes(values, cap)]
+            calc.append(f"{s} : " + points_line(start, ledgers[s]))
+            notes += [f"{_NAMES[s][0].upper()}{_NAMES[s][1:]} : {n}" for n in heroism_notes(values, cap)]
     winner: str | None
     if ok["a"] != ok["b"]:
         winner, step = ("a" if ok["a"] else "b"), "seul"
@@ -712,7 +554,7 @@ def _opposition_add_die(state: Mapping[str, Any], action_args: Args, dice: Dice)
                 f"{BASE_DICE + MAX_ADDED} valeurs de 1 à 20, reçu {shown(values)}.",
             )
         # replays the points (refuses an added die that could not be paid for)
-        _ledger(args[f"points_{s}"] or 0, 2 * args[f"points_depart_{s}"], before, values,
+        replay_points(args[f"points_{s}"] or 0, 2 * args[f"points_depart_{s}"], before, values,
                 args[f"points_{s}"] is not None)
         rolled[s] = list(values)
     s = action_args["camp"]
@@ -725,7 +567,7 @@ def _opposition_add_die(state: Mapping[str, Any], action_args: Args, dice: Dice)
         )
     start = args[f"points_{s}"]
     if start is not None:
-        left = _ledger(start, 2 * args[f"points_depart_{s}"], args[f"heroisme_{s}"], values).points
+        left = replay_points(start, 2 * args[f"points_depart_{s}"], args[f"heroisme_{s}"], values).points
         if left < AFTER_COST:
             raise RulesError(
                 "camp",
@@ -738,8 +580,8 @@ def _opposition_add_die(state: Mapping[str, Any], action_args: Args, dice: Dice)
 
 def _opposition_odds(args: Args) -> dict[str, Any]:
     na, nb = BASE_DICE + args["heroisme_a"], BASE_DICE + args["heroisme_b"]
-    fa, la = _side_law(na, threshold(args, "_a").seuil, args["reussites_a"])
-    fb, lb = _side_law(nb, threshold(args, "_b").seuil, args["reussites_b"])
+    fa, la = side_law(na, threshold(args, "_a").seuil, args["reussites_a"])
+    fb, lb = side_law(nb, threshold(args, "_b").seuil, args["reussites_b"])
     ta, tb = 20**na, 20**nb
     sa, sb = ta - fa, tb - fb
     w = dict.fromkeys(("seul_a", "des_a", "niveau_a", "meneur", "niveau_b", "des_b", "seul_b"), 0)
