@@ -77,7 +77,7 @@ def _pertinence_check(args: Args) -> None:
 
 
 def _final_difficulty(args: Args) -> int:
-    return max(0, args["difficulte"] + _INTERET[args["interet"]])
+    return max(0, int(args["difficulte"]) + _INTERET[args["interet"]])
 
 
 def _difficulty_lines(args: Args) -> list[str]:
@@ -93,7 +93,7 @@ def _difficulty_lines(args: Args) -> list[str]:
 
 
 def _initiator_dice(args: Args) -> int:
-    return args["element"] + _PERTINENCE[args["pertinence"]]
+    return int(args["element"]) + _PERTINENCE[args["pertinence"]]
 
 
 def _initiator_line(args: Args) -> str:

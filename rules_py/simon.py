@@ -504,7 +504,7 @@ def _opposition_result(args: Args, rolled: dict[str, list[int]], drawn: list[int
         if len(values) > BASE_DICE + before:
             groups.append(group(f"Dés ajoutés après le jet par {_NAMES[s]} (2 points chacun)",
                                 _die_marks(values[BASE_DICE + before:], th.seuil)))
-    tracked = {s: args[f"points_{s}"] is not None for s in ("a", "b")}
+    followed = {s: args[f"points_{s}"] is not None for s in ("a", "b")}
     return result(
         "simon.opposition",
         args,
@@ -523,8 +523,8 @@ def _opposition_result(args: Args, rolled: dict[str, list[int]], drawn: list[int
         seuil_b=sides["b"][0].seuil,
         reussite_a=ok["a"],
         reussite_b=ok["b"],
-        points_a=ledgers["a"].points if tracked["a"] else None,
-        points_b=ledgers["b"].points if tracked["b"] else None,
+        points_a=ledgers["a"].points if followed["a"] else None,
+        points_b=ledgers["b"].points if followed["b"] else None,
         porte_poisse=sum(ledgers[s].porte_poisse for s in ("a", "b")),
     )
 

@@ -43,7 +43,8 @@ def kept_counts(score: int) -> tuple[int, int, int, int]:
     automatic cases.
     """
     s = min(max(score, 0), 6)
-    return tuple(comb(3, k) * s**k * (6 - s) ** (3 - k) for k in range(4))  # type: ignore[return-value]
+    c0, c1, c2, c3 = (comb(3, k) * s**k * (6 - s) ** (3 - k) for k in range(4))
+    return c0, c1, c2, c3
 
 
 def outcome(kept: int, alteration: str) -> str:
