@@ -126,4 +126,6 @@ class Dice:
             cards_only = self._cards_used and not self._dice_used
             what = "Cartes imposées" if cards_only else "Dés imposés"
             verb = "ce tirage demande" if cards_only else "ce jet demande"
+            if not self._cards_used and not self._dice_used:
+                raise RulesError("des", f"Dés imposés (des) : ce jet ne lance aucun dé (reçu {got}).")
             raise RulesError("des", f"{what} (des) : {verb} {self.needed()} (reçu {got}).")

@@ -150,6 +150,7 @@ def _plain(text: str) -> str:
         ("simon.jet", {"expertise": 2}, "1,2", "ce jet demande 5 dés (reçu 2)"),
         ("simon.jet", {"expertise": 2}, "1,2,3,4,5,6", "ce jet demande 5 dés (reçu 6)"),
         ("solaires.action", {}, "4,6", "ce jet demande 3 dés (reçu 2)"),
+        ("solaires.action", {"difficulte": 4, "elements": "3"}, "4,6", "ce jet ne lance aucun dé (reçu 2)"),
         ("feerie.action", {"element": 1, "difficulte": 0}, "4,4", "ce jet demande 1 dé (reçu 2)"),
         ("dcda.tour", {"enseigne_a": "dagues", "enseigne_b": "ecus"}, "1-dagues", "demande 2 cartes (reçu 1)"),
     ],
