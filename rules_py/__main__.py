@@ -66,9 +66,13 @@ def usage(prog: str, command: str | None = None) -> str:
     texts = _usage(prog)
     if command in texts:
         return texts[command]
-    return "\n".join(line for text in texts.values() for line in text.splitlines()[:1]) + (
-        f"\nAide d'une commande : {prog} COMMANDE --help"
-    )
+    synopsis = [
+        line
+        for text in texts.values()
+        for i, line in enumerate(text.splitlines())
+        if i == 0 or line.startswith("        [")  # the synopsis and its continuation
+    ]
+    return "\n".join(synopsis) + f"\nAide d'une commande : {prog} COMMANDE --help"
 
 
 class UsageError(Exception):

@@ -139,6 +139,8 @@ def test_help_on_every_command_prints_its_usage(command):
         out = run(command, flag)
         assert out.returncode == 0 and out.stderr == ""
         assert out.stdout.startswith(f"Usage : python -m rules_py {command}")
+    general = run()
+    assert general.returncode == 0 and general.stdout.count("[--save FICHIER]") == 2
     detailed = text("roll", "simon.jet", "--help")
     assert "--save FICHIER" in detailed and "points_depart = 1..100 (défaut : 20)" in detailed
 
