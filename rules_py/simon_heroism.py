@@ -97,11 +97,12 @@ def heroism_notes(values: list[int], cap: int) -> list[str]:
             parts.append(f"{plural(fumbles, 'raté critique', 'ratés critiques')} : "
                          f"-{fumbles} point{'s' if fumbles > 1 else ''} d'héroïsme et "
                          f"+{fumbles} point{'s' if fumbles > 1 else ''} de porte-poisse pour le meneur")
-        notes.append(
-            " ; ".join(parts) + ". Les dés d'un même lancer comptent ensemble, dans n'importe quel ordre ; "
-            f"le total reste entre 0 et {cap} (le double des points de départ), et le meneur gagne "
-            "son point de porte-poisse même si le personnage est à 0."
-        )
+        rule = ("Les dés d'un même lancer comptent ensemble, dans n'importe quel ordre ; "
+                f"le total reste entre 0 et {cap} (le double des points de départ)")
+        if fumbles:
+            rule += (f", et le meneur gagne {'son point' if fumbles == 1 else 'ses points'} de porte-poisse "
+                     "même si le personnage est à 0")
+        notes.append(" ; ".join(parts) + ". " + rule + ".")
     return notes
 
 
