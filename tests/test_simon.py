@@ -486,3 +486,19 @@ def test_forged_states_never_raise_anything_but_a_french_error(seed, heroisme, p
 def test_levels_are_written_with_elisions(expertise, niveau, line):
     r = roll("simon.jet", dict(expertise=expertise, niveau=niveau), seed=1)
     assert line in r["calcul"][1]
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), heroisme=st.integers(0, 3), points=st.integers(3, 40),
+       camp=st.sampled_from(["a", "b"]), junk=_JUNK, path=st.lists(st.integers(0, 20), max_size=3))
+def test_forged_opposition_states_never_raise_anything_but_a_french_error(seed, heroisme, points, camp, junk, path):
+    first = roll("simon.opposition", dict(OPP, heroisme_a=heroisme, points_a=points), seed=seed)
+    for state in (first["etat"], mutate(first["etat"], junk, path)):
+        answer = call({"op": "action", "roller": "simon.opposition", "action": "ajouter_de", "state": state,
+                       "params": {"camp": camp}, "seed": 1})
+        if answer["ok"]:
+            result = answer["result"]
+            assert len(result["tirage"]) == 1 and result["points_a"] is not None
+            assert 0 <= result["points_a"] <= 2 * result["parametres"]["points_depart_a"]
+        else:
+            assert answer["error"] and answer["field"] and "\n" not in answer["error"]
