@@ -191,11 +191,11 @@ def test_forced_cards_are_recognised_whatever_their_case_and_accents():
 def test_list_parameters_say_exactly_how_many_integers():
     answer = call({"op": "roll", "roller": "dcda.tour", "params": {"forces_a": "1,2,3"}})
     assert answer["ok"] is False and answer["field"] == "forces_a"
-    assert "exactement 4 entiers" in answer["error"] and "de 4 à 4" not in answer["error"]
+    assert "exactement 4 entiers" in _plain(answer["error"]) and "de 4 à 4" not in _plain(answer["error"])
     answer = call({"op": "roll", "roller": "solaires.action", "params": {"elements": "1,2,3"}})
-    assert "de 1 à 2 entiers de 1 à 3, séparés par des virgules, attendus" in answer["error"]
+    assert "de 1 à 2 entiers de 1 à 3, séparés par des virgules, attendus" in _plain(answer["error"])
     answer = call({"op": "roll", "roller": "solaires.environnement", "params": {"preference": "Tiède"}})
-    assert "une valeur parmi defaveur, neutre, faveur attendue" in answer["error"]
+    assert "une valeur parmi defaveur, neutre, faveur attendue" in _plain(answer["error"])
 
 
 def test_engine_messages_name_fields_by_their_french_label():
@@ -207,7 +207,7 @@ def test_engine_messages_name_fields_by_their_french_label():
         ("feerie.collaboration", {"assistants": "2,2", "un_seul_assistant": True}),
     ]
     for roller, params in cases:
-        error = call({"op": "roll", "roller": roller, "params": params})["error"]
+        error = _plain(call({"op": "roll", "roller": roller, "params": params})["error"])
         assert "=true" not in error and "(intrinseque et interet)" not in error, error
         assert "(expertise)" not in error.split(" : ", 1)[1] and "(caracteristique" not in error.split(" : ", 1)[1]
         assert not error.startswith(("Éléments (", "Assistants (", "Caractéristique (", "Expertise (")), error
