@@ -12,7 +12,7 @@ import random
 from typing import Any, Sequence
 
 from .errors import RulesError
-from .params import shown
+from .params import fold, shown
 
 __all__ = ["Dice", "parse_forced"]
 
@@ -40,7 +40,7 @@ def parse_forced(raw: Any) -> list[int | str] | None:
         elif isinstance(item, str) and item.lstrip("+-").isdigit() and len(item) < 10:
             out.append(int(item))
         elif isinstance(item, str) and 0 < len(item) <= 20:
-            out.append(item.strip().lower())
+            out.append(fold(item))
         else:
             raise RulesError("des", f"Dés imposés (des) : valeur invalide {shown(item)}.")
     return out
@@ -59,6 +59,11 @@ class Dice:
         else:
             self._rng = random.SystemRandom()
         self.drawn: list[int | str] = []
+        # forced values ran out: the roll goes on with stand-in draws, only to count
+        # how many it needs, and :meth:`finish` refuses it saying so
+        self._short = False
+        self._dice_used = 0
+        self._cards_used = 0
 
     @property
     def forced(self) -> bool:
@@ -68,10 +73,11 @@ class Dice:
         if self._forced is None:
             return None
         if self._next >= len(self._forced):
-            raise RulesError(
-                "des",
-                f"Dés imposés (des) : il en manque, {len(self._forced)} fourni(s) alors que ce jet en demande davantage.",
-            )
+            if not self._short:
+                self._short = True
+                self._rng = random.Random(0)  # stand-ins: the roll is refused in finish()
+            self._next += 1
+            return None
         value = self._forced[self._next]
         self._next += 1
         return value
@@ -79,6 +85,7 @@ class Dice:
     def d(self, sides: int) -> int:
         """One die with ``sides`` faces."""
         value = self._take()
+        self._dice_used += 1
         if value is None:
             value = self._rng.randint(1, sides)
         elif not isinstance(value, int) or not 1 <= value <= sides:
@@ -92,6 +99,7 @@ class Dice:
     def pick(self, deck: Sequence[str], what: str = "carte") -> str:
         """One card among ``deck`` (forced by its name, e.g. ``7-dagues``)."""
         value = self._take()
+        self._cards_used += 1
         if value is None:
             value = self._rng.choice(list(deck))
         elif str(value) not in deck:
@@ -100,10 +108,24 @@ class Dice:
         self.drawn.append(value)
         return value
 
+    def needed(self) -> str:
+        """What this roll drew, in French: « 3 dés », « 2 cartes », « 1 carte et 3 dés »."""
+        parts = []
+        if self._cards_used:
+            parts.append(f"{self._cards_used} carte{'s' if self._cards_used > 1 else ''}")
+        if self._dice_used or not parts:
+            parts.append(f"{self._dice_used} dé{'s' if self._dice_used > 1 else ''}")
+        return " et ".join(parts)
+
     def finish(self) -> None:
-        """Refuse forced values that the roll did not use."""
-        if self._forced is not None and self._next < len(self._forced):
-            raise RulesError(
-                "des",
-                f"Dés imposés (des) : {len(self._forced)} fourni(s) mais ce jet n'en utilise que {self._next}.",
-            )
+        """Refuse forced values that the roll did not use, or too few of them, saying how many it needs."""
+        if self._forced is None:
+            return
+        if self._short or self._next < len(self._forced):
+            got = len(self._forced)
+            cards_only = self._cards_used and not self._dice_used
+            what = "Cartes imposées" if cards_only else "Dés imposés"
+            verb = "ce tirage demande" if cards_only else "ce jet demande"
+            if not self._cards_used and not self._dice_used:
+                raise RulesError("des", f"Dés imposés (des) : ce jet ne lance aucun dé (reçu {got}).")
+            raise RulesError("des", f"{what} (des) : {verb} {self.needed()} (reçu {got}).")

@@ -51,11 +51,19 @@ def _assistant_dice(ordinary: int, one_die: bool) -> int:
     return min((ordinary + 1) // 2, 1 if one_die else 2)
 
 
+_ASSISTANT_LABELS = {
+    "assistants": "Dés ordinaires des assistants",
+    "assistants_a": "Dés ordinaires des assistants du camp a",
+    "assistants_b": "Dés ordinaires des assistants du camp b",
+}
+
+
 def _check_assistants(args: Args, name: str) -> None:
     if args["un_seul_assistant"] and len(args[name]) > 1:
         raise RulesError(
             name,
-            f"Assistants ({name}) : la variante « un seul assistant » n'en permet qu'un, reçu {len(args[name])}.",
+            f"{_ASSISTANT_LABELS[name]} ({name}) : la variante « un seul assistant » n'en permet qu'un, "
+            f"reçu {len(args[name])}.",
         )
 
 
@@ -63,13 +71,13 @@ def _pertinence_check(args: Args) -> None:
     if args["pertinence"] == "inapproprie":
         raise RulesError(
             "pertinence",
-            "Pertinence (pertinence) : un élément inapproprié est refusé par le meneur, "
+            "Pertinence de l'élément (pertinence) : un élément inapproprié est refusé par le meneur, "
             "car l'action n'a aucun rapport avec lui ou il serait un handicap ; choisissez un autre élément.",
         )
 
 
 def _final_difficulty(args: Args) -> int:
-    return max(0, args["difficulte"] + _INTERET[args["interet"]])
+    return max(0, int(args["difficulte"]) + _INTERET[args["interet"]])
 
 
 def _difficulty_lines(args: Args) -> list[str]:
@@ -85,7 +93,7 @@ def _difficulty_lines(args: Args) -> list[str]:
 
 
 def _initiator_dice(args: Args) -> int:
-    return args["element"] + _PERTINENCE[args["pertinence"]]
+    return int(args["element"]) + _PERTINENCE[args["pertinence"]]
 
 
 def _initiator_line(args: Args) -> str:
@@ -94,19 +102,31 @@ def _initiator_line(args: Args) -> str:
     return f"Dés du joueur : élément {args['element']} + {bonus} ({label}) = {args['element'] + bonus}"
 
 
-def _verdict(diff: int) -> tuple[str, bool]:
+_MAY_ADD = "le meneur peut ajouter un effet secondaire"
+
+
+def _verdict(diff: int, players: int) -> tuple[str, bool]:
+    """The outcome, flagging the book's side-effect cases without a direction the text does not give."""
     if diff >= 2:
-        return "Réussite avec plusieurs efforts excédentaires : le meneur peut ajouter un effet secondaire favorable", True
+        return f"Réussite avec plusieurs efforts excédentaires : {_MAY_ADD}", True
     if diff == 1:
         return "Réussite", True
     if diff == 0:
-        return "Échec par égalité : le meneur peut ajouter un effet secondaire défavorable", False
+        return f"Échec par égalité : {_MAY_ADD}", False
+    if players == 0:
+        return f"Échec complet, aucun effort : {_MAY_ADD}", False
     return "Échec", False
 
 
+#: 001, « Conséquences de l'action » (verbatim).
 _SIDE_EFFECT_NOTE = (
-    "Le meneur peut ajouter des effets secondaires si l'action échoue avec une égalité "
-    "ou si le personnage l'emporte avec plusieurs efforts excédentaires."
+    "Le meneur « peut aussi choisir d'ajouter des effets secondaires si l'action échoue avec une égalité "
+    "ou si le personnage l'emporte avec plusieurs efforts excédentaires » (001, « Conséquences de l'action »)."
+)
+#: 001, « Définir l'action » (verbatim).
+_MISS_NOTE = (
+    "Le meneur « peut faire intervenir des effets supplémentaires qui pourraient survenirs si l'action réussi "
+    "de beaucoup, échoue de justesse ou rate complètement » (001, « Définir l'action ») : ici, aucun effort."
 )
 
 
@@ -115,12 +135,15 @@ def _action_odds_from(n: int, m: int) -> dict[str, Any]:
     p2 = sum((p for d, p in law.items() if d >= 2), Fraction(0))
     p1 = law.get(1, Fraction(0))
     p0 = law.get(0, Fraction(0))
-    pneg = sum((p for d, p in law.items() if d < 0), Fraction(0))
+    # a complete miss: no effort among the n dice while the GM has at least one (else it is a tie)
+    p_miss = Fraction(1, 2**n) * (1 - Fraction(1, 2**m))
+    pneg = sum((p for d, p in law.items() if d < 0), Fraction(0)) - p_miss
     issues = {
         "Réussite avec plusieurs efforts excédentaires": p2,
         "Réussite": p1,
         "Échec par égalité": p0,
         "Échec": pneg,
+        "Échec complet, aucun effort": p_miss,
     }
     return odds_payload(issues, p2 + p1, des_joueurs=n, des_meneur=m)
 
@@ -141,11 +164,12 @@ def _players_vs_gm(
     gm_rolled = dice.roll(gm, 6)
     players = _efforts(rolled) + sum(_efforts(r) for r in helper_rolls)
     gm_efforts = _efforts(gm_rolled)
-    text, success = _verdict(players - gm_efforts)
+    text, success = _verdict(players - gm_efforts, players)
     calc = _difficulty_lines(args) + [_initiator_line(args)]
     cap = 1 if one_die else 2
     for i, (ordinary, k) in enumerate(zip(assistants, helpers), 1):
-        calc.append(f"Assistant {i} : {ordinary} dé(s) d'ordinaire → moitié arrondie au supérieur, au plus {cap} : {k}")
+        calc.append(f"Assistant {i} : {_plural(ordinary, 'dé')} d'ordinaire → moitié arrondie au supérieur, "
+                    f"au plus {cap} : {k}")
     effort_parts = [str(_efforts(rolled))] + [str(_efforts(r)) for r in helper_rolls]
     if helpers:
         calc.append(f"Efforts des joueurs : {' + '.join(effort_parts)} = {players}")
@@ -162,6 +186,8 @@ def _players_vs_gm(
     notes = list(extra_notes)
     if players - gm_efforts == 0 or players - gm_efforts >= 2:
         notes.append(_SIDE_EFFECT_NOTE)
+    elif players == 0:
+        notes.append(_MISS_NOTE)
     figures: dict[str, Any] = {}
     if assistants:
         figures["efforts_assistants"] = [_efforts(r) for r in helper_rolls]

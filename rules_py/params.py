@@ -10,12 +10,13 @@ names the field, in French.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, NamedTuple
+from typing import Any, Mapping, NamedTuple
 
 from .errors import RulesError
 
-__all__ = ["Choice", "Param", "parse_params", "describe_params", "shown"]
+__all__ = ["Choice", "Param", "parse_params", "describe_params", "shown", "fold"]
 
 _INT = re.compile(r"[+-]?\d{1,9}")
 _TRUE = {"true", "vrai", "oui", "1", "on"}
@@ -29,6 +30,18 @@ class Choice(NamedTuple):
     value: str
     label: str
     number: int | None = None  # the value on the book's scale, if any ("Ardue (+2)")
+
+
+def fold(text: str) -> str:
+    """``text`` as a choice is matched: no accents, no case, words joined by hyphens.
+
+    « Débutant », « amplifiée », « Dagues », « 7-Dagues », « Grand Maître » read as
+    ``debutant``, ``amplifiee``, ``dagues``, ``7-dagues``, ``grand-maitre``.
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    bare = bare.replace("œ", "oe").replace("Œ", "oe").replace("æ", "ae").replace("Æ", "ae")
+    return "-".join(re.split(r"[\s_'’]+", bare.strip().casefold())).strip("-")
 
 
 def shown(raw: Any) -> str:
@@ -89,7 +102,7 @@ class Param:
         if self.group:
             out["groupe"] = self.group
         if self.preset_labels:
-            out["prereglages"] = [{"valeur": v, "libelle": l} for v, l in self.preset_labels]
+            out["prereglages"] = [{"valeur": v, "libelle": text} for v, text in self.preset_labels]
         return out
 
     # ------------------------------------------------------------------
@@ -130,15 +143,17 @@ class Param:
         if self.kind == "bool":
             if isinstance(raw, bool):
                 return raw
-            if isinstance(raw, str) and raw.strip().lower() in _TRUE:
+            if isinstance(raw, str) and fold(raw) in _TRUE:
                 return True
-            if isinstance(raw, str) and raw.strip().lower() in _FALSE:
+            if isinstance(raw, str) and fold(raw) in _FALSE:
                 return False
             raise self.fail("« true » ou « false » attendu", raw)
         if self.kind == "choice":
-            allowed = {c.value for c in self.choices}
-            if isinstance(raw, str) and raw.strip() in allowed:
-                return raw.strip()
+            if isinstance(raw, str):
+                wanted = fold(raw)
+                for c in self.choices:
+                    if wanted == fold(c.value):
+                        return c.value
             names = ", ".join(c.value for c in self.choices)
             raise self.fail(f"une valeur parmi {names} attendue", raw)
         if self.kind == "ints":
@@ -152,28 +167,38 @@ class Param:
             return text
         raise AssertionError(f"unknown parameter kind {self.kind!r}")
 
+    def _ints_text(self) -> str:
+        """What a list parameter expects, in French: « exactement 4 entiers de 0 à 25, … attendus »."""
+        lo, hi = self.min_items, self.max_items
+        values = f"de {self.minimum} à {self.maximum}"
+        if hi == 1:
+            return f"un entier {values} attendu" if lo == 1 else f"au plus un entier {values} attendu"
+        if lo == hi:
+            count = f"exactement {lo} entiers"
+        elif lo == 0:
+            count = f"au plus {hi} entiers"
+        else:
+            count = f"de {lo} à {hi} entiers"
+        return f"{count} {values}, séparés par des virgules, attendus"
+
     def _ints(self, raw: Any) -> tuple[int, ...]:
-        count = (
-            f"{self.min_items} entier" if self.min_items == self.max_items == 1
-            else f"de {self.min_items} à {self.max_items} entiers"
-        )
-        what = f"{count} de {self.minimum} à {self.maximum}, séparés par des virgules"
+        what = self._ints_text()
         if isinstance(raw, (int, str)) and not isinstance(raw, bool):
             items = [raw] if isinstance(raw, int) else [p for p in str(raw).split(",")]
         elif isinstance(raw, (list, tuple)):
             items = list(raw)
         else:
-            raise self.fail(f"{what} attendu{'s' if self.max_items > 1 else ''}", raw)
+            raise self.fail(what, raw)
         if isinstance(raw, str) and raw.strip() == "":
             items = []
         if not self.min_items <= len(items) <= self.max_items:
-            raise self.fail(f"{what} attendu{'s' if self.max_items > 1 else ''}", raw)
+            raise self.fail(what, raw)
         out = []
         for item in items:
             try:
                 out.append(self._int(item, what))
             except RulesError:
-                raise self.fail(f"{what} attendu{'s' if self.max_items > 1 else ''}", raw) from None
+                raise self.fail(what, raw) from None
         return tuple(out)
 
 

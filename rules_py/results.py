@@ -44,7 +44,7 @@ def result(
         "parametres": {k: list(v) if isinstance(v, tuple) else v for k, v in params.items()},
         "resultat": resultat,
         "reussite": reussite,
-        "des": list(des),
+        "des": [g for g in des if g.get("des")],  # no empty dice line
         "calcul": list(calcul),
         "notes": list(notes),
         "tirage": list(tirage),

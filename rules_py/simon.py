@@ -15,7 +15,7 @@ are convolutions of a uniform range (never an enumeration of 20^n rolls).
 from __future__ import annotations
 
 from fractions import Fraction
-from math import comb, factorial
+from math import comb
 from typing import Any, Mapping, NamedTuple
 
 from .dice import Dice
@@ -23,14 +23,21 @@ from .errors import RulesError
 from .params import Choice, Param, shown
 from .results import action_offer, die, group, result
 from .roller import Action, Roller, odds_payload
+from .simon_heroism import (
+    AFTER_COST,
+    BASE_DICE,
+    MAX_ADDED,
+    Ledger,
+    heroism_notes,
+    points_line,
+    replay_points,
+)
+from .simon_odds import faces, side_law
 
 __all__ = ["ROLLERS", "Level", "LEVELS", "level_of", "Threshold", "threshold"]
 
 Args = dict[str, Any]
 
-BASE_DICE = 5
-MAX_ADDED = 3
-AFTER_COST = 2
 
 
 # ======================================================================
@@ -109,7 +116,7 @@ def threshold(args: Mapping[str, Any], suffix: str = "", reussites: int | None =
         notation = notation_of(req.label)
         parts = [str(own.seuil)]
         if gap > 0:
-            parts.append(f"- {gap} ({_levels(gap)} au-dessus de {req.label})")
+            parts.append(f"- {gap} ({_levels(gap)} au-dessus {_de(req.label)})")
         elif gap < 0:
             parts.append(f"+ {-gap} ({_levels(-gap)} sous {req.label})")
         if mod:
@@ -125,22 +132,29 @@ def threshold(args: Mapping[str, Any], suffix: str = "", reussites: int | None =
     return Threshold(seuil, expertise, own, notation, tuple(lines))
 
 
+def _de(word: str) -> str:
+    """« de Débutant », « d'Incompétent », « d'Expert »."""
+    return f"d'{word}" if word[:1].lower() in "aeiouyéèêâîôh" else f"de {word}"
+
+
 def _levels(n: int) -> str:
     return f"{n} niveau{'x' if n > 1 else ''}"
 
 
 def _check_character(args: Args, suffix: str = "") -> None:
     e, c = "expertise" + suffix, "caracteristique" + suffix
+    who = {"_a": " (acteur, a)", "_b": " (celui qui réagit, b)"}.get(suffix, "")
     if args[e] is not None and args[c] is not None:
         raise RulesError(
             c,
-            f"Caractéristique ({c}) : donnez soit l'expertise ({e}), soit la caractéristique, pas les deux.",
+            f"Test de caractéristique{who} ({c}) : donnez soit la valeur d'expertise, soit la caractéristique, "
+            "pas les deux.",
         )
     if args[e] is None and args[c] is None:
         raise RulesError(
             e,
-            f"Expertise ({e}) : donnez l'expertise du personnage (un entier de 0 à 40) "
-            f"ou sa caractéristique ({c}).",
+            f"Valeur d'expertise{who} ({e}) : donnez la valeur d'expertise du personnage (un entier de 0 à 40) "
+            "ou sa caractéristique.",
         )
 
 
@@ -165,83 +179,6 @@ def _successes(values: list[int], seuil: int) -> int:
 
 
 # ======================================================================
-# Exact odds: die categories for a seuil
-# ======================================================================
-
-class _Faces(NamedTuple):
-    fail: int  # plain failures: faces 2..19 below the seuil
-    ok: int  # plain successes: faces 2..19 at or above the seuil
-    low: int  # margin (die - seuil) of the lowest plain success
-    crit: int  # margin of a 20
-
-
-def _faces(seuil: int) -> _Faces:
-    first_ok = min(max(seuil, 2), 20)  # lowest plain success face (20 = none)
-    return _Faces(first_ok - 2, 20 - first_ok, first_ok - seuil, 20 - seuil)
-
-
-def _at_least(n: int, p_num: int, sides: int, k: int) -> Fraction:
-    """P(at least k successes among n dice, each succeeding on p_num faces of ``sides``)."""
-    total = sides**n
-    hits = sum(comb(n, j) * p_num**j * (sides - p_num) ** (n - j) for j in range(k, n + 1))
-    return Fraction(hits, total)
-
-
-def _margin_powers(ok: int, n: int) -> list[list[int]]:
-    """pw[k][i]: ways for k plain successes to have margins summing to k*low + i."""
-    powers = [[1]]
-    for _ in range(n):
-        prev = powers[-1]
-        if ok == 0:
-            powers.append([0])
-            continue
-        size = len(prev) + ok - 1
-        out = [0] * size
-        window = 0
-        for i in range(size):  # sliding window: multiply by 1 + x + … + x^(ok-1)
-            if i < len(prev):
-                window += prev[i]
-            if i - ok >= 0:
-                window -= prev[i - ok]
-            out[i] = window
-        powers.append(out)
-    return powers
-
-
-_FACT = [factorial(i) for i in range(16)]
-
-
-def _side_law(n: int, seuil: int, need: int) -> tuple[int, dict[int, dict[int, int]]]:
-    """Integer weights (over 20^n) of one side of an opposition:
-    (weight of failing, {count: {margin sum: weight}}) for the successful rolls.
-    ``count`` = successful dice, a 20 counting 2, minus the 1s."""
-    f = _faces(seuil)
-    pw = _margin_powers(f.ok, n)
-    fail_weight = 0
-    law: dict[int, dict[int, int]] = {}
-    fact_n = _FACT[n]
-    for n1 in range(n + 1):
-        for nc in range(n - n1 + 1):
-            for ns in range(n - n1 - nc + 1):
-                nf = n - n1 - nc - ns
-                if nf and not f.fail:
-                    continue
-                if ns and not f.ok:
-                    continue
-                w = fact_n // (_FACT[n1] * _FACT[nc] * _FACT[ns] * _FACT[nf]) * f.fail**nf
-                if ns + nc < need:
-                    fail_weight += w * f.ok**ns
-                    continue
-                bucket = law.setdefault(ns + 2 * nc - n1, {})
-                base = ns * f.low + nc * f.crit
-                for i, ways in enumerate(pw[ns]):
-                    if ways:
-                        key = base + i
-                        bucket[key] = bucket.get(key, 0) + w * ways
-    return fail_weight, law
-
-
-# ======================================================================
 # simon.jet
 # ======================================================================
 
@@ -256,51 +193,20 @@ def _jet_check(args: Args) -> None:
     if args["heroisme"] > args["points"]:
         raise RulesError(
             "heroisme",
-            f"Dés d'héroïsme (heroisme) : chaque dé ajouté avant le jet coûte 1 point, "
+            f"Dés d'héroïsme avant le jet (heroisme) : chaque dé ajouté avant le jet coûte 1 point, "
             f"il n'en reste que {args['points']}, reçu {args['heroisme']}.",
         )
 
 
-class _Ledger(NamedTuple):
-    points: int
-    porte_poisse: int
-    lines: tuple[str, ...]
-
-
-def _ledger(args: Args, values: list[int], before: int) -> _Ledger:
-    """Replay the heroism bookkeeping of a roll, die by die (refuses an unaffordable history)."""
-    start, cap = args["points"], 2 * args["points_depart"]
-    points = start - args["heroisme"]
-    lines = []
-    if args["heroisme"]:
-        lines.append(f"{start} - {args['heroisme']} (dé(s) ajouté(s) avant le jet) = {points}")
-    porte = 0
-    first = BASE_DICE + before
-    for i, v in enumerate(values):
-        if i >= first:
-            if points < AFTER_COST:
-                raise RulesError("etat", "État (etat) : un dé ajouté après le jet n'a pas pu être payé.")
-            points -= AFTER_COST
-            lines.append(f"- {AFTER_COST} (dé ajouté après le jet) = {points}")
-        if v == 20:
-            new = min(points + 1, cap)
-            lines.append(f"+ 1 (réussite critique) = {new}" if new > points else f"plafond de {cap} atteint : {points}")
-            points = new
-        elif v == 1:
-            porte += 1
-            new = max(points - 1, 0)
-            lines.append(f"- 1 (raté critique) = {new}" if new < points else "déjà à 0 : 0")
-            points = new
-    return _Ledger(points, porte, tuple(lines))
-
-
-def _jet_result(args: Args, values: list[int]) -> dict[str, Any]:
+def _jet_result(args: Args, values: list[int], drawn: list[int] | None = None) -> dict[str, Any]:
+    """The result of a jet from all its dice; ``drawn``: what this step drew (all of them for a roll)."""
     need = args["reussites"]
     th = threshold(args, reussites=need)
     seuil = th.seuil
     before = args["heroisme"]
     after = len(values) - BASE_DICE - before
-    ledger = _ledger(args, values, before)
+    cap = 2 * args["points_depart"]
+    ledger = replay_points(args["points"], cap, before, values)
     got = _successes(values, seuil)
     success = got >= need
     groups = [group(f"{BASE_DICE} dés", _die_marks(values[:BASE_DICE], seuil))]
@@ -315,17 +221,11 @@ def _jet_result(args: Args, values: list[int]) -> dict[str, Any]:
         f"Dés en réussite (≥ {seuil} ; un 20 réussit toujours, un 1 échoue toujours) : "
         f"{got} sur {len(values)}, {need} requise{'s' if need > 1 else ''}"
     )
-    calc.append(f"Points d'héroïsme : {args['points']}" + (" ; " + " ; ".join(ledger.lines) if ledger.lines else ""))
+    calc.append(points_line(args["points"], ledger))
     notes = []
     if need < 2:
         notes.append("Lors d'un jet contre le monde, le meneur devrait toujours demander au moins deux réussites.")
-    crits, fumbles = values.count(20), values.count(1)
-    if crits:
-        notes.append(f"{_plural(crits, 'réussite critique', 'réussites critiques')} : +1 point d'héroïsme chacune "
-                     f"(au plus {2 * args['points_depart']}).")
-    if fumbles:
-        notes.append(f"{_plural(fumbles, 'raté critique', 'ratés critiques')} : -1 point d'héroïsme chacun "
-                     f"(jamais sous 0) et +{fumbles} point{'s' if fumbles > 1 else ''} de porte-poisse pour le meneur.")
+    notes += heroism_notes(values, cap)
     added = before + after
     if added >= MAX_ADDED:
         offer = action_offer("ajouter_de", "Ajouter un dé (2 points d'héroïsme)", False,
@@ -343,7 +243,7 @@ def _jet_result(args: Args, values: list[int]) -> dict[str, Any]:
         des=groups,
         calcul=calc,
         notes=notes,
-        tirage=values,
+        tirage=list(values) if drawn is None else drawn,
         etat={"parametres": {k: v for k, v in args.items()}, "des": list(values)},
         actions=[offer],
         seuil=seuil,
@@ -359,10 +259,6 @@ def _jet_result(args: Args, values: list[int]) -> dict[str, Any]:
     )
 
 
-def _plural(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
-
-
 def _jet_roll(args: Args, dice: Dice) -> dict[str, Any]:
     return _jet_result(args, dice.roll(BASE_DICE + args["heroisme"], 20))
 
@@ -370,7 +266,7 @@ def _jet_roll(args: Args, dice: Dice) -> dict[str, Any]:
 def _jet_odds(args: Args) -> dict[str, Any]:
     th = threshold(args)
     n, need = BASE_DICE + args["heroisme"], args["reussites"]
-    f = _faces(th.seuil)
+    f = faces(th.seuil)
     good = f.ok + 1
     total = 20**n
     counts = [comb(n, j) * good**j * (20 - good) ** (n - j) for j in range(n + 1)]
@@ -390,7 +286,7 @@ def _jet_odds(args: Args) -> dict[str, Any]:
 def _add_die(state: Mapping[str, Any], _args: Args, dice: Dice) -> dict[str, Any]:
     raw = state.get("parametres")
     if not isinstance(raw, Mapping):
-        raise RulesError("etat", "État (etat) : les paramètres du jet précédent manquent.")
+        raise RulesError("etat", "État : les paramètres du jet précédent manquent.")
     args = JET.parse(raw)
     values = state.get("des")
     before = args["heroisme"]
@@ -401,22 +297,23 @@ def _add_die(state: Mapping[str, Any], _args: Args, dice: Dice) -> dict[str, Any
     ):
         raise RulesError(
             "etat",
-            f"État (etat) : les dés du jet précédent doivent être de {BASE_DICE + before} à "
+            f"État : les dés du jet précédent doivent être de {BASE_DICE + before} à "
             f"{BASE_DICE + MAX_ADDED} valeurs de 1 à 20, reçu {shown(values)}.",
         )
     if len(values) - BASE_DICE >= MAX_ADDED:
         raise RulesError(
             "heroisme",
-            f"Ajouter un dé (ajouter_de) : au plus {MAX_ADDED} dés ajoutés en tout, avant et après le jet ; "
+            f"Ajouter un dé : au plus {MAX_ADDED} dés ajoutés en tout, avant et après le jet ; "
             f"il y en a déjà {len(values) - BASE_DICE}.",
         )
-    ledger = _ledger(args, values, before)
+    ledger = replay_points(args["points"], 2 * args["points_depart"], before, values)
     if ledger.points < AFTER_COST:
         raise RulesError(
             "points",
-            f"Ajouter un dé (ajouter_de) : il faut {AFTER_COST} points d'héroïsme, il en reste {ledger.points}.",
+            f"Ajouter un dé : il faut {AFTER_COST} points d'héroïsme, il en reste {ledger.points}.",
         )
-    return _jet_result(args, list(values) + [dice.d(20)])
+    new = dice.d(20)
+    return _jet_result(args, list(values) + [new], [new])
 
 
 # ======================================================================
@@ -508,6 +405,26 @@ _WON_BY = {"seul": ": seul à réussir son jet", "des": "aux dés en réussite",
 def _opposition_check(args: Args) -> None:
     _check_character(args, "_a")
     _check_character(args, "_b")
+    for s in ("a", "b"):
+        points, start, before = args[f"points_{s}"], args[f"points_depart_{s}"], args[f"heroisme_{s}"]
+        if points is None:
+            continue
+        if points > 2 * start:
+            raise RulesError(
+                f"points_{s}",
+                f"Points d'héroïsme{_WHO[s]} (points_{s}) : au plus le double des points de départ, "
+                f"soit {2 * start}, reçu {points}.",
+            )
+        if before > points:
+            raise RulesError(
+                f"heroisme_{s}",
+                f"Dés d'héroïsme ou de porte-poisse{_WHO[s]} (heroisme_{s}) : chaque dé ajouté avant le jet "
+                f"coûte 1 point, il n'en reste que {points}, reçu {before}.",
+            )
+
+
+_WHO = {"a": " (acteur, a)", "b": " (celui qui réagit, b)"}
+_NAMES = {"a": "l'acteur (a)", "b": "celui qui réagit (b)"}
 
 
 def _count(values: list[int], seuil: int) -> int:
@@ -518,20 +435,42 @@ def _margin(values: list[int], seuil: int) -> int:
     return sum(v - seuil for v in values if v == 20 or (v != 1 and v >= seuil))
 
 
-def _opposition_roll(args: Args, dice: Dice) -> dict[str, Any]:
-    sides = {}
-    for s in ("a", "b"):
-        th = threshold(args, f"_{s}", reussites=args[f"reussites_{s}"])
-        sides[s] = (th, dice.roll(BASE_DICE + args[f"heroisme_{s}"], 20))
+def _side_offer(args: Args, s: str, values: list[int], ledger: Ledger) -> dict[str, Any]:
+    tracked = args[f"points_{s}"] is not None
+    cost = f"{AFTER_COST} points d'héroïsme" if tracked else f"{AFTER_COST} points de porte-poisse du meneur"
+    label = f"Ajouter un dé à {_NAMES[s]} ({cost})"
+    added = len(values) - BASE_DICE
+    if added >= MAX_ADDED:
+        return action_offer("ajouter_de", label, False,
+                            f"Au plus {MAX_ADDED} dés ajoutés en tout pour {_NAMES[s]}, avant et après le jet.",
+                            parametres={"camp": s})
+    if tracked and ledger.points < AFTER_COST:
+        return action_offer("ajouter_de", label, False,
+                            f"Il faut {AFTER_COST} points d'héroïsme à {_NAMES[s]}, il en reste {ledger.points}.",
+                            parametres={"camp": s})
+    return action_offer("ajouter_de", label, True, parametres={"camp": s})
+
+
+def _opposition_result(args: Args, rolled: dict[str, list[int]], drawn: list[int] | None = None) -> dict[str, Any]:
+    sides = {s: (threshold(args, f"_{s}", reussites=args[f"reussites_{s}"]), rolled[s]) for s in ("a", "b")}
     calc: list[str] = []
     ok: dict[str, bool] = {}
-    names = {"a": "l'acteur (a)", "b": "celui qui réagit (b)"}
+    ledgers: dict[str, Ledger] = {}
+    notes: list[str] = []
     for s, (th, values) in sides.items():
         got = _successes(values, th.seuil)
-        ok[s] = got >= args[f"reussites_{s}"]
+        need = args[f"reussites_{s}"]
+        ok[s] = got >= need
         calc += [f"{s} : {line}" for line in th.lines]
-        calc.append(f"{s} : {got} dé(s) en réussite sur {len(values)}, {args[f'reussites_{s}']} requise(s) : "
-                    + ("réussite" if ok[s] else "échec"))
+        calc.append(f"{s} : {got} dé{'s' if got > 1 else ''} en réussite sur {len(values)}, "
+                    f"{need} requise{'s' if need > 1 else ''} : " + ("réussite" if ok[s] else "échec"))
+        start, before = args[f"points_{s}"], args[f"heroisme_{s}"]
+        tracked = start is not None
+        cap = 2 * args[f"points_depart_{s}"]
+        ledgers[s] = replay_points(start or 0, cap, before, values, tracked)
+        if tracked:
+            calc.append(f"{s} : " + points_line(start, ledgers[s]))
+            notes += [f"{_NAMES[s][0].upper()}{_NAMES[s][1:]} : {n}" for n in heroism_notes(values, cap)]
     winner: str | None
     if ok["a"] != ok["b"]:
         winner, step = ("a" if ok["a"] else "b"), "seul"
@@ -550,22 +489,33 @@ def _opposition_roll(args: Args, dice: Dice) -> dict[str, Any]:
             else:
                 winner, step = None, "meneur"
     if winner:
-        text = f"{names[winner][0].upper()}{names[winner][1:]} l'emporte {_WON_BY[step]}"
+        text = f"{_NAMES[winner][0].upper()}{_NAMES[winner][1:]} l'emporte {_WON_BY[step]}"
     elif step == "aucun":
         text = "Aucun ne réussit : l'action de l'acteur (a) échoue"
     else:
         text = "Égalité parfaite : le maître de jeu décide du résultat"
     calc.append(f"Décidé par : {_STEPS[step]}")
+    if args["heroisme_a"] or args["heroisme_b"]:
+        notes.insert(0, "Les dés d'héroïsme (ou de porte-poisse du meneur) ajoutés avant le jet coûtent 1 point chacun.")
+    groups = []
+    for s, (th, values) in sides.items():
+        before = args[f"heroisme_{s}"]
+        groups.append(group(f"Dés de {_NAMES[s]} (seuil {th.seuil})", _die_marks(values[:BASE_DICE + before], th.seuil)))
+        if len(values) > BASE_DICE + before:
+            groups.append(group(f"Dés ajoutés après le jet par {_NAMES[s]} (2 points chacun)",
+                                _die_marks(values[BASE_DICE + before:], th.seuil)))
+    followed = {s: args[f"points_{s}"] is not None for s in ("a", "b")}
     return result(
         "simon.opposition",
         args,
         resultat=text,
         reussite=None if step == "meneur" else winner == "a",
-        des=[group(f"Dés de {names[s]} (seuil {th.seuil})", _die_marks(v, th.seuil)) for s, (th, v) in sides.items()],
+        des=groups,
         calcul=calc,
-        notes=["Les dés d'héroïsme (ou de porte-poisse du meneur) ajoutés avant le jet coûtent 1 point chacun."]
-        if args["heroisme_a"] or args["heroisme_b"] else [],
-        tirage=dice.drawn,
+        notes=notes,
+        tirage=rolled["a"] + rolled["b"] if drawn is None else drawn,
+        etat={"parametres": dict(args), "des_a": list(rolled["a"]), "des_b": list(rolled["b"])},
+        actions=[_side_offer(args, s, rolled[s], ledgers[s]) for s in ("a", "b")],
         gagnant=winner,
         etape=step,
         seuil={"a": sides["a"][0].seuil, "b": sides["b"][0].seuil},
@@ -573,13 +523,65 @@ def _opposition_roll(args: Args, dice: Dice) -> dict[str, Any]:
         seuil_b=sides["b"][0].seuil,
         reussite_a=ok["a"],
         reussite_b=ok["b"],
+        points_a=ledgers["a"].points if followed["a"] else None,
+        points_b=ledgers["b"].points if followed["b"] else None,
+        porte_poisse=sum(ledgers[s].porte_poisse for s in ("a", "b")),
     )
+
+
+def _opposition_roll(args: Args, dice: Dice) -> dict[str, Any]:
+    rolled = {s: dice.roll(BASE_DICE + args[f"heroisme_{s}"], 20) for s in ("a", "b")}
+    return _opposition_result(args, rolled)
+
+
+def _opposition_add_die(state: Mapping[str, Any], action_args: Args, dice: Dice) -> dict[str, Any]:
+    raw = state.get("parametres")
+    if not isinstance(raw, Mapping):
+        raise RulesError("etat", "État : les paramètres du jet précédent manquent.")
+    args = OPPOSITION.parse(raw)
+    rolled: dict[str, list[int]] = {}
+    for s in ("a", "b"):
+        values = state.get(f"des_{s}")
+        before = args[f"heroisme_{s}"]
+        if (
+            not isinstance(values, list)
+            or not BASE_DICE + before <= len(values) <= BASE_DICE + MAX_ADDED
+            or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 20 for v in values)
+        ):
+            raise RulesError(
+                "etat",
+                f"État : les dés de {_NAMES[s]} doivent être de {BASE_DICE + before} à "
+                f"{BASE_DICE + MAX_ADDED} valeurs de 1 à 20, reçu {shown(values)}.",
+            )
+        # replays the points (refuses an added die that could not be paid for)
+        replay_points(args[f"points_{s}"] or 0, 2 * args[f"points_depart_{s}"], before, values,
+                args[f"points_{s}"] is not None)
+        rolled[s] = list(values)
+    s = action_args["camp"]
+    values = rolled[s]
+    if len(values) - BASE_DICE >= MAX_ADDED:
+        raise RulesError(
+            "camp",
+            f"Camp : au plus {MAX_ADDED} dés ajoutés en tout pour {_NAMES[s]}, avant et après le jet ; "
+            f"il y en a déjà {len(values) - BASE_DICE}.",
+        )
+    start = args[f"points_{s}"]
+    if start is not None:
+        left = replay_points(start, 2 * args[f"points_depart_{s}"], args[f"heroisme_{s}"], values).points
+        if left < AFTER_COST:
+            raise RulesError(
+                "camp",
+                f"Camp : il faut {AFTER_COST} points d'héroïsme à {_NAMES[s]}, il en reste {left}.",
+            )
+    new = dice.d(20)
+    rolled[s] = values + [new]
+    return _opposition_result(args, rolled, [new])
 
 
 def _opposition_odds(args: Args) -> dict[str, Any]:
     na, nb = BASE_DICE + args["heroisme_a"], BASE_DICE + args["heroisme_b"]
-    fa, la = _side_law(na, threshold(args, "_a").seuil, args["reussites_a"])
-    fb, lb = _side_law(nb, threshold(args, "_b").seuil, args["reussites_b"])
+    fa, la = side_law(na, threshold(args, "_a").seuil, args["reussites_a"])
+    fb, lb = side_law(nb, threshold(args, "_b").seuil, args["reussites_b"])
     ta, tb = 20**na, 20**nb
     sa, sb = ta - fa, tb - fb
     w = dict.fromkeys(("seul_a", "des_a", "niveau_a", "meneur", "niveau_b", "des_b", "seul_b"), 0)
@@ -697,11 +699,27 @@ OPPOSITION = Roller(
                   help=_REUSSITES_HELP),
             Param("heroisme" + s, f"Dés d'héroïsme ou de porte-poisse{who}", "int", default=0, minimum=0,
                   maximum=3, group=grp, help=_HEROISME_HELP),
+            Param("points" + s, f"Points d'héroïsme{who}", "int", minimum=0, maximum=200, group=grp,
+                  help="Le personnage d'un joueur : ses points avant le jet, suivis comme dans un jet contre "
+                  "le monde (chaque 20 en rapporte un, chaque 1 en coûte un et donne un point de porte-poisse "
+                  "au meneur). Vide : un personnage du meneur, dont les dés de porte-poisse ne sont pas suivis ici."),
+            Param("points_depart" + s, f"Points d'héroïsme de départ{who}", "int", default=20, minimum=1,
+                  maximum=100, group=grp, help="20 d'ordinaire ; on ne peut jamais avoir plus du double."),
         )
     ),
     roll=_opposition_roll,
     odds=_opposition_odds,
     check=_opposition_check,
+    actions=(
+        Action(
+            "ajouter_de",
+            "Ajouter un dé après le jet (2 points)",
+            (Param("camp", "Camp", "choice", required=True,
+                   choices=(Choice("a", "L'acteur (a)"), Choice("b", "Celui qui réagit (b)")),
+                   help="Le participant qui ajoute un dé après le jet."),),
+            _opposition_add_die,
+        ),
+    ),
 )
 
 ROLLERS = (JET, AIDE, OPPOSITION)

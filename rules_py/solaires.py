@@ -43,7 +43,8 @@ def kept_counts(score: int) -> tuple[int, int, int, int]:
     automatic cases.
     """
     s = min(max(score, 0), 6)
-    return tuple(comb(3, k) * s**k * (6 - s) ** (3 - k) for k in range(4))  # type: ignore[return-value]
+    c0, c1, c2, c3 = (comb(3, k) * s**k * (6 - s) ** (3 - k) for k in range(4))
+    return c0, c1, c2, c3
 
 
 def outcome(kept: int, alteration: str) -> str:
@@ -99,8 +100,9 @@ def _check_elements(elements: tuple[int, ...], typique: bool) -> None:
     if len(elements) == 2 and not typique:
         raise RulesError(
             "elements",
-            "Éléments (elements) : un second élément n'est permis que si l'action est typique "
-            f"pour le premier (typique=true), reçu {shown(','.join(map(str, elements)))}.",
+            "Scores des éléments (elements) : un second élément n'est permis que si l'action est typique "
+            "du premier (« Action typique du premier élément »), "
+            f"reçu {shown(','.join(map(str, elements)))}.",
         )
 
 
@@ -110,7 +112,7 @@ def _action_check(args: Args) -> None:
         raise RulesError(
             "difficulte",
             "Difficulté (difficulte) : donnez soit une difficulté chiffrée, soit les deux échelles "
-            "(intrinseque et interet), pas les deux à la fois.",
+            "(« Difficulté intrinsèque » et « Intérêt scénaristique »), pas les deux à la fois.",
         )
     _check_elements(args["elements"], args["typique"])
 
@@ -182,12 +184,31 @@ def _automatic_note(setup: Setup, label: str) -> str:
     )
 
 
+def with_handicap(label: str, handicap: bool) -> str:
+    """The outcome with the handicap's added harmful side effect (002, « Handicaps »)."""
+    if not handicap:
+        return label
+    if label.endswith("sans effet secondaire"):
+        return f"{label} dû à l'attitude, mais un effet secondaire néfaste dû au handicap"
+    return f"{label}, plus un effet secondaire néfaste dû au handicap"
+
+
 _HANDICAP_NOTE = (
     "Handicap (002) : l'élément défavorable apporte bien son score, mais il déclenche toujours "
     "un effet secondaire néfaste en plus de celui de l'attitude, que l'action réussisse ou non."
 )
 
 _REROLL_COST = 2
+
+_OPPOSITION_NOTE = (
+    "Jet en opposition : seul l'agresseur lance les dés ; s'il réussit, il l'emporte, "
+    "sinon c'est le défenseur qui l'emporte."
+)
+
+
+def _prevails(success: bool) -> str:
+    return " : l'agresseur l'emporte" if success else " : le défenseur l'emporte"
+
 
 
 def _reroll_offer(setup: Setup, dice_values: tuple[int, ...], points: int) -> dict[str, Any]:
@@ -259,12 +280,15 @@ def _report(
             groups.append(group("Dé remplacé", [die(reroll[1], 6, None, "remplacé")]))
     calcul.append(f"{_ALTERATION_NAMES[setup.alteration]}, {_dice_word(kept)} : {label}")
     if setup.handicap:
+        calcul.append("Handicap : un effet secondaire néfaste s'ajoute, que l'action réussisse ou non")
         notes.append(_HANDICAP_NOTE)
     state = _state_of(setup, dice_values, points)
+    if setup.defense is not None:
+        notes.insert(0, _OPPOSITION_NOTE)
     return result(
         roller_id,
         params,
-        resultat=label,
+        resultat=with_handicap(label, setup.handicap) + (_prevails(kept >= 2) if setup.defense is not None else ""),
         reussite=kept >= 2,
         des=groups,
         calcul=calcul,
@@ -304,7 +328,7 @@ def _setup_odds(setup: Setup) -> dict[str, Any]:
     counts = kept_counts(setup.score)
     issues: dict[str, Fraction] = {}
     for kept in (3, 2, 1, 0):
-        label = outcome(kept, setup.alteration)
+        label = with_handicap(outcome(kept, setup.alteration), setup.handicap)
         issues[label] = issues.get(label, Fraction(0)) + Fraction(counts[kept], 216)
     notes = []
     if setup.automatic:
@@ -354,17 +378,31 @@ def _forged(what: str) -> RulesError:
     return RulesError("etat", f"État (etat) : {what} ; relancez les dés depuis le formulaire.")
 
 
+_STATE_LABELS = {
+    "difficulte": "Difficulté",
+    "elements": "Scores des éléments",
+    "typique": "Action typique du premier élément",
+    "handicap": "Un élément est un handicap",
+    "alteration": "Altération",
+    "defense": "Éléments du défenseur",
+    "des": "Dés",
+    "points": "Points de personnage",
+    "maximum": "Maximum de points",
+    "score": "Score à battre",
+}
+
+
 def _state_int(state: Mapping[str, Any], key: str, lo: int, hi: int) -> int:
     value = state.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise _forged(f"« {key} » doit être un entier de {lo} à {hi}, reçu {shown(value)}")
+        raise _forged(f"« {_STATE_LABELS[key]} » doit être un entier de {lo} à {hi}, reçu {shown(value)}")
     return value
 
 
 def _state_bool(state: Mapping[str, Any], key: str) -> bool:
     value = state.get(key)
     if not isinstance(value, bool):
-        raise _forged(f"« {key} » doit valoir true ou false, reçu {shown(value)}")
+        raise _forged(f"« {_STATE_LABELS[key]} » doit valoir true ou false, reçu {shown(value)}")
     return value
 
 
@@ -376,7 +414,7 @@ def _state_ints(state: Mapping[str, Any], key: str, sizes: tuple[int, ...], lo: 
         or any(isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi for v in value)
     ):
         sizes_text = " ou ".join(map(str, sizes))
-        raise _forged(f"« {key} » doit être une liste de {sizes_text} entiers de {lo} à {hi}, reçu {shown(value)}")
+        raise _forged(f"« {_STATE_LABELS[key]} » doit être une liste de {sizes_text} entiers de {lo} à {hi}, reçu {shown(value)}")
     return tuple(value)
 
 
@@ -388,7 +426,7 @@ def _read_state(state: Mapping[str, Any], opposition: bool) -> tuple[Setup, tupl
     handicap = _state_bool(state, "handicap")
     alteration = state.get("alteration")
     if not isinstance(alteration, str) or alteration not in OUTCOMES:
-        raise _forged(f"« alteration » doit être stable, adoucie, amplifiee ou instable, reçu {shown(alteration)}")
+        raise _forged(f"« Altération » doit être stable, adoucie, amplifiée ou instable, reçu {shown(alteration)}")
     if len(elements) == 2 and not typique:
         raise _forged("deux éléments sans action typique ne sont pas permis")
     scales = None
@@ -529,7 +567,19 @@ def _environnement_odds(args: Args) -> dict[str, Any]:
 # ======================================================================
 
 def _points_state(state: Mapping[str, Any]) -> tuple[int, int]:
-    return _state_int(state, "points", 0, 99), _state_int(state, "maximum", 2, 99)
+    points, maximum = _state_int(state, "points", 0, 99), _state_int(state, "maximum", 2, 99)
+    if points > maximum:
+        raise _forged(f"les points ({points}) dépassent le maximum ({maximum})")
+    return points, maximum
+
+
+def _points_check(args: Args) -> None:
+    if args["points"] > args["maximum"]:
+        raise RulesError(
+            "points",
+            f"Points de personnage (points) : au plus le maximum de points, soit {args['maximum']}, "
+            f"reçu {args['points']}.",
+        )
 
 
 def _points_report(points: int, maximum: int, calcul: list[str], notes: list[str] | None = None) -> dict[str, Any]:
@@ -591,17 +641,18 @@ def _points_odds(args: Args) -> dict[str, Any]:
 
 def _end_of_scene(state: Mapping[str, Any], args: Args, dice: Dice) -> dict[str, Any]:
     points, maximum = _points_state(state)
-    new = max(points, min(points + 1, maximum))
-    line = f"Fin de scène : {points} + 1 = {points + 1}"
-    if new != points + 1:
-        line += f", plafonné au maximum : {new}"
-    return _points_report(new, maximum, [line])
+    if points >= maximum:
+        raise RulesError(
+            "action",
+            f"Fin de scène : déjà au maximum ({maximum}), une récupération ne le dépasse jamais.",
+        )
+    return _points_report(points + 1, maximum, [f"Fin de scène : {points} + 1 = {points + 1}"])
 
 
 def _end_of_episode(state: Mapping[str, Any], args: Args, dice: Dice) -> dict[str, Any]:
     points, maximum = _points_state(state)
     if maximum >= 99:
-        raise RulesError("maximum", "Maximum (maximum) : ce suivi s'arrête à 99 points de personnage.")
+        raise RulesError("maximum", "Maximum de points (maximum) : ce suivi s'arrête à 99 points de personnage.")
     new_max = maximum + 1
     new = max(points, min(points + 2, new_max))
     lines = [f"Fin d'épisode : maximum {maximum} + 1 = {new_max}", f"Points : {points} + 2 = {points + 2}"]
@@ -615,6 +666,8 @@ def _spend(state: Mapping[str, Any], args: Args, dice: Dice) -> dict[str, Any]:
     use = args["utilisation"]
     label, minimum = _USE_LABELS[use], _USE_COSTS[use]
     cost = minimum if args["cout"] is None else args["cout"]
+    if points < _CHEAPEST:
+        raise RulesError("utilisation", "Utilisation (utilisation) : plus aucun point de personnage à dépenser.")
     if cost < minimum:
         raise RulesError(
             "cout",
@@ -735,6 +788,7 @@ def _cost_text(value: str, cost: int) -> str:
 
 
 _USE_COSTS = {value: cost for value, _, cost in _USES}
+_CHEAPEST = min(_USE_COSTS.values())
 
 _SPEND_PARAMS = (
     Param(
@@ -931,6 +985,7 @@ POINTS = Roller(
     ),
     roll=_points_roll,
     odds=_points_odds,
+    check=_points_check,
     actions=(
         Action("fin_scene", "Fin de scène : récupérer un point", (), _end_of_scene),
         Action("fin_episode", "Fin d'épisode : maximum +1 et deux points", (), _end_of_episode),

@@ -2,22 +2,11 @@
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
 
 from rules_py import RulesError, odds, roll
-
-
-def best_odds_seconds(roller_id: str, params: dict[str, Any], repeat: int = 5) -> float:
-    """The best of ``repeat`` timings of one exact-odds query (a sanity bound, not a benchmark)."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        odds(roller_id, params)
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def mutate(value: Any, junk: Any, path: list[int]) -> Any:

@@ -137,3 +137,77 @@ def test_forced_values_are_checked():
         Dice([True])
     with pytest.raises(RulesError):
         Dice(list(range(100)))
+
+
+def _plain(text: str) -> str:
+    """French typography's no-break spaces read as plain spaces (the answer may carry either)."""
+    return text.replace("\u202f", " ").replace("\u00a0", " ")
+
+
+@pytest.mark.parametrize(
+    "roller, params, dice, needed",
+    [
+        ("simon.jet", {"expertise": 2}, "1,2", "ce jet demande 5 dés (reçu 2)"),
+        ("simon.jet", {"expertise": 2}, "1,2,3,4,5,6", "ce jet demande 5 dés (reçu 6)"),
+        ("solaires.action", {}, "4,6", "ce jet demande 3 dés (reçu 2)"),
+        ("solaires.action", {"difficulte": 4, "elements": "3"}, "4,6", "ce jet ne lance aucun dé (reçu 2)"),
+        ("feerie.action", {"element": 1, "difficulte": 0}, "4,4", "ce jet demande 1 dé (reçu 2)"),
+        ("dcda.tour", {"enseigne_a": "dagues", "enseigne_b": "ecus"}, "1-dagues", "demande 2 cartes (reçu 1)"),
+    ],
+)
+def test_refused_forced_dice_say_how_many_the_roll_needs(roller, params, dice, needed):
+    answer = call({"op": "roll", "roller": roller, "params": params, "dice": dice})
+    assert answer["ok"] is False and answer["field"] == "des"
+    assert needed in _plain(answer["error"]), answer["error"]
+    assert "(s)" not in answer["error"]
+
+
+@pytest.mark.parametrize(
+    "roller, params, key, value",
+    [
+        ("simon.jet", {"expertise": 2, "niveau": "Débutant"}, "niveau", "debutant"),
+        ("simon.jet", {"expertise": 2, "niveau": "GRAND MAÎTRE"}, "niveau", "grand-maitre"),
+        ("solaires.action", {"alteration": "amplifiée"}, "alteration", "amplifiee"),
+        ("solaires.action", {"intrinseque": "Démentielle"}, "intrinseque", "dementielle"),
+        ("solaires.action", {"typique": "Vrai", "elements": "3,2"}, "typique", True),
+        ("feerie.action", {"pertinence": "Spécifique"}, "pertinence", "specifique"),
+        ("dcda.tour", {"enseigne_a": "Dagues", "enseigne_b": "Écus"}, "enseigne_b", "ecus"),
+        ("dcda.tour", {"carte_a": "7-Dagues", "carte_b": "3-Écus"}, "carte_b", "3-ecus"),
+    ],
+)
+def test_choices_are_recognised_whatever_their_case_and_accents(roller, params, key, value):
+    answer = call({"op": "roll", "roller": roller, "params": params, "seed": 1})
+    assert answer["ok"], answer
+    assert answer["result"]["parametres"][key] == value
+
+
+def test_forced_cards_are_recognised_whatever_their_case_and_accents():
+    answer = call({"op": "roll", "roller": "dcda.tour", "params": {"carte_a": "1-batons", "enseigne_b": "ecus"},
+                   "dice": "3-Écus"})
+    assert answer["ok"], answer
+    assert answer["result"]["tirage"] == ["3-ecus"]
+
+
+def test_list_parameters_say_exactly_how_many_integers():
+    answer = call({"op": "roll", "roller": "dcda.tour", "params": {"forces_a": "1,2,3"}})
+    assert answer["ok"] is False and answer["field"] == "forces_a"
+    assert "exactement 4 entiers" in _plain(answer["error"]) and "de 4 à 4" not in _plain(answer["error"])
+    answer = call({"op": "roll", "roller": "solaires.action", "params": {"elements": "1,2,3"}})
+    assert "de 1 à 2 entiers de 1 à 3, séparés par des virgules, attendus" in _plain(answer["error"])
+    answer = call({"op": "roll", "roller": "solaires.environnement", "params": {"preference": "Tiède"}})
+    assert "une valeur parmi defaveur, neutre, faveur attendue" in _plain(answer["error"])
+
+
+def test_engine_messages_name_fields_by_their_french_label():
+    cases = [
+        ("solaires.action", {"elements": "3,2"}),
+        ("solaires.action", {"difficulte": 0, "intrinseque": "ardue"}),
+        ("simon.jet", {"expertise": 2, "caracteristique": "normale"}),
+        ("simon.opposition", {"expertise_a": 2}),
+        ("feerie.collaboration", {"assistants": "2,2", "un_seul_assistant": True}),
+    ]
+    for roller, params in cases:
+        error = _plain(call({"op": "roll", "roller": roller, "params": params})["error"])
+        assert "=true" not in error and "(intrinseque et interet)" not in error, error
+        assert "(expertise)" not in error.split(" : ", 1)[1] and "(caracteristique" not in error.split(" : ", 1)[1]
+        assert not error.startswith(("Éléments (", "Assistants (", "Caractéristique (", "Expertise (")), error
