@@ -268,12 +268,15 @@ def draw(dice: Dice, allowed: Sequence[str], who: str, may: str, plan: str) -> s
         return dice.pick(list(allowed))
     spelled = {fold(s): name for name in allowed for s in _spellings(name)}
     accepted = [s for name in allowed for s in _spellings(name)]
+    was_short = dice.short
     try:
         value = dice.pick(accepted)
     except RulesError:
         raise RulesError(
             "des", f"Cartes imposées (des) : {plan} ; {who} manque ou n'est pas permise : il faut {may}."
         ) from None
+    if dice.short and not was_short:  # the forced cards ran out at this draw
+        raise RulesError("des", f"Cartes imposées (des) : {plan} ; {who} manque (reçu {dice.given}).")
     canonical = spelled[fold(value)]
     if value != canonical:
         dice.drawn[-1] = canonical  # the record replays with plain names

@@ -69,6 +69,16 @@ class Dice:
     def forced(self) -> bool:
         return self._forced is not None
 
+    @property
+    def short(self) -> bool:
+        """The forced values ran out: the draws since are stand-ins, refused by :meth:`finish`."""
+        return self._short
+
+    @property
+    def given(self) -> int:
+        """How many values were forced (0 when none)."""
+        return len(self._forced or ())
+
     def _take(self) -> int | str | None:
         if self._forced is None:
             return None

@@ -53,8 +53,8 @@ def _assistant_dice(ordinary: int, one_die: bool) -> int:
 
 _ASSISTANT_LABELS = {
     "assistants": "Dés ordinaires des assistants",
-    "assistants_a": "Dés ordinaires des assistants du camp a",
-    "assistants_b": "Dés ordinaires des assistants du camp b",
+    "assistants_a": "Dés ordinaires des assistants du camp A",
+    "assistants_b": "Dés ordinaires des assistants du camp B",
 }
 
 
@@ -276,13 +276,13 @@ def _opposition_roll(args: Args, dice: Dice) -> dict[str, Any]:
         r0 = dice.roll(n0, 6)
         rh = [dice.roll(k, 6) for k in helpers]
         rb = dice.roll(bonus, 6)
-        groups.append(group(f"Camp {side} : initiateur", _marked(r0)))
-        groups += [group(f"Camp {side} : assistant {i}", _marked(r)) for i, r in enumerate(rh, 1)]
+        groups.append(group(f"Camp {side.upper()} : initiateur", _marked(r0)))
+        groups += [group(f"Camp {side.upper()} : assistant {i}", _marked(r)) for i, r in enumerate(rh, 1)]
         if bonus:
-            groups.append(group(f"Camp {side} : dés d'avantage", _marked(rb)))
+            groups.append(group(f"Camp {side.upper()} : dés d'avantage", _marked(rb)))
         dice_parts = [str(n0)] + [str(k) for k in helpers] + ([str(bonus)] if bonus else [])
         n_total = n0 + sum(helpers) + bonus
-        detail = f"Camp {side} : " + (f"{' + '.join(dice_parts)} = " if len(dice_parts) > 1 else "") + _plural(n_total, "dé")
+        detail = f"Camp {side.upper()} : " + (f"{' + '.join(dice_parts)} = " if len(dice_parts) > 1 else "") + _plural(n_total, "dé")
         if helpers:
             detail += f" (assistants : moitié arrondie au supérieur, au plus {cap})"
         if bonus:
@@ -291,14 +291,14 @@ def _opposition_roll(args: Args, dice: Dice) -> dict[str, Any]:
         parts = [_efforts(r0)] + [_efforts(r) for r in rh] + ([_efforts(rb)] if bonus else [])
         totals[side] = sum(parts)
         calc.append(
-            f"Efforts du camp {side} : "
+            f"Efforts du camp {side.upper()} : "
             + (f"{' + '.join(map(str, parts))} = {totals[side]}" if len(parts) > 1 else str(totals[side]))
         )
     a, b = totals["a"], totals["b"]
     if a > b:
-        winner, text = "a", "Le camp a l'emporte"
+        winner, text = "a", "Le camp A l'emporte"
     elif b > a:
-        winner, text = "b", "Le camp b l'emporte"
+        winner, text = "b", "Le camp B l'emporte"
     else:
         winner, text = None, "Échec mutuel ou blocage (le meneur choisit)"
     calc.append(f"{a} {'>' if a > b else ('<' if a < b else '=')} {b}")
@@ -333,9 +333,9 @@ def _opposition_odds(args: Args) -> dict[str, Any]:
     pa = sum((p for d, p in law.items() if d > 0), Fraction(0))
     pb = sum((p for d, p in law.items() if d < 0), Fraction(0))
     issues = {
-        "Le camp a l'emporte": pa,
+        "Le camp A l'emporte": pa,
         "Échec mutuel ou blocage (le meneur choisit)": law[0],
-        "Le camp b l'emporte": pb,
+        "Le camp B l'emporte": pb,
     }
     return odds_payload(issues, pa, des_a=n, des_b=m)
 
@@ -462,20 +462,20 @@ OPPOSITION = Roller(
     summary="Chaque camp lance ses dés, éventuellement avec des assistants et des dés d'avantage : "
     "le camp qui produit le plus d'efforts l'emporte.",
     params=(
-        Param("des_a", "Dés de l'initiateur du camp a", "int", default=3, minimum=0, maximum=10, group="Camp a",
-              help="Élément + bonus de pertinence de l'initiateur du camp a."),
-        _assistants_param("assistants_a", "Dés ordinaires des assistants du camp a", "Camp a"),
-        Param("des_b", "Dés de l'initiateur du camp b", "int", default=3, minimum=0, maximum=10, group="Camp b",
+        Param("des_a", "Dés de l'initiateur du camp A", "int", default=3, minimum=0, maximum=10, group="Camp A",
+              help="Élément + bonus de pertinence de l'initiateur du camp A."),
+        _assistants_param("assistants_a", "Dés ordinaires des assistants du camp A", "Camp A"),
+        Param("des_b", "Dés de l'initiateur du camp B", "int", default=3, minimum=0, maximum=10, group="Camp B",
               help="Élément + bonus de pertinence, ou pour un PNJ sans fiche l'échelle du livre "
               "(1 à 5), ou pour des sbires l'échelle des sbires (1 à 6).",
               preset_labels=_NPC_SCALE + _MINION_SCALE),
-        _assistants_param("assistants_b", "Dés ordinaires des assistants du camp b", "Camp b"),
+        _assistants_param("assistants_b", "Dés ordinaires des assistants du camp B", "Camp B"),
         Param("avantage", "Dés bonus d'avantage", "int", default=0, minimum=0, maximum=2,
               preset_labels=(("0", "0 : aucun avantage"), ("1", "1 : un avantage significatif"),
                              ("2", "2 : un avantage décisif")),
               help="Accordés à l'ensemble du camp, non à chacun de ses membres."),
         Param("avantage_camp", "Camp qui a l'avantage", "choice", default="a",
-              choices=(Choice("a", "Camp a"), Choice("b", "Camp b"))),
+              choices=(Choice("a", "Camp A"), Choice("b", "Camp B"))),
         _ONE_HELPER, _ONE_DIE,
     ),
     roll=_opposition_roll,

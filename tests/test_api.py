@@ -152,7 +152,7 @@ def _plain(text: str) -> str:
         ("solaires.action", {}, "4,6", "ce jet demande 3 dés (reçu 2)"),
         ("solaires.action", {"difficulte": 4, "elements": "3"}, "4,6", "ce jet ne lance aucun dé (reçu 2)"),
         ("feerie.action", {"element": 1, "difficulte": 0}, "4,4", "ce jet demande 1 dé (reçu 2)"),
-        ("dcda.tour", {"enseigne_a": "dagues", "enseigne_b": "ecus"}, "1-dagues", "demande 2 cartes (reçu 1)"),
+        ("dcda.tour", {"enseigne_a": "dagues", "enseigne_b": "ecus"}, "1-dagues", "tire 2 cartes, la carte de A puis celle de B ; la carte de B manque (reçu 1)"),
     ],
 )
 def test_refused_forced_dice_say_how_many_the_roll_needs(roller, params, dice, needed):

@@ -85,10 +85,10 @@ def test_opposition_odds_match_icepool():
                         n = des_a + (avantage if camp == "a" else 0)
                         m = des_b + (3 if assistants_b else 0) + (avantage if camp == "b" else 0)
                         diff = oracle_difference(n, m)
-                        assert exact(answer, "Le camp a l'emporte") == prob(diff, lambda d: d > 0)
+                        assert exact(answer, "Le camp A l'emporte") == prob(diff, lambda d: d > 0)
                         assert exact(answer, "Échec mutuel ou blocage (le meneur choisit)") == prob(
                             diff, lambda d: d == 0)
-                        assert exact(answer, "Le camp b l'emporte") == prob(diff, lambda d: d < 0)
+                        assert exact(answer, "Le camp B l'emporte") == prob(diff, lambda d: d < 0)
 
 
 # ----------------------------------------------------------------------
@@ -210,7 +210,7 @@ def test_opposition_more_efforts_wins_and_a_tie_is_left_to_the_gm():
     assert r["resultat"] == "Échec mutuel ou blocage (le meneur choisit)"
     r = roll("feerie.opposition", dict(des_a=1, des_b=1, avantage=2, avantage_camp="b"), dice="4,1,5,6")
     assert r["gagnant"] == "b" and r["efforts_b"] == 2
-    assert r["des"][-1]["titre"] == "Camp b : dés d'avantage"
+    assert r["des"][-1]["titre"] == "Camp B : dés d'avantage"
 
 
 def test_opposition_presets_for_npcs_and_minions():
@@ -254,4 +254,4 @@ def test_no_empty_dice_line():
     r = roll("feerie.action", dict(element=0, difficulte=0), dice="")
     assert r["des"] == [] and r["resultat"].startswith("Échec par égalité")
     r = roll("feerie.opposition", dict(des_a=0, des_b=2), dice="4,1")
-    assert all(g["des"] for g in r["des"]) and [g["titre"] for g in r["des"]] == ["Camp b : initiateur"]
+    assert all(g["des"] for g in r["des"]) and [g["titre"] for g in r["des"]] == ["Camp B : initiateur"]
