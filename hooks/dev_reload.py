@@ -1,11 +1,12 @@
-"""While serving, every rebuild runs the current rules_py and re-reads the hooks' data.
+"""While serving, hooks/ and rules_py/ edits rebuild the site, which runs the current rules_py.
 
-``mkdocs serve`` imports the hooks and rules_py once per process; it rebuilds when
-``docs/``, ``hooks/`` or ``rules_py/`` change (``watch:`` in mkdocs.yml). The hooks
-re-read their data files (templates, static files, ``sections.yml``) on each build;
-this hook, before each rebuild, imports rules_py afresh (the hooks' ``rules_py``
-module objects are updated in place, so they call the new code) and empties the
-hooks' ``functools`` caches (what they computed with the old code).
+``mkdocs serve`` watches ``docs/`` and ``mkdocs.yml``; this hook adds ``hooks/`` and
+rules_py's folder (``on_serve``; not in mkdocs.yml's ``watch:``, which would make
+every build of a copy without them fail). It imports the hooks and rules_py once per
+process; the hooks re-read their data files (templates, static files, ``sections.yml``)
+on each build. Before each rebuild, this hook imports rules_py afresh (the hooks'
+``rules_py`` module objects are updated in place, so they call the new code) and
+empties the hooks' ``functools`` caches (what they computed with the old code).
 
 Editing a hook's own Python still needs a restart of ``mkdocs serve``.
 Does nothing on ``mkdocs build``.
@@ -14,7 +15,9 @@ Does nothing on ``mkdocs build``.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -27,6 +30,16 @@ _state = {"serving": False, "builds": 0}
 
 def on_startup(command: str, dirty: bool) -> None:
     _state["serving"] = command == "serve"
+
+
+def on_serve(server: Any, config: Any, builder: Any) -> Any:
+    spec = importlib.util.find_spec("rules_py")
+    folders = [Path(__file__).resolve().parent]
+    if spec is not None and spec.origin is not None:
+        folders.append(Path(spec.origin).parent)
+    for folder in folders:
+        server.watch(str(folder))
+    return server
 
 
 def on_pre_build(config: Any) -> None:
