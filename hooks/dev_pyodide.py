@@ -22,6 +22,7 @@ _state = {"serving": False}
 # The events
 # ----------------------------------------------------------------------
 
+
 def on_startup(command: str, dirty: bool) -> None:
     _state["serving"] = command == "serve"
 
@@ -36,8 +37,15 @@ def on_files(files: Files, config: Any) -> Files:
         )
     for path in sorted(PYODIDE.iterdir()):
         if path.is_file() and not path.name.endswith(SKIPPED):
-            files.append(File(path.name, str(PYODIDE), config["site_dir"], config["use_directory_urls"],
-                              dest_uri=f"{TARGET}/{path.name}"))
+            files.append(
+                File(
+                    path.name,
+                    str(PYODIDE),
+                    config["site_dir"],
+                    config["use_directory_urls"],
+                    dest_uri=f"{TARGET}/{path.name}",
+                )
+            )
     return files
 
 

@@ -28,6 +28,7 @@ _state = {"serving": False, "builds": 0}
 # The events
 # ----------------------------------------------------------------------
 
+
 def on_startup(command: str, dirty: bool) -> None:
     _state["serving"] = command == "serve"
 
@@ -57,10 +58,14 @@ def on_pre_build(config: Any) -> None:
 # Helpers
 # ----------------------------------------------------------------------
 
+
 def reload_package(package: str) -> None:
     """Import ``package`` and its loaded submodules afresh, updating the old module objects."""
-    old = {name: module for name, module in sys.modules.items()
-           if (name == package or name.startswith(package + ".")) and not name.endswith(".__main__")}
+    old = {
+        name: module
+        for name, module in sys.modules.items()
+        if (name == package or name.startswith(package + ".")) and not name.endswith(".__main__")
+    }
     for name in old:
         del sys.modules[name]
     for name, module in sorted(old.items()):

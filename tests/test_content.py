@@ -205,7 +205,7 @@ def test_every_word_of_the_chapter_is_on_the_site_in_order(chapter, pages):
 @pytest.mark.parametrize("chapter", sorted(CHAPTERS))
 def test_no_paragraph_starts_mid_sentence(chapter, pages):
     bad = []
-    for rel, page in zip(CHAPTERS[chapter], pages[chapter]):
+    for rel, page in zip(CHAPTERS[chapter], pages[chapter], strict=True):
         for para in page.paragraphs:
             if para and para[0].islower() and not any(para.startswith(ok) for ok in LOWERCASE_OK):
                 bad.append(f"{rel} : « {para[:80]} »")
@@ -214,7 +214,7 @@ def test_no_paragraph_starts_mid_sentence(chapter, pages):
 
 @pytest.mark.parametrize("chapter", sorted(CHAPTERS))
 def test_each_page_names_its_chapter_authors_and_licence(chapter, pages):
-    for rel, page in zip(CHAPTERS[chapter], pages[chapter]):
+    for rel, page in zip(CHAPTERS[chapter], pages[chapter], strict=True):
         text = " ".join(page.text.split())
         assert "Source et licence" in text, f"{rel} : pas d'encadré « Source et licence »"
         assert f"Chapitre {chapter}" in text, f"{rel} : le numéro du chapitre manque"

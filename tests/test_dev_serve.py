@@ -75,7 +75,10 @@ def served(tmp_path):
     log = (tmp_path / "serve.log").open("w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
-        cwd=copy, env=env, stdout=log, stderr=subprocess.STDOUT,
+        cwd=copy,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     try:
         yield copy, f"http://127.0.0.1:{port}/", proc

@@ -35,8 +35,9 @@ def normal(name: str) -> str:
 
 
 def code_files(*suffixes: str) -> list[Path]:
-    return sorted(p for d in CODE_DIRS for p in (ROOT / d).rglob("*")
-                  if p.suffix in suffixes and "__pycache__" not in p.parts)
+    return sorted(
+        p for d in CODE_DIRS for p in (ROOT / d).rglob("*") if p.suffix in suffixes and "__pycache__" not in p.parts
+    )
 
 
 def run(*args: str | Path, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
@@ -52,11 +53,13 @@ OUTSIDE = re.compile(r"\.\./" + "shared" + r"|[\"']" + "shared" + r"[\"']\s*[/,)
 
 def test_nothing_is_read_from_outside_the_repository():
     here = Path(__file__).resolve()
-    found = [f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
-             for p in code_files(".py", ".sh", ".js", ".mjs", ".yml")
-             if p != here
-             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
-             if OUTSIDE.search(line)]
+    found = [
+        f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+        for p in code_files(".py", ".sh", ".js", ".mjs", ".yml")
+        if p != here
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if OUTSIDE.search(line)
+    ]
     assert not found, "files outside the repository:\n" + "\n".join(found)
 
 
@@ -73,6 +76,7 @@ def test_the_chapters_of_record_are_in_the_repository():
 # ----------------------------------------------------------------------
 # Workflows
 # ----------------------------------------------------------------------
+
 
 def check_schema(schema: str, *files: Path) -> subprocess.CompletedProcess[str]:
     return run(VENV_BIN / "check-jsonschema", "--builtin-schema", schema, *files)
@@ -99,8 +103,11 @@ def test_tests_run_on_push_and_pull_request_and_deployment_waits_for_them():
     triggers = test_flow[True]  # YAML 1.1 reads the key `on` as true
     assert "push" in triggers and "pull_request" in triggers
     assert any(step.get("run") == "bash tools/test.sh" for step in test_job["steps"])
-    deploys = [name for name, (_, job) in jobs.items()
-               if any("actions/deploy-pages@" in step.get("uses", "") for step in job["steps"])]
+    deploys = [
+        name
+        for name, (_, job) in jobs.items()
+        if any("actions/deploy-pages@" in step.get("uses", "") for step in job["steps"])
+    ]
     assert deploys
     for name in deploys:  # follow `needs` back to the tests
         chain, seen = [name], set()
@@ -185,6 +192,7 @@ def test_the_lock_pins_every_declared_dependency(extra):
 # Lint and types
 # ----------------------------------------------------------------------
 
+
 def test_the_lint_tools_catch_a_planted_mistake(tmp_path):
     bad_py = tmp_path / "bad.py"
     bad_py.write_text("import os\n\n\ndef half(x):\n    return x / 2\n", encoding="utf-8")
@@ -202,8 +210,10 @@ def test_the_lint_tools_catch_a_planted_mistake(tmp_path):
     assert "no-unused-vars" in eslint.stdout and "no-undef" in eslint.stdout
 
 
-@pytest.mark.skipif(os.environ.get("DES_ET_LAMES_LINT") != "1",
-                    reason="the whole project's lint is switched on with DES_ET_LAMES_LINT=1 (tools/lint.sh)")
+@pytest.mark.skipif(
+    os.environ.get("DES_ET_LAMES_LINT") != "1",
+    reason="the whole project's lint is switched on with DES_ET_LAMES_LINT=1 (tools/lint.sh)",
+)
 def test_the_project_passes_lint_format_and_types():
     done = run("bash", ROOT / "tools" / "lint.sh")
     assert done.returncode == 0, done.stdout[-4000:] + done.stderr[-4000:]
@@ -213,9 +223,15 @@ def test_the_project_passes_lint_format_and_types():
 # Chromium
 # ----------------------------------------------------------------------
 
+
 def finder(env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, ROOT / "tests" / "browser" / "chromium.py"],
-                          env=env, capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, ROOT / "tests" / "browser" / "chromium.py"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_chromium_is_found_by_variable_then_by_the_usual_names(tmp_path):
