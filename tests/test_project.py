@@ -200,13 +200,21 @@ def test_the_lint_tools_catch_a_planted_mistake(tmp_path):
     assert ruff.returncode != 0 and "F401" in ruff.stdout
     mypy = run(VENV_BIN / "mypy", "--strict", "--config-file", ROOT / "pyproject.toml", bad_py, cwd=tmp_path)
     assert mypy.returncode != 0 and "no-untyped-def" in mypy.stdout
-    bad_js = ROOT / "hooks" / "static" / "rollers" / "zz_planted_by_test_project.js"
-    bad_js.write_text("export function f() {\n  const unused = 1;\n  return undefinedName;\n}\n", encoding="utf-8")
-    try:
-        eslint = run(ROOT / "node_modules" / ".bin" / "eslint", bad_js)
-    finally:
-        bad_js.unlink()
+    # the planted module sits where the config's globs expect the front-end (browser globals)
+    bad_js = tmp_path / "hooks" / "static" / "rollers" / "planted.js"
+    bad_js.parent.mkdir(parents=True)
+    bad_js.write_text(
+        "export function f() {\n  const unused = document.title;\n  return undefinedName;\n}\n", encoding="utf-8"
+    )
+    eslint = run(
+        ROOT / "node_modules" / ".bin" / "eslint",
+        "--config",
+        ROOT / "eslint.config.mjs",
+        bad_js.relative_to(tmp_path),
+        cwd=tmp_path,
+    )
     assert eslint.returncode != 0
+    assert "'document' is not defined" not in eslint.stdout
     assert "no-unused-vars" in eslint.stdout and "no-undef" in eslint.stdout
 
 
