@@ -3,7 +3,7 @@
 The site is built once (``mkdocs build --strict``) into a temporary directory; the
 text of each chapter's pages is read back from the HTML (only the article, without
 the roller widgets that another part of the build inserts) and compared with the
-source chapter in ``../shared/sources`` (or ``$DES_ET_LAMES_SOURCES``).
+source chapter kept in the repository, ``reference/sources/`` (or ``$DES_ET_LAMES_SOURCES``).
 """
 
 import difflib
@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-# the chapters of record: ../shared/sources beside the checkout (as on CI), or $DES_ET_LAMES_SOURCES
-SOURCES = Path(os.environ.get("DES_ET_LAMES_SOURCES", ROOT.parent / "shared" / "sources"))
+# the chapters of record, kept in the repository (reference/sources/README.md), or $DES_ET_LAMES_SOURCES
+SOURCES = Path(os.environ.get("DES_ET_LAMES_SOURCES", ROOT / "reference" / "sources"))
 
 # chapter -> its pages, in reading order (paths of the built site)
 CHAPTERS = {
@@ -73,7 +73,9 @@ def words(text):
 
 
 def source_text(chapter):
-    path = next(SOURCES.glob(f"{chapter}_*.txt"))
+    found = sorted(SOURCES.glob(f"{chapter}_*.txt"))
+    assert len(found) == 1, f"{SOURCES}: one {chapter}_*.txt expected, found {[p.name for p in found]}"
+    path = found[0]
     text = path.read_text(encoding="utf-8")
     text = HTML_TAG.sub(" ", text)  # 000's HTML tables: the tags are markup, not words
     if chapter == "004":
@@ -203,7 +205,7 @@ def test_every_word_of_the_chapter_is_on_the_site_in_order(chapter, pages):
 @pytest.mark.parametrize("chapter", sorted(CHAPTERS))
 def test_no_paragraph_starts_mid_sentence(chapter, pages):
     bad = []
-    for rel, page in zip(CHAPTERS[chapter], pages[chapter]):
+    for rel, page in zip(CHAPTERS[chapter], pages[chapter], strict=True):
         for para in page.paragraphs:
             if para and para[0].islower() and not any(para.startswith(ok) for ok in LOWERCASE_OK):
                 bad.append(f"{rel} : « {para[:80]} »")
@@ -212,7 +214,7 @@ def test_no_paragraph_starts_mid_sentence(chapter, pages):
 
 @pytest.mark.parametrize("chapter", sorted(CHAPTERS))
 def test_each_page_names_its_chapter_authors_and_licence(chapter, pages):
-    for rel, page in zip(CHAPTERS[chapter], pages[chapter]):
+    for rel, page in zip(CHAPTERS[chapter], pages[chapter], strict=True):
         text = " ".join(page.text.split())
         assert "Source et licence" in text, f"{rel} : pas d'encadré « Source et licence »"
         assert f"Chapitre {chapter}" in text, f"{rel} : le numéro du chapitre manque"

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Installs what the project needs, idempotently, on a fresh machine.
-#   tools/setup.sh site   -> .venv with MkDocs, Material, markdown-it-py
-#   tools/setup.sh test   -> the above + test tools, Debian's Chromium, local Pyodide (npm)
+#   tools/setup.sh site   -> .venv with MkDocs, Material and the hooks' libraries, at the
+#                            versions locked in requirements/site.txt
+#   tools/setup.sh test   -> .venv with the above + the test and lint tools (requirements/test.txt),
+#                            a Chromium (the one found, else Debian's package), and node_modules/
+#                            (npm ci: a local Pyodide for the offline browser tests, ESLint)
 set -euo pipefail
 export NO_MKDOCS_2_WARNING=1
 cd "$(dirname "$0")/.."
@@ -9,29 +12,36 @@ want=${1:-site}
 
 say() { printf '[setup] %s\n' "$*" >&2; }
 
-# --- Python: a virtual environment keyed on pyproject.toml -----------------
+# --- Python: a virtual environment keyed on pyproject.toml and the lock file -
 extra=$([ "$want" = test ] && echo test || echo site)
-stamp=".venv/.installed-$extra-$(sha1sum pyproject.toml | cut -c1-12)"
+lock="requirements/$extra.txt"
+stamp=".venv/.installed-$extra-$(cat pyproject.toml "$lock" | sha1sum | cut -c1-12)"
 if [ ! -f "$stamp" ]; then
-  say "Python packages ($extra)…"
+  say "Python packages ($extra, locked in $lock)…"
   [ -x .venv/bin/python ] || python3 -m venv .venv
-  .venv/bin/python -m pip install -q --disable-pip-version-check -e ".[$extra]"
+  .venv/bin/python -m pip install -q --disable-pip-version-check -c "$lock" -e ".[$extra]"
   rm -f .venv/.installed-"$extra"-*
   touch "$stamp"
 fi
 [ "$want" = test ] || exit 0
 
-# --- Chromium from Debian's packages (Playwright's own download fails here) --
-if [ ! -x /usr/bin/chromium ]; then
+# --- A Chromium: $CHROMIUM, else the usual names, else Debian's package ------
+# (Playwright's own browser download is not used.)
+if ! found=$(python3 tests/browser/chromium.py); then
   say "Chromium (apt)…"
   SUDO=$([ "$(id -u)" = 0 ] && echo "" || echo sudo)
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq chromium >/dev/null
+  found=$(python3 tests/browser/chromium.py) || { say "no Chromium after apt-get: set CHROMIUM"; exit 1; }
 fi
+say "Chromium: $found"
 
-# --- Pyodide core files from npm, served on localhost by the browser tests ----
-if [ ! -f node_modules/pyodide/pyodide.mjs ]; then
-  say "Pyodide (npm)…"
+# --- node_modules from package-lock.json: Pyodide's core files (served on
+# localhost by the browser tests) and ESLint --------------------------------
+npm_stamp="node_modules/.installed-$(sha1sum package-lock.json | cut -c1-12)"
+if [ ! -f "$npm_stamp" ]; then
+  say "npm packages (Pyodide, ESLint)…"
   npm ci --no-audit --no-fund --loglevel=error
+  touch "$npm_stamp"
 fi

@@ -30,7 +30,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-CHROMIUM = "/usr/bin/chromium"
+from chromium import find_chromium  # noqa: E402  (tests/browser/chromium.py)
+CHROMIUM = find_chromium() or "chromium (not found: set CHROMIUM, see tests/browser/chromium.py)"
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -1,0 +1,23 @@
+// ESLint (bash tools/lint.sh): the recommended rules over the front-end.
+// hooks/static/rollers/*.js are ES modules run in the page (bundled into one
+// module at build time), hooks/static/rollers-worker.js is a module Web Worker
+// that also sees Pyodide's loadPyodide; bench/*.mjs run under Node.
+import js from "@eslint/js";
+import globals from "globals";
+
+export default [
+  { ignores: ["node_modules/**", "site/**", ".venv/**"] },
+  js.configs.recommended,
+  {
+    files: ["hooks/static/rollers/**/*.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser } },
+  },
+  {
+    files: ["hooks/static/rollers-worker.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.worker } },
+  },
+  {
+    files: ["bench/**/*.mjs", "tests/**/*.mjs", "eslint.config.mjs"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
+  },
+];

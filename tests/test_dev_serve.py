@@ -1,0 +1,135 @@
+"""Live editing: ``mkdocs serve`` rebuilds on hooks/ and rules_py/ edits, and serves a local Pyodide.
+
+One ``mkdocs serve`` (as ``tools/serve.sh --local-pyodide`` runs it) on a free port, in a
+copy of the project (so the edits never touch the checkout), with rules_py imported from
+that copy. Every wait is bounded; the server is stopped at the end.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import rules_py
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE = ROOT / "node_modules" / "pyodide"
+WAIT = 90  # seconds, for the first build and for each rebuild (two shared cores)
+PAGE = "solaires/resoudre-une-action/"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def fetch(url: str) -> bytes | None:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.read()
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return None
+
+
+def wait_for(url: str, predicate, what: str, proc: subprocess.Popen) -> bytes:
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, f"mkdocs serve stopped (status {proc.returncode})"
+        body = fetch(url)
+        if body is not None and predicate(body):
+            return body
+        time.sleep(0.5)
+    pytest.fail(f"{what}: not seen at {url} within {WAIT} s")
+
+
+@pytest.fixture
+def served(tmp_path):
+    if not (PYODIDE / "pyodide.mjs").is_file():
+        pytest.fail("node_modules/pyodide is missing: run bash tools/setup.sh test")
+    copy = tmp_path / "project"
+    copy.mkdir()
+    for name in ("docs", "hooks", "rules_py"):
+        shutil.copytree(ROOT / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "mkdocs.yml", copy / "mkdocs.yml")
+    (copy / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
+    port = free_port()
+    env = {
+        **os.environ,
+        "NO_MKDOCS_2_WARNING": "1",
+        "PYODIDE_INDEX_URL": "/pyodide/",
+        "PYTHONPATH": str(copy),  # rules_py from the copy, before the editable install
+        "PYTHONDONTWRITEBYTECODE": "1",
+        "SITE_URL": f"http://127.0.0.1:{port}/",
+    }
+    log = (tmp_path / "serve.log").open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
+        cwd=copy,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        yield copy, f"http://127.0.0.1:{port}/", proc
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+def a_label() -> str:
+    """A parameter label of solaires.action that rules_py's source holds once, as a literal."""
+    for param in rules_py.call({"op": "describe", "roller": "solaires.action"})["result"]["parametres"]:
+        label = param["libelle"]
+        if sum(p.read_text(encoding="utf-8").count(f'"{label}"') for p in (ROOT / "rules_py").glob("*.py")) == 1:
+            return label
+    pytest.fail("no label of solaires.action is a single literal in rules_py")
+
+
+def edit(folder: Path, pattern: str, old: str, new: str) -> None:
+    for path in folder.glob(pattern):
+        text = path.read_text(encoding="utf-8")
+        if old in text:
+            path.write_text(text.replace(old, new, 1), encoding="utf-8")
+            return
+    raise AssertionError(f"{old!r} not found in {folder}/{pattern}")
+
+
+def test_serve_rebuilds_on_hooks_and_rules_py_and_serves_local_pyodide(served):
+    copy, base, proc = served
+    page = base + PAGE
+    label = a_label()
+    first = wait_for(page, lambda b: b"data-roller" in b, "the first build", proc)
+    assert label in html.unescape(first.decode())
+
+    # Pyodide from node_modules, at the address the build wrote into the rollers' bundle
+    mjs = wait_for(base + "pyodide/pyodide.mjs", lambda b: True, "/pyodide/pyodide.mjs", proc)
+    assert mjs == (PYODIDE / "pyodide.mjs").read_bytes()
+    assert b'"pyodide": "/pyodide/"' in fetch(base + "assets/rollers/rollers.js")
+
+    # a static file of the hooks
+    marker = "/* live-edit-marker */"
+    with (copy / "hooks" / "static" / "rollers.css").open("a", encoding="utf-8") as css:
+        css.write("\n" + marker + "\n")
+    wait_for(base + "assets/rollers/rollers.css", lambda b: marker.encode() in b, "the edited CSS", proc)
+
+    # rules_py, as imported by the hooks (the widget's labels come from rules_py.call)
+    new_label = label + " (modifié)"
+    edit(copy / "rules_py", "*.py", f'"{label}"', f'"{new_label}"')
+    body = wait_for(page, lambda b: new_label in html.unescape(b.decode()), "the label edited in rules_py", proc)
+    assert label + " (modifié) (modifié)" not in html.unescape(body.decode())

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Lint, format and types, installing what they need first (the test set-up):
+#   ruff check, ruff format --check       Python style and mistakes (pyproject.toml [tool.ruff])
+#   mypy --strict rules_py                types of the rules package ([tool.mypy])
+#   eslint                                the front-end's JavaScript (eslint.config.mjs)
+#   check-jsonschema                      .github/ workflows and dependabot.yml against their schemas
+# Every tool runs, then the script fails if any of them did. Not yet part of tools/test.sh:
+# run it alone (tests/test_project.py::test_lint runs it when DES_ET_LAMES_LINT=1).
+set -uo pipefail
+export NO_MKDOCS_2_WARNING=1
+cd "$(dirname "$0")/.."
+bash tools/setup.sh test || exit 1
+
+failed=()
+run() {
+  local name=$1; shift
+  printf '[lint] %s\n' "$name" >&2
+  "$@" || failed+=("$name")
+}
+
+run "ruff check" .venv/bin/ruff check .
+run "ruff format" .venv/bin/ruff format --check .
+run "mypy" .venv/bin/mypy --strict rules_py
+run "eslint" node_modules/.bin/eslint hooks/static bench eslint.config.mjs
+run "workflows" .venv/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
+run "dependabot" .venv/bin/check-jsonschema --builtin-schema vendor.dependabot .github/dependabot.yml
+
+if [ ${#failed[@]} -gt 0 ]; then
+  printf '[lint] failed: %s\n' "${failed[*]}" >&2
+  exit 1
+fi
+printf '[lint] clean\n' >&2
