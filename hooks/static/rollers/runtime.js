@@ -1,7 +1,12 @@
 // The runtime: one module Web Worker (Pyodide + rules_py) for the whole visit;
 // requests {id, …} settled by {id, result|error}; listeners told of its state.
+//
+// The boot has no deadline, only a watchdog: it fails when nothing arrives for
+// BOOT_IDLE_MS (the worker tells every chunk it receives), never because the
+// download is slow. A retry boots a new worker; the browser's HTTP cache keeps
+// what was already downloaded.
 
-import { BOOT_TIMEOUT_MS, CALL_TIMEOUT_MS, CONFIG, pyodideBase } from "./config.js";
+import { BOOT_IDLE_MS, CALL_TIMEOUT_MS, CONFIG, pyodideBase, waitsForTap } from "./config.js";
 
 export class Runtime {
   constructor() {
@@ -25,7 +30,7 @@ export class Runtime {
     };
     this.emit({ name: "loading", step: 0, steps: 3, text: "Démarrage du moteur de dés…" });
     const config = { ...CONFIG, pyodide: pyodideBase(CONFIG.pyodide) };
-    this.ready = this.request({ type: "boot", config, systems: [...systems] }, BOOT_TIMEOUT_MS).then(
+    this.ready = this.request({ type: "boot", config, systems: [...systems] }, BOOT_IDLE_MS, true).then(
       () => this.emit({ name: "ready" }),
       (err) => {
         this.emit({ name: "failed", text: err.message });
@@ -33,6 +38,14 @@ export class Runtime {
       },
     );
     return this.ready;
+  }
+
+  // On a connection that asks to save data, or a slow one, the engine waits for
+  // the reader's first tap; every widget says how much it will download.
+  deferUntilTap() {
+    if (this.ready || this.state.name !== "idle" || !waitsForTap()) return false;
+    this.emit({ name: "idle", deferred: true, download: CONFIG.download });
+    return true;
   }
 
   async call(request, systems) {
@@ -62,21 +75,32 @@ export class Runtime {
     return this.start(systems);
   }
 
-  request(message, timeoutMs) {
+  // idle: the time-out counts from the worker's last sign of life (a progress message), not from the request.
+  request(message, timeoutMs, idle = false) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(Object.assign(new Error(`pas de réponse après ${Math.round(timeoutMs / 1000)} s`), { timeout: true }));
-      }, timeoutMs);
-      this.pending.set(id, { resolve, reject, timer });
+      const entry = { resolve, reject, timer: 0, idle };
+      entry.arm = () => {
+        clearTimeout(entry.timer);
+        entry.timer = setTimeout(() => {
+          this.pending.delete(id);
+          const seconds = Math.round(timeoutMs / 1000);
+          reject(Object.assign(
+            new Error(idle ? `plus rien n'arrive depuis ${seconds} s` : `pas de réponse après ${seconds} s`),
+            { timeout: true }));
+        }, timeoutMs);
+      };
+      entry.arm();
+      this.pending.set(id, entry);
       this.worker.postMessage({ id, ...message });
     });
   }
 
   receive(data) {
     if (data.type === "progress") {
-      this.emit({ name: "loading", step: data.step, steps: data.steps, text: data.text });
+      for (const entry of this.pending.values()) if (entry.idle) entry.arm();
+      const { step, steps, text, received = null, total = null, download = null } = data;
+      this.emit({ name: "loading", step, steps, text, received, total, download });
       return;
     }
     const entry = this.pending.get(data.id);
