@@ -98,7 +98,9 @@ export class Runtime {
 
   receive(data) {
     if (data.type === "progress") {
-      for (const entry of this.pending.values()) if (entry.idle) entry.arm();
+      const boots = [...this.pending.values()].filter((entry) => entry.idle);
+      if (!boots.length) return; // a failed boot's downloads still trickling in: its failure stays shown
+      for (const entry of boots) entry.arm();
       const { step, steps, text, received = null, total = null, download = null } = data;
       this.emit({ name: "loading", step, steps, text, received, total, download });
       return;
