@@ -5,6 +5,8 @@
   takes (longer than the 20 s idle window, so a fixed deadline would fail it), the progress
   shown moves up, and the server sees what the engine fetched: no lock file, the cut
   library, each file once.
+- A download that stalls fails after 20 s of silence; « Réessayer » then fetches only
+  what the browser does not hold yet.
 - A connection asking to save data, or a slow one: nothing downloads before the first tap,
   and the widget says how much the engine weighs.
 
@@ -85,6 +87,38 @@ def test_throttled_first_roll_arrives_with_moving_progress(phone_page, phone):
     # The rules' own files came while the engine downloaded, not after it.
     order = phone.requests
     assert order.index("/assets/rollers/rules_py/api.py") < order.index("/pyodide/pyodide.asm.wasm") + 8
+
+
+def test_a_stalled_download_fails_after_20_s_and_retry_reuses_what_arrived(phone_page, server, page_errors, request):
+    request.node.allow_console_errors = True
+    fast = ThrottledServer(server.site, rate=None, latency=0)
+    try:
+        page = phone_page
+        fast.stall.add("/assets/rollers/python_stdlib.zip")
+        page.goto(fast.url + ENV_PAGE)
+        widget = page.locator('.dl-roller[data-roller="solaires.environnement"]').first
+        start = time.monotonic()
+        widget.scroll_into_view_if_needed()
+        retry = widget.locator("button.dl-retry")
+        retry.wait_for(timeout=40_000)
+        elapsed = time.monotonic() - start
+        status = widget.locator(".dl-roller__status").inner_text()
+        print(f"\nstalled library: French message after {elapsed:.1f} s; requests {fast.requests}")
+        assert IDLE_WINDOW_S - 0.5 < elapsed < IDLE_WINDOW_S + 8, elapsed
+        assert "plus rien n'arrive depuis 20 s" in status, status
+        assert fast.requests.count("/pyodide/pyodide.asm.wasm") == 1
+        fast.stall.clear()
+        retry.tap()
+        widget.locator("button.dl-roll").tap()
+        widget.locator('.dl-roller__result .dl-outcome').wait_for(timeout=60_000)
+        assert page.evaluate("desEtLames.runtime.boots") == 2
+        # The engine's files that had arrived came from the browser's cache the second time.
+        assert fast.requests.count("/pyodide/pyodide.asm.wasm") == 1, fast.requests
+        assert fast.requests.count("/pyodide/pyodide.asm.mjs") == 1, fast.requests
+    finally:
+        fast.close()
+    assert [e for e in page_errors if "net::" not in e and "Failed to load" not in e] == []
+    page_errors.clear()
 
 
 @pytest.mark.parametrize("connection", [{"saveData": True, "effectiveType": "4g"}, {"saveData": False, "effectiveType": "3g"}])

@@ -8,6 +8,7 @@ like conftest's ``Handler``, but as a CDN and a phone would see it:
 - the files ``slow(path)`` selects (default: ``/pyodide/`` and the site's
   ``python_stdlib.zip``, the engine) share one link of ``rate`` bytes/s, and
   wait ``latency`` seconds before their first byte;
+- ``stall`` holds paths whose body does not come (headers sent, then silence);
 - ``sent`` counts the encoded bytes of every response body, by path, and
   ``requests`` lists every path asked (the worker's requests included, which
   the page's DevTools session does not see).
@@ -87,6 +88,8 @@ class ThrottledHandler(Handler):
             self.send_header("Access-Control-Allow-Origin", "*")
         self.end_headers()
         try:
+            while path in owner.stall:  # headers sent, then nothing: a stalled download
+                time.sleep(0.1)
             for i in range(0, len(body), CHUNK):
                 chunk = body[i : i + CHUNK]
                 if slow:
@@ -104,6 +107,7 @@ class ThrottledServer:
         self.latency = latency
         self.slow = slow
         self.requests: list[str] = []
+        self.stall: set[str] = set()  # paths whose body never comes (until removed)
         self.sent: Counter[str] = Counter()
         self._lock = threading.Lock()
         self._gzipped: dict[Path, bytes] = {}
@@ -129,6 +133,7 @@ class ThrottledServer:
         with self._lock:
             self.requests.clear()
             self.sent.clear()
+            self.stall.clear()
 
     def close(self) -> None:
         self.httpd.shutdown()
