@@ -10,7 +10,10 @@ Not a hook itself: ``rollers_assets.py`` calls :func:`engine` at build time.
   worker then loads Pyodide's full one, and the build says so in one line.
 - ``hooks/stdlib-modules.txt`` (written by ``tools/stdlib_trace.mjs``) lists
   the modules the engine imports; the site's ``python_stdlib.zip`` keeps only
-  those. ``DL_FULL_STDLIB=1`` at build time ships the full library instead.
+  those, without their docstrings and comment lines (what ``python -OO``
+  drops; the standard library supports it), line numbers kept. A module the
+  build's Python cannot parse (newer syntax) is kept whole.
+  ``DL_FULL_STDLIB=1`` at build time ships the full library instead.
 - The figures the front-end needs: the minimal lock (``info`` of Pyodide's
   ``pyodide-lock.json``, no package), the raw sizes of the files the worker
   downloads (its progress), and the gzipped total (« environ 4,1 Mo »).
@@ -21,12 +24,14 @@ sizes), so a build only recomputes them when an input changes.
 
 from __future__ import annotations
 
+import ast
 import gzip
 import hashlib
 import json
 import logging
 import os
 import shutil
+import sys
 import urllib.request
 import zipfile
 from dataclasses import dataclass, field
@@ -117,7 +122,8 @@ def members_for(names: list[str], available: set[str]) -> list[str]:
 def cut_stdlib(full: Path, names: list[str]) -> Path:
     """The full zip's members for ``names`` only, as a new zip (cached by its inputs)."""
     key = hashlib.sha256(
-        f"{full.stat().st_size}:{full.stat().st_mtime_ns}:{full}\n".encode() + "\n".join(names).encode()
+        f"{full.stat().st_size}:{full.stat().st_mtime_ns}:{full}:{sys.version_info[:2]}:{STRIP_VERSION}\n".encode()
+        + "\n".join(names).encode()
     ).hexdigest()[:16]
     out = CACHE / version() / f"python_stdlib-cut-{key}.zip"
     if out.is_file():
@@ -130,12 +136,57 @@ def cut_stdlib(full: Path, names: list[str]) -> Path:
             copy = zipfile.ZipInfo(member, date_time=info.date_time)
             copy.compress_type = zipfile.ZIP_DEFLATED
             copy.external_attr = info.external_attr
-            dest.writestr(copy, source.read(member))
+            dest.writestr(copy, strip_docs(source.read(member).decode("utf-8")))
     tmp.replace(out)
     for old in out.parent.glob("python_stdlib-cut-*.zip"):
         if old != out:
             old.unlink(missing_ok=True)
     return out
+
+
+STRIP_VERSION = 1  # bump when strip_docs changes (the cached cut zips are keyed by it)
+
+
+def strip_docs(source: str) -> str:
+    """``source`` without docstrings and whole-line comments, line numbers kept.
+
+    A docstring on lines of its own becomes blank lines (``pass`` where it was
+    the whole body); a comment line becomes a blank line unless it lies inside
+    a multi-line string. Source the build's Python cannot parse is returned as is.
+    """
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return source
+    lines = source.splitlines(keepends=True)
+    in_string: set[int] = set()
+    replaced: dict[int, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Constant, ast.JoinedStr)) and (node.end_lineno or 0) > node.lineno:
+            in_string.update(range(node.lineno, node.end_lineno + 1))
+        body = getattr(node, "body", None)
+        if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) or not body:
+            continue
+        first = body[0]
+        if not (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str)):
+            continue
+        head = lines[first.lineno - 1][: first.col_offset]
+        tail = lines[first.end_lineno - 1][first.end_col_offset :]
+        if head.strip() or (tail.strip() and not tail.strip().startswith("#")):
+            continue  # shares its line with code: kept
+        for number in range(first.lineno, first.end_lineno + 1):
+            replaced[number] = "\n"
+        if len(body) == 1:
+            replaced[first.lineno] = f"{head}pass\n"
+    out = []
+    for number, line in enumerate(lines, 1):
+        if number in replaced:
+            out.append(replaced[number])
+        elif number not in in_string and line.lstrip().startswith("#"):
+            out.append("\n")
+        else:
+            out.append(line)
+    return "".join(out)
 
 
 def gzipped_size(path: Path) -> int:
