@@ -2,6 +2,7 @@
 
 export const CONFIG = /*@build-config*/null;
 export const BOOT_IDLE_MS = 20000; // the boot fails when nothing arrives for this long (never for being slow)
+export const BOOT_START_MS = 120000; // then, everything downloaded, the engine's start (CPU only) may take this long
 export const CALL_TIMEOUT_MS = 10000;
 export const ODDS_DELAY_MS = 150;
 

@@ -3,10 +3,11 @@
 //
 // The boot has no deadline, only a watchdog: it fails when nothing arrives for
 // BOOT_IDLE_MS (the worker tells every chunk it receives), never because the
-// download is slow. A retry boots a new worker; the browser's HTTP cache keeps
+// download is slow; once all has arrived, the engine's start on the device's
+// processor has BOOT_START_MS. A retry boots a new worker; the browser's HTTP cache keeps
 // what was already downloaded.
 
-import { BOOT_IDLE_MS, CALL_TIMEOUT_MS, CONFIG, pyodideBase, waitsForTap } from "./config.js";
+import { BOOT_IDLE_MS, BOOT_START_MS, CALL_TIMEOUT_MS, CONFIG, pyodideBase, waitsForTap } from "./config.js";
 
 export class Runtime {
   constructor() {
@@ -80,17 +81,15 @@ export class Runtime {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const entry = { resolve, reject, timer: 0, idle };
-      entry.arm = () => {
+      entry.arm = (ms, why) => {
         clearTimeout(entry.timer);
         entry.timer = setTimeout(() => {
           this.pending.delete(id);
-          const seconds = Math.round(timeoutMs / 1000);
-          reject(Object.assign(
-            new Error(idle ? `plus rien n'arrive depuis ${seconds} s` : `pas de réponse après ${seconds} s`),
-            { timeout: true }));
-        }, timeoutMs);
+          reject(Object.assign(new Error(why), { timeout: true }));
+        }, ms);
       };
-      entry.arm();
+      const seconds = Math.round(timeoutMs / 1000);
+      entry.arm(timeoutMs, idle ? `plus rien n'arrive depuis ${seconds} s` : `pas de réponse après ${seconds} s`);
       this.pending.set(id, entry);
       this.worker.postMessage({ id, ...message });
     });
@@ -100,7 +99,12 @@ export class Runtime {
     if (data.type === "progress") {
       const boots = [...this.pending.values()].filter((entry) => entry.idle);
       if (!boots.length) return; // a failed boot's downloads still trickling in: its failure stays shown
-      for (const entry of boots) entry.arm();
+      // Downloading, every chunk is a sign of life; once everything has arrived, the engine
+      // starts on the device's own processor, without a word for a while on a slow phone.
+      for (const entry of boots) {
+        if (data.step >= 2) entry.arm(BOOT_START_MS, `le moteur n'a pas démarré en ${Math.round(BOOT_START_MS / 1000)} s`);
+        else entry.arm(BOOT_IDLE_MS, `plus rien n'arrive depuis ${Math.round(BOOT_IDLE_MS / 1000)} s`);
+      }
       const { step, steps, text, received = null, total = null, download = null } = data;
       this.emit({ name: "loading", step, steps, text, received, total, download });
       return;
