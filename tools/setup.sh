@@ -31,7 +31,10 @@ if [ ! -x /usr/bin/chromium ]; then
 fi
 
 # --- Pyodide core files from npm, served on localhost by the browser tests ----
-if [ ! -f node_modules/pyodide/pyodide.mjs ]; then
+# (again when package.json pins another version than the one installed)
+pinned=$(node -p 'require("./package.json").devDependencies.pyodide')
+installed=$(node -p 'try { require("./node_modules/pyodide/package.json").version } catch { "" }')
+if [ ! -f node_modules/pyodide/pyodide.mjs ] || [ "$pinned" != "$installed" ]; then
   say "Pyodide (npm)…"
   npm ci --no-audit --no-fund --loglevel=error
 fi
