@@ -20,6 +20,13 @@ export function showState(widget, state) {
   widget.status.hidden = false;
   if (state.name === "loading") {
     const { fraction, text } = loadingText(state);
+    const bar = widget.status.querySelector("progress");
+    const label = widget.status.querySelector(".dl-progress");
+    if (bar && label) { // a download's progress: the same nodes, new figures (no re-layout of the widget)
+      bar.value = Math.round(fraction * 100);
+      if (label.textContent !== ` ${text}`) label.textContent = ` ${text}`;
+      return;
+    }
     widget.status.replaceChildren(
       h("progress", { max: "100", value: String(Math.round(fraction * 100)), "aria-label": "Chargement du moteur de dés" }),
       h("span", { class: "dl-progress" }, ` ${text}`),
