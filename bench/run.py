@@ -3,13 +3,20 @@
 Every target is a ratio or a bound measured in this one run, on this machine:
 - build: `mkdocs build` with the hooks, against the same site with the hooks off (<= 1.3x);
 - cold start: click on "Lancer" on a fresh page -> outcome, against a bare page that
-  only runs loadPyodide, same browser, Pyodide served locally (<= 1.15x);
+  only runs a stock loadPyodide, same browser, Pyodide served locally with gzip (<= 1.0x);
+- bytes before the first roll's result: encoded bytes the server sent for Pyodide's
+  files and the rollers' own (JS, CSS, rules_py, the cut standard library), against
+  the bare page's Pyodide files (<= 0.75x), counted server-side (the worker's
+  requests are not in the page's DevTools session);
+- the standard library shipped against Pyodide's full one (<= 0.35x);
+- the same cold start through a phone network (tests/browser/throttle.py: 1.6 Mbit/s,
+  300 ms) with 4x CPU slowdown (DevTools emulation), one run each: seconds;
 - warm roll: click -> outcome once the runtime is up, median of 20 (<= 50 ms);
 - longest main-thread task after load while Pyodide boots and serves the first roll (<= 50 ms);
 - bytes the rollers add to a page before Pyodide, gzipped (<= 60 KB);
 - odds: slowest odds query of each roller, CPython and Pyodide (<= 5 ms).
 
-Usage: bash tools/bench.sh  (or .venv/bin/python bench/run.py [--quick])
+Usage: bash tools/bench.sh  (or .venv/bin/python bench/run.py [--quick] [--no-phone])
 """
 
 from __future__ import annotations
@@ -111,10 +118,11 @@ def gz(path: Path) -> int:
 
 def bench_bytes(site: Path, fetched: list[str]) -> dict:
     assets = site / "assets" / "rollers"
-    files = sorted(p for p in assets.rglob("*") if p.is_file())
+    # The engine's own standard library lives there too: it is Pyodide's, counted in the bytes ratio.
+    files = sorted(p for p in assets.rglob("*") if p.is_file() and p.name != "python_stdlib.zip")
     total = sum(gz(p) for p in files)
     front = sum(gz(p) for p in files if p.suffix in {".js", ".css"})
-    page = sorted({f for f in fetched if f.startswith("/assets/rollers/")})
+    page = sorted({f for f in fetched if f.startswith("/assets/rollers/") and not f.endswith("/python_stdlib.zip")})
     page_bytes = sum(gz(site / f.lstrip("/")) for f in page if (site / f.lstrip("/")).is_file())
     return {
         "all_shipped_gz_kb": round(total / 1024, 1),
@@ -149,7 +157,7 @@ new PerformanceObserver((list) => {
 """
 
 # Click "Lancer" of a widget, resolve with ms until a new outcome is on screen.
-CLICK_TO_OUTCOME = """async (index) => {
+CLICK_TO_OUTCOME = """async ([index, limitMs]) => {
   const w = document.querySelectorAll("[data-roller]")[index];
   const out = w.querySelector(".dl-roller__result");
   const btn = w.querySelector(".dl-roll");
@@ -157,11 +165,11 @@ CLICK_TO_OUTCOME = """async (index) => {
   const t0 = performance.now();
   btn.click();
   await new Promise((resolve, reject) => {
-    const limit = t0 + 60000;
+    const limit = t0 + limitMs;
     const look = () => {
       const now = out.querySelector(".dl-outcome");
       if (now && now !== before) return resolve();
-      if (performance.now() > limit) return reject(new Error("no outcome after 60 s"));
+      if (performance.now() > limit) return reject(new Error(`no outcome after ${limitMs} ms`));
       requestAnimationFrame(look);
     };
     look();
@@ -170,61 +178,93 @@ CLICK_TO_OUTCOME = """async (index) => {
 }"""
 
 
-def serve(site: Path):
-    import functools
-    import threading
-    from http.server import ThreadingHTTPServer
+def bench_stdlib(site: Path) -> dict:
+    """The standard library the site ships against Pyodide's full one."""
+    shipped = site / "assets" / "rollers" / "python_stdlib.zip"
+    full = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+    return {
+        "shipped_kb": round(shipped.stat().st_size / 1024, 1),
+        "full_kb": round(full.stat().st_size / 1024, 1),
+        "ratio": round(shipped.stat().st_size / full.stat().st_size, 3),
+    }
 
+
+def throttled_server(site: Path, rate=None, latency=0.0):
+    """The tests' phone-network server (gzip like the CDN; rate None: loopback speed)."""
     sys.path.insert(0, str(ROOT / "tests" / "browser"))
-    from conftest import Faults, Handler  # the tests' server: site + /pyodide/ from node_modules
+    from throttle import ThrottledServer
 
-    faults = Faults()
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, site=site, faults=faults))
-    httpd.daemon_threads = True
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, f"http://127.0.0.1:{httpd.server_address[1]}", faults
+    return ThrottledServer(site, rate=rate, latency=latency)
 
 
-def bench_browser(site: Path, url: str, faults, page_path: str, runs: int, warm_n: int) -> tuple[dict, list[str]]:
+def engine_bytes(sent: dict, rollers: bool) -> int:
+    """Encoded bytes of Pyodide's files (and, for the rulebook, the rollers' own: JS, CSS, rules_py, library)."""
+    return sum(n for path, n in sent.items() if path.startswith("/pyodide/") or (rollers and path.startswith("/assets/rollers/")))
+
+
+def run_bare(browser, url: str, srv, cpu: float = 1, timeout_ms: int = 60_000) -> tuple[float, int, list[str]]:
+    """Bare page: click -> stock loadPyodide done (fresh context: cold HTTP cache); ms, bytes, paths."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    page.goto(f"{url}/bare.html", wait_until="load")
+    slow_down(ctx, page, cpu)
+    srv.reset()
+    page.click("#go")
+    page.wait_for_function("window.__ms !== undefined", timeout=timeout_ms)
+    ms = page.evaluate("window.__ms")
+    sent, paths = engine_bytes(dict(srv.sent), rollers=False), list(srv.requests)
+    ctx.close()
+    return ms, sent, paths
+
+
+def slow_down(ctx, page, cpu: float) -> None:
+    if cpu != 1:
+        ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+
+
+def bench_browser(site: Path, page_path: str, runs: int, warm_n: int) -> tuple[dict, list[str]]:
     from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(ROOT / "tests" / "browser"))
     from conftest import CHROMIUM, CHROMIUM_ARGS
 
     (site / "bare.html").write_text(BARE, encoding="utf-8")
+    srv = throttled_server(site)
+    url = srv.url
     cold, bare, longest, before, warm = [], [], [], [], []
+    bytes_ours, bytes_bare = [], []
     fetched: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        for i in range(runs):
-            # bare page: click -> loadPyodide done (fresh context: cold HTTP cache)
-            ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-            page = ctx.new_page()
-            page.goto(f"{url}/bare.html", wait_until="load")
-            page.click("#go")
-            page.wait_for_function("window.__ms !== undefined", timeout=60_000)
-            bare.append(page.evaluate("window.__ms"))
-            ctx.close()
-            # the rulebook page: click "Lancer" as soon as the widget is bound
-            ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-            ctx.add_init_script(LONGTASKS)
-            page = ctx.new_page()
-            faults.requests.clear()
-            page.goto(f"{url}{page_path}", wait_until="load")
-            page.wait_for_selector("[data-roller] .dl-roll:not([disabled])", timeout=30_000)
-            cold.append(page.evaluate(CLICK_TO_OUTCOME, 0))
-            load_end = page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
-            tasks = page.evaluate("window.__longtasks")
-            longest.append(max([t["ms"] for t in tasks if t["start"] >= load_end], default=0.0))
-            before.append(max([t["ms"] for t in tasks if t["start"] < load_end], default=0.0))
-            if i == 0:
-                fetched = list(faults.requests)
-                page.wait_for_timeout(500)  # the odds request after the first roll settles
-                for _ in range(warm_n):
-                    warm.append(page.evaluate(CLICK_TO_OUTCOME, 0))
-            ctx.close()
-        browser.close()
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            for i in range(runs):
+                ms, sent, _ = run_bare(browser, url, srv)
+                bare.append(ms)
+                bytes_bare.append(sent)
+                # the rulebook page: click "Lancer" as soon as the widget is bound
+                ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+                ctx.add_init_script(LONGTASKS)
+                page = ctx.new_page()
+                srv.reset()
+                page.goto(f"{url}{page_path}", wait_until="load")
+                page.wait_for_selector("[data-roller] .dl-roll:not([disabled])", timeout=30_000)
+                cold.append(page.evaluate(CLICK_TO_OUTCOME, [0, 60_000]))
+                bytes_ours.append(engine_bytes(dict(srv.sent), rollers=True))
+                load_end = page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
+                tasks = page.evaluate("window.__longtasks")
+                longest.append(max([t["ms"] for t in tasks if t["start"] >= load_end], default=0.0))
+                before.append(max([t["ms"] for t in tasks if t["start"] < load_end], default=0.0))
+                if i == 0:
+                    fetched = list(srv.requests)
+                    page.wait_for_timeout(500)  # the odds request after the first roll settles
+                    for _ in range(warm_n):
+                        warm.append(page.evaluate(CLICK_TO_OUTCOME, [0, 60_000]))
+                ctx.close()
+            browser.close()
+    finally:
+        srv.close()
     c, b = statistics.median(cold), statistics.median(bare)
+    ob, bb = statistics.median(bytes_ours), statistics.median(bytes_bare)
     return {
         "page": page_path,
         "cold_click_to_outcome_s": round(c / 1000, 3),
@@ -232,6 +272,9 @@ def bench_browser(site: Path, url: str, faults, page_path: str, runs: int, warm_
         "cold_ratio": round(c / b, 3),
         "cold_runs_s": [round(x / 1000, 3) for x in cold],
         "bare_runs_s": [round(x / 1000, 3) for x in bare],
+        "bytes_before_first_roll": int(ob),
+        "bytes_bare_loadpyodide": int(bb),
+        "bytes_ratio": round(ob / bb, 3),
         "warm_roll_median_ms": round(statistics.median(warm), 1),
         "warm_roll_max_ms": round(max(warm), 1),
         "longest_task_after_load_ms": round(max(longest), 1),
@@ -241,13 +284,53 @@ def bench_browser(site: Path, url: str, faults, page_path: str, runs: int, warm_
     }, fetched
 
 
+def bench_phone(site: Path, page_path: str) -> dict:
+    """One cold boot each, through a phone network (1.6 Mbit/s, 300 ms) with 4x CPU slowdown: seconds."""
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT / "tests" / "browser"))
+    from conftest import CHROMIUM, CHROMIUM_ARGS
+    from throttle import PHONE_LATENCY, PHONE_RATE
+
+    (site / "bare.html").write_text(BARE, encoding="utf-8")
+    srv = throttled_server(site, PHONE_RATE, PHONE_LATENCY)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            bare_ms, bare_bytes, _ = run_bare(browser, srv.url, srv, cpu=4, timeout_ms=300_000)
+            ctx = browser.new_context(viewport={"width": 390, "height": 844})
+            page = ctx.new_page()
+            slow_down(ctx, page, 4)
+            srv.reset()
+            page.goto(f"{srv.url}{page_path}", wait_until="load")
+            page.wait_for_selector("[data-roller] .dl-roll:not([disabled])", timeout=60_000)
+            ours_ms = page.evaluate(CLICK_TO_OUTCOME, [0, 300_000])
+            ours_bytes = engine_bytes(dict(srv.sent), rollers=True)
+            ctx.close()
+            browser.close()
+    finally:
+        srv.close()
+    return {
+        "rate_mbit_s": PHONE_RATE * 8 / 1e6,
+        "latency_ms": PHONE_LATENCY * 1000,
+        "cpu_slowdown": 4,
+        "cold_click_to_outcome_s": round(ours_ms / 1000, 1),
+        "bare_loadpyodide_s": round(bare_ms / 1000, 1),
+        "cold_ratio": round(ours_ms / bare_ms, 3),
+        "bytes_after_click": ours_bytes,
+        "bytes_bare": bare_bytes,
+    }
+
+
 # ======================================================================
 # Report
 # ======================================================================
 
 TARGETS = {
     "build ratio (hooks / no hooks)": ("build", "ratio", 1.3),
-    "cold start ratio (roller / bare loadPyodide)": ("browser", "cold_ratio", 1.15),
+    "cold start ratio (roller / bare loadPyodide)": ("browser", "cold_ratio", 1.0),
+    "bytes before the first roll / bare loadPyodide": ("browser", "bytes_ratio", 0.75),
+    "standard library shipped / full": ("stdlib", "ratio", 0.35),
     "warm roll, median of 20 (ms)": ("browser", "warm_roll_median_ms", 50),
     "longest main-thread task after load (ms)": ("browser", "longest_task_after_load_ms", 50),
     "rollers' bytes before Pyodide, all shipped, gz (KB)": ("bytes", "all_shipped_gz_kb", 60),
@@ -288,6 +371,15 @@ def report(results: dict) -> str:
     lines.append("")
     lines.append(f"cold start: {b['cold_click_to_outcome_s']} s (runs {b['cold_runs_s']}) vs bare loadPyodide "
                  f"{b['bare_loadpyodide_s']} s (runs {b['bare_runs_s']}), page {b['page']}")
+    lines.append(f"bytes before the first roll (gzip, server-side): {b['bytes_before_first_roll']} "
+                 f"vs bare loadPyodide {b['bytes_bare_loadpyodide']}")
+    if "phone" in results:
+        ph = results["phone"]
+        lines.append(f"phone ({ph['rate_mbit_s']} Mbit/s, {ph['latency_ms']:.0f} ms, CPU x{ph['cpu_slowdown']}): "
+                     f"first roll {ph['cold_click_to_outcome_s']} s vs bare loadPyodide {ph['bare_loadpyodide_s']} s "
+                     f"({ph['cold_ratio']}x); bytes {ph['bytes_after_click']} vs {ph['bytes_bare']}")
+    st = results["stdlib"]
+    lines.append(f"standard library: {st['shipped_kb']} KB shipped vs {st['full_kb']} KB full")
     lines.append(f"long tasks: after load {b['longest_task_runs_ms']} ms per run; before load (Material's own, "
                  f"not counted) up to {b['longest_task_before_load_ms']} ms")
     lines.append(f"bytes: JS+CSS {results['bytes']['js_css_gz_kb']} KB gz; fetched by the page "
@@ -304,6 +396,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Dés & Lames benchmark")
     parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke run)")
     parser.add_argument("--page", default="/solaires/resoudre-une-action/", help="page of the cold-start roll")
+    parser.add_argument("--no-phone", action="store_true", help="skip the throttled run (about 70 s)")
     args = parser.parse_args(argv)
     runs = 2 if args.quick else 5
     results: dict = {"machine": machine(), "date": time.strftime("%Y-%m-%d %H:%M")}
@@ -312,15 +405,13 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
         env = {**ENV, "PYODIDE_INDEX_URL": "/pyodide/"}
-        httpd, url, faults = serve(site)
-        env["SITE_URL"] = url + "/"
         subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)], cwd=ROOT, env=env,
                        check=True, capture_output=True)
-        try:
-            results["browser"], fetched = bench_browser(site, url, faults, args.page, runs, 20)
-        finally:
-            httpd.shutdown()
+        results["browser"], fetched = bench_browser(site, args.page, runs, 20)
         results["bytes"] = bench_bytes(site, fetched)
+        results["stdlib"] = bench_stdlib(site)
+        if not args.no_phone:
+            results["phone"] = bench_phone(site, args.page)
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "latest.json").write_text(json.dumps(results, ensure_ascii=False, indent=2), encoding="utf-8")
     print(report(results))

@@ -16,9 +16,11 @@ lists them apart.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import re
+import sys
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -36,15 +38,24 @@ def on_files(files, config):
     sources = {path.name: shrink(path.read_text(encoding="utf-8")) for path in python_sources()}
     front_end = {name: (STATIC / name).read_text(encoding="utf-8") for name in FRONT_END}
     front_end["rollers.js"] = bundle(STATIC / "rollers")
+    engine = ENGINE.engine()
     version = hashlib.sha256(
         "".join(sources[name] for name in sorted(sources)).encode()
         + "".join(front_end[name] for name in sorted(front_end)).encode()
+        + json.dumps(engine.sizes, sort_keys=True).encode()
     ).hexdigest()[:12]
+    rules_bytes = sum(len(text.encode()) for text in sources.values())
     manifest = {
         "pyodide": pyodide_index_url(),
         "version": version,
         "core": sorted(name for name in sources if system_of(name) is None),
         "systems": {system: sorted(n for n in sources if system_of(n) == system) for system in SYSTEMS},
+        # The engine: its standard library (None: Pyodide's own), the minimal lock
+        # (None: Pyodide fetches its own), raw sizes for the progress, and the download.
+        "stdlib": ENGINE.STDLIB if engine.stdlib else None,
+        "lock": {"info": engine.lock_info, "packages": {}} if engine.lock_info else None,
+        "sizes": engine.sizes,
+        "download": ENGINE.megabytes_fr(engine.download + rules_bytes) if engine.download else None,
     }
     for name, text in front_end.items():
         if name == "rollers.js":
@@ -52,6 +63,8 @@ def on_files(files, config):
         files.append(File.generated(config, f"{TARGET}/{name}", content=text))
     for name, text in sources.items():
         files.append(File.generated(config, f"{TARGET}/rules_py/{name}", content=text))
+    if engine.stdlib:
+        files.append(File.generated(config, f"{TARGET}/{ENGINE.STDLIB}", abs_src_path=str(engine.stdlib)))
     return files
 
 
@@ -158,7 +171,7 @@ def _closing(lines: list[str], start: int, quote: str) -> int:
 
 
 def pyodide_index_url() -> str:
-    url = os.environ.get("PYODIDE_INDEX_URL", "").strip() or PYODIDE_CDN
+    url = os.environ.get("PYODIDE_INDEX_URL", "").strip() or ENGINE.cdn_url()
     return url if url.endswith("/") else url + "/"
 
 
@@ -170,4 +183,15 @@ STATIC = Path(__file__).with_name("static")
 FRONT_END = ("rollers-worker.js", "rollers.css")  # rollers.js is bundled from static/rollers/
 TARGET = "assets/rollers"
 CONFIG_TOKEN = "/*@build-config*/null"
-PYODIDE_CDN = "https://cdn.jsdelivr.net/npm/pyodide@314.0.7/"
+
+
+def _sibling(name: str):
+    """A helper module beside this hook (MkDocs loads hooks by path, not as a package)."""
+    spec = importlib.util.spec_from_file_location(f"dl_{name}", Path(__file__).with_name(f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+ENGINE = _sibling("pyodide_engine")

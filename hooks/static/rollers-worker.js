@@ -4,7 +4,9 @@
 //   {id, type: "boot", config, systems}  -> {id, result: true}     once Python and rules_py are up
 //   {id, type: "call", request}          -> {id, result: <answer>} rules_py.api.call_json's answer
 //   any failure                          -> {id, error: "<French sentence>"}
-//   while booting, unsolicited            {type: "progress", step, steps, text}
+//   while booting, unsolicited            {type: "progress", step, steps, text, received?, total?, download?}
+//     (step 1: bytes of the engine received, of total, raw; download: « 4,8 Mo », gzipped;
+//      every chunk that arrives is told, at most every 150 ms: the runtime's sign of life)
 // The worker holds no rules: every request goes through call_json.
 
 let booting = null; // the one boot promise: Pyodide + rules_py core
@@ -42,22 +44,43 @@ self.onmessage = async (event) => {
 };
 
 async function boot(systems) {
-  progress(1, "Téléchargement de Python (Pyodide)…");
   const base = new URL(config.pyodide, self.location.href).href;
-  // Pyodide and the rules' files download in parallel. The browser's own
-  // messages are English: the reader gets a French one, the console the cause.
-  const pyodidePromise = import(`${base}pyodide.mjs`).then(
-    (module) => module.loadPyodide({ indexURL: base }).catch((err) => {
-      throw french(`Python (Pyodide) n'a pas pu démarrer à partir de ${base}`, err);
-    }),
-    (err) => {
-      throw french(`Python (Pyodide) est injoignable à l'adresse ${base}`, err);
-    },
-  );
+  const stdLibURL = config.stdlib
+    ? new URL(`${config.stdlib}?v=${config.version}`, self.location.href).href
+    : `${base}python_stdlib.zip`;
+  const meter = new Meter(config.sizes || {});
+  meter.report();
+  // Every download starts now, in parallel, the rules' files included: the
+  // engine's big files are read as they arrive (the progress), then handed to
+  // loadPyodide (pyodide.asm.mjs as its module, the wasm and the library as the
+  // answers to its own fetches). The browser's own messages are English: the
+  // reader gets a French one, the console the cause.
+  const unreachable = (err) => {
+    throw french(`le moteur de dés est injoignable à l'adresse ${base}`, err);
+  };
+  const downloads = {
+    "pyodide.asm.mjs": meter.fetch(`${base}pyodide.asm.mjs`, "pyodide.asm.mjs"),
+    "pyodide.asm.wasm": meter.fetch(`${base}pyodide.asm.wasm`, "pyodide.asm.wasm", "application/wasm"),
+    "python_stdlib.zip": meter.fetch(stdLibURL, "python_stdlib.zip"),
+  };
+  for (const promise of Object.values(downloads)) promise.catch(() => null); // awaited below
+  handOver.set(`${base}pyodide.asm.wasm`, downloads["pyodide.asm.wasm"]);
+  handOver.set(stdLibURL, downloads["python_stdlib.zip"]);
   const names = [...config.core, ...systems.flatMap((s) => config.systems[s] || [])];
   const texts = Promise.all(names.map((name) => fetchSource(name)));
+  const pyodidePromise = (async () => {
+    const [{ loadPyodide }, createPyodideModule] = await Promise.all([
+      import(`${base}pyodide.mjs`).catch(unreachable),
+      downloads["pyodide.asm.mjs"].catch(unreachable).then(moduleOf),
+    ]);
+    const options = { indexURL: base, stdLibURL, createPyodideModule, packageBaseUrl: base };
+    if (config.lock) options.lockFileContents = config.lock; // rules_py needs no package: no lock file to fetch
+    return loadPyodide(options).catch((err) => {
+      throw french(`le moteur de dés n'a pas pu démarrer à partir de ${base}`, err);
+    });
+  })();
   const [pyodide, sources] = await Promise.all([pyodidePromise, texts]);
-  progress(2, "Chargement des règles…");
+  progress(3, "Chargement des règles…");
   pyodide.FS.mkdirTree(PACKAGE_DIR);
   names.forEach((name, i) => pyodide.FS.writeFile(`${PACKAGE_DIR}/${name}`, sources[i]));
   systems.forEach((s) => loaded.add(s));
@@ -69,8 +92,85 @@ async function boot(systems) {
   } catch (err) {
     throw french("les règles (rules_py) n'ont pas pu être chargées dans Python", err);
   }
-  progress(3, "Prêt.");
   return { pyodide, callJson: api.call_json };
+}
+
+// The engine's downloads, metered: every chunk counts (the reader's progress,
+// and the runtime's sign that the download is alive). Bodies are read as they
+// arrive, whoever consumes them later, so a download never waits for its reader.
+class Meter {
+  constructor(sizes) {
+    this.sizes = sizes; // raw bytes by file name, from the build (may be empty)
+    this.received = {};
+    this.pending = 0;
+    this.last = 0;
+  }
+
+  fetch(url, name, type) {
+    this.pending += 1;
+    this.received[name] = 0;
+    return originalFetch(url).then((response) => {
+      if (!response.ok) throw new Error(`${url}\u00a0: réponse ${response.status}`);
+      const reader = response.body.getReader();
+      const body = new ReadableStream({
+        start: (controller) => {
+          const pump = () => reader.read().then(({ done, value }) => {
+            if (done) {
+              controller.close();
+              this.pending -= 1;
+              this.report(true);
+              return null;
+            }
+            this.received[name] += value.byteLength;
+            this.report();
+            controller.enqueue(value);
+            return pump();
+          }).catch((err) => controller.error(err));
+          pump();
+        },
+      });
+      const headers = { "Content-Type": type || response.headers.get("Content-Type") || "application/octet-stream" };
+      return new Response(body, { status: 200, headers });
+    });
+  }
+
+  report(force = false) {
+    const now = Date.now();
+    if (!force && now - this.last < 150) return;
+    this.last = now;
+    if (this.pending === 0 && Object.keys(this.received).length) {
+      progress(2, "Démarrage du moteur de dés…");
+      return;
+    }
+    const received = Object.values(this.received).reduce((a, b) => a + b, 0);
+    const known = Object.keys(this.received).every((name) => this.sizes[name]);
+    const total = known && Object.keys(this.received).length
+      ? Object.keys(this.received).reduce((sum, name) => sum + this.sizes[name], 0)
+      : Object.values(this.sizes).reduce((a, b) => a + b, 0) || null;
+    progress(1, "Téléchargement du moteur de dés", { received, total, download: config.download || null });
+  }
+}
+
+// Pyodide's own fetches of a file already on its way get that download.
+const originalFetch = self.fetch.bind(self);
+const handOver = new Map(); // URL -> promise of its metered Response
+self.fetch = (input, init) => {
+  const url = input instanceof Request ? input.url : String(input);
+  if (handOver.has(url)) {
+    const response = handOver.get(url);
+    handOver.delete(url);
+    return response;
+  }
+  return originalFetch(input, init);
+};
+
+async function moduleOf(response) {
+  const url = URL.createObjectURL(new Blob([await response.text()], { type: "text/javascript" }));
+  try {
+    return (await import(url)).default;
+  } finally {
+    URL.revokeObjectURL(url);
+  }
 }
 
 async function ensureSystem(pyodide, system) {
@@ -106,8 +206,8 @@ function systemOf(request) {
   return roller.includes(".") ? roller.split(".", 1)[0] : "";
 }
 
-function progress(step, text) {
-  self.postMessage({ type: "progress", step, steps: 3, text });
+function progress(step, text, bytes = {}) {
+  self.postMessage({ type: "progress", step, steps: 3, text, ...bytes });
 }
 
 function french(sentence, cause) {

@@ -1,8 +1,10 @@
 """Faults and hostile readers, in the real browser (issue: measured speed and robustness).
 
-- Pyodide unreachable (nothing listens) or a black hole (accepts, never answers):
-  a French message and "Réessayer" within 15 s, the rules' text untouched, and
-  a retry that works once Pyodide is back.
+- Pyodide unreachable (nothing listens): a French message and "Réessayer" at
+  once; a black hole (accepts, never answers): the same once nothing has
+  arrived for 20 s (the boot's idle window; a slow download that keeps
+  arriving is never abandoned: tests/browser/test_network.py); the rules'
+  text untouched, and a retry that works once Pyodide is back.
 - Pyodide slow: the widget shows its progress and the page stays responsive.
 - Hostile input in every field of every roller of every page: the rules'
   own French message naming the field, no script, no traceback.
@@ -99,7 +101,7 @@ def test_unreachable_pyodide_french_message_fast_text_intact_retry_when_back(pag
     only_network_noise(page_errors)
 
 
-def test_black_hole_pyodide_times_out_in_15_s(page, elsewhere, page_errors, request):
+def test_black_hole_pyodide_fails_once_nothing_arrives_for_20_s(page, elsewhere, page_errors, request):
     request.node.allow_console_errors = True
     hole = elsewhere.black_hole()
     try:
@@ -109,12 +111,13 @@ def test_black_hole_pyodide_times_out_in_15_s(page, elsewhere, page_errors, requ
         start = time.monotonic()
         widget.scroll_into_view_if_needed()
         widget.locator(".dl-roller__status progress").wait_for()
-        widget.locator("button.dl-retry").wait_for(timeout=17_000)
+        widget.locator("button.dl-retry").wait_for(timeout=25_000)
         elapsed = time.monotonic() - start
         print(f"\nblack-hole Pyodide: French message after {elapsed:.2f} s")
-        assert 14.5 < elapsed < 16.5
+        # 20 s after the last byte (the site's own files, the library among them, come at once).
+        assert 19.5 < elapsed < 23
         status = widget.locator(".dl-roller__status").inner_text()
-        assert "n'a pas pu être chargé : pas de réponse après 15 s" in status
+        assert "n'a pas pu être chargé : plus rien n'arrive depuis 20 s" in status
         assert page.evaluate(ARTICLE_TEXT) == before
         page.close()  # before the hole closes: the hanging download dies with the page
     finally:
@@ -163,7 +166,8 @@ def test_slow_pyodide_shows_progress_and_the_page_stays_responsive(page, server)
                f"{watch['maxGap']:.0f} ms ({fps:.0f} frames/s), main-thread long tasks {sorted(watch['longTasks'])[-3:]} ms")
     print(f"\nslow Pyodide: {figures}")
     assert loading > 2, "the delay did not slow the boot down"
-    assert any("Téléchargement de Python" in text for text in texts), texts
+    assert any("Téléchargement du moteur de dés" in text for text in texts), texts
+    assert not any("Python (Pyodide)" in text for text in texts), texts
     # The main thread is never blocked (the browser's long tasks); frames keep coming even
     # with two cores shared with the worker compiling Python (a gap there is the CPU, not the page).
     assert max(watch["longTasks"], default=0) < 250, figures

@@ -1,7 +1,13 @@
 // The runtime: one module Web Worker (Pyodide + rules_py) for the whole visit;
 // requests {id, …} settled by {id, result|error}; listeners told of its state.
+//
+// The boot has no deadline, only a watchdog: it fails when nothing arrives for
+// BOOT_IDLE_MS (the worker tells every chunk it receives), never because the
+// download is slow; once all has arrived, the engine's start on the device's
+// processor has BOOT_START_MS. A retry boots a new worker; the browser's HTTP cache keeps
+// what was already downloaded.
 
-import { BOOT_TIMEOUT_MS, CALL_TIMEOUT_MS, CONFIG, pyodideBase } from "./config.js";
+import { BOOT_IDLE_MS, BOOT_START_MS, CALL_TIMEOUT_MS, CONFIG, pyodideBase, waitsForTap } from "./config.js";
 
 export class Runtime {
   constructor() {
@@ -25,7 +31,7 @@ export class Runtime {
     };
     this.emit({ name: "loading", step: 0, steps: 3, text: "Démarrage du moteur de dés…" });
     const config = { ...CONFIG, pyodide: pyodideBase(CONFIG.pyodide) };
-    this.ready = this.request({ type: "boot", config, systems: [...systems] }, BOOT_TIMEOUT_MS).then(
+    this.ready = this.request({ type: "boot", config, systems: [...systems] }, BOOT_IDLE_MS, true).then(
       () => this.emit({ name: "ready" }),
       (err) => {
         this.emit({ name: "failed", text: err.message });
@@ -33,6 +39,14 @@ export class Runtime {
       },
     );
     return this.ready;
+  }
+
+  // On a connection that asks to save data, or a slow one, the engine waits for
+  // the reader's first tap; every widget says how much it will download.
+  deferUntilTap() {
+    if (this.ready || this.state.name !== "idle" || !waitsForTap()) return false;
+    this.emit({ name: "idle", deferred: true, download: CONFIG.download });
+    return true;
   }
 
   async call(request, systems) {
@@ -62,21 +76,37 @@ export class Runtime {
     return this.start(systems);
   }
 
-  request(message, timeoutMs) {
+  // idle: the time-out counts from the worker's last sign of life (a progress message), not from the request.
+  request(message, timeoutMs, idle = false) {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(Object.assign(new Error(`pas de réponse après ${Math.round(timeoutMs / 1000)} s`), { timeout: true }));
-      }, timeoutMs);
-      this.pending.set(id, { resolve, reject, timer });
+      const entry = { resolve, reject, timer: 0, idle };
+      entry.arm = (ms, why) => {
+        clearTimeout(entry.timer);
+        entry.timer = setTimeout(() => {
+          this.pending.delete(id);
+          reject(Object.assign(new Error(why), { timeout: true }));
+        }, ms);
+      };
+      const seconds = Math.round(timeoutMs / 1000);
+      entry.arm(timeoutMs, idle ? `plus rien n'arrive depuis ${seconds} s` : `pas de réponse après ${seconds} s`);
+      this.pending.set(id, entry);
       this.worker.postMessage({ id, ...message });
     });
   }
 
   receive(data) {
     if (data.type === "progress") {
-      this.emit({ name: "loading", step: data.step, steps: data.steps, text: data.text });
+      const boots = [...this.pending.values()].filter((entry) => entry.idle);
+      if (!boots.length) return; // a failed boot's downloads still trickling in: its failure stays shown
+      // Downloading, every chunk is a sign of life; once everything has arrived, the engine
+      // starts on the device's own processor, without a word for a while on a slow phone.
+      for (const entry of boots) {
+        if (data.step >= 2) entry.arm(BOOT_START_MS, `le moteur n'a pas démarré en ${Math.round(BOOT_START_MS / 1000)} s`);
+        else entry.arm(BOOT_IDLE_MS, `plus rien n'arrive depuis ${Math.round(BOOT_IDLE_MS / 1000)} s`);
+      }
+      const { step, steps, text, received = null, total = null, download = null } = data;
+      this.emit({ name: "loading", step, steps, text, received, total, download });
       return;
     }
     const entry = this.pending.get(data.id);

@@ -1,9 +1,17 @@
-// The engine's state shown in a widget: loading progress, failure with « Réessayer ».
+// The engine's state shown in a widget: a download waiting for the first tap,
+// loading progress (bytes, then steps), failure with « Réessayer ».
 
 import { h } from "./dom.js";
 import { pageSystems, runtime } from "./runtime.js";
 
 export function showState(widget, state) {
+  if (state.name === "idle" && state.deferred) {
+    widget.status.hidden = false;
+    widget.status.replaceChildren(h("span", { class: "dl-deferred" },
+      `Connexion lente ou économie de données\u00a0: le moteur de dés${state.download ? ` (environ ${state.download})` : ""} `
+      + "ne sera téléchargé qu'à votre premier jet. Les chances affichées sont déjà exactes."));
+    return;
+  }
   if (state.name === "ready" || state.name === "idle") {
     widget.status.hidden = true;
     widget.status.replaceChildren();
@@ -11,9 +19,17 @@ export function showState(widget, state) {
   }
   widget.status.hidden = false;
   if (state.name === "loading") {
+    const { fraction, text } = loadingText(state);
+    const bar = widget.status.querySelector("progress");
+    const label = widget.status.querySelector(".dl-progress");
+    if (bar && label) { // a download's progress: the same nodes, new figures (no re-layout of the widget)
+      bar.value = Math.round(fraction * 100);
+      if (label.textContent !== ` ${text}`) label.textContent = ` ${text}`;
+      return;
+    }
     widget.status.replaceChildren(
-      h("progress", { max: String(state.steps), value: String(state.step), "aria-label": "Chargement du moteur de dés" }),
-      h("span", {}, ` ${state.text}`),
+      h("progress", { max: "100", value: String(Math.round(fraction * 100)), "aria-label": "Chargement du moteur de dés" }),
+      h("span", { class: "dl-progress" }, ` ${text}`),
     );
     return;
   }
@@ -28,4 +44,24 @@ export function showState(widget, state) {
       "Le texte des règles et les chances affichées restent valables. "),
     retry,
   );
+}
+
+// « Téléchargement du moteur de dés : 42 % (environ 4,8 Mo), étape 1 sur 3 »; the bar
+// gives the download most of its length (it is most of the wait on a phone network).
+function loadingText(state) {
+  const step = state.step ? `, étape ${state.step} sur ${state.steps}` : "";
+  if (state.step === 1 && state.total) {
+    const part = Math.min(1, state.received / state.total);
+    const size = state.download ? ` (environ ${state.download})` : "";
+    return { fraction: 0.85 * part, text: `${state.text}\u00a0: ${Math.floor(part * 100)}\u00a0%${size}${step}` };
+  }
+  if (state.step === 1 && state.received) {
+    return { fraction: 0, text: `${state.text}\u00a0: ${megabytes(state.received)} reçus${step}` };
+  }
+  const fraction = { 1: 0, 2: 0.9, 3: 0.95 }[state.step] || 0;
+  return { fraction, text: `${state.text}${state.step === 1 ? "…" : ""}${step}` };
+}
+
+function megabytes(n) {
+  return `${(n / 1e6).toFixed(1).replace(".", ",")}\u00a0Mo`;
 }
