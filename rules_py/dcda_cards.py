@@ -8,7 +8,7 @@ the cards still in its pile (or piles).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import permutations
 from typing import NamedTuple
@@ -161,7 +161,7 @@ def parse_domination(text: str) -> tuple[int, int, int, int]:
     dom = [0, 0, 0, 0]
     for k, s in enumerate(order):
         dom[s] = order[(k + 1) % 4]
-    return tuple(dom)  # type: ignore[return-value]
+    return dom[0], dom[1], dom[2], dom[3]
 
 
 def dom_label(text: str) -> str:
@@ -252,7 +252,7 @@ def duel_odds(
     bonus_a: Sequence[int],
     bonus_b: Sequence[int],
     dom: Sequence[int],
-    loser_key=None,
+    loser_key: Callable[[int], str] | None = None,
 ) -> tuple[Fraction, Fraction, Fraction, dict[str, Fraction]]:
     """Exact P(a wins), P(b wins), P(statu quo), and P by ``loser_key(loser's total)``.
 

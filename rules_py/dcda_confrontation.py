@@ -13,6 +13,7 @@ order, until a Tempérance.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from .dcda_cards import (
@@ -379,8 +380,9 @@ def act_jouer(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[str, A
         f"Enseignes jouées (enseignes) : une enseigne par participante encore engagée ({names}), dans cet "
         "ordre, séparées par des virgules (batons, ecus, coupes, dagues)"
     )
-    suits = [suit_of(w) for w in words]
-    if len(words) != len(players) or any(s is None for s in suits):
+    found = [suit_of(w) for w in words]
+    suits = [s for s in found if s is not None]
+    if len(words) != len(players) or len(suits) != len(found):
         raise RulesError("enseignes", f"{what}, reçu « {params['enseignes']} ».")
     if any(s not in allowed for s in suits):
         raise RulesError(
@@ -388,9 +390,8 @@ def act_jouer(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[str, A
             f"{what} ; la meneuse ne laisse jouer que {allowed_text(setup.powers)}, reçu « {params['enseignes']} ».",
         )
     k = st["tour"] + 1
-    row: list[str | None] = [None] * n
-    for i, s in zip(players, suits, strict=True):
-        row[i] = Card(st["mains"][i][s], s).name  # type: ignore[arg-type]
+    played = {i: Card(st["mains"][i][s], s).name for i, s in zip(players, suits, strict=True)}
+    row = [played.get(i) for i in range(n)]
     st["joues"] = st["joues"] + [row]
     st["tour"] = k
     duels = round_duels(setup, st, k)
@@ -401,16 +402,16 @@ def act_jouer(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[str, A
         notes += issue_notes(setup.table, k, d.loser_total, who)[1]
     played_group = []
     for i in players:
-        c = CARD_BY_NAME[row[i]]  # type: ignore[index]
+        c = CARD_BY_NAME[played[i]]
         if victorious(setup, st, i, k):
             kept, mark = True, "gagnante"
         elif lost(setup, st, i, k):
             kept, mark = False, "perdante"
         else:
             kept, mark = None, "statu quo"
-        d = die(c.name, None, kept, f"{setup.members[i].name}, {mark}")
-        d["libelle"] = c.label
-        played_group.append(d)
+        shown_card = die(c.name, None, kept, f"{setup.members[i].name}, {mark}")
+        shown_card["libelle"] = c.label
+        played_group.append(shown_card)
     plan = (
         "jouer le quatrième tour ne tire aucune carte"
         if k == 4
@@ -422,9 +423,9 @@ def act_jouer(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[str, A
     else:
         # the played cards go back to their pile, then each player draws the suit she lacks
         for i, s in zip(players, suits, strict=True):
-            st["mains"][i][s] = 0  # type: ignore[index]
+            st["mains"][i][s] = 0
         for i, s in zip(players, suits, strict=True):
-            st["mains"][i][s] = _draw_card(dice, st, i, s, setup.members[i], plan)  # type: ignore[index,arg-type]
+            st["mains"][i][s] = _draw_card(dice, st, i, s, setup.members[i], plan)
         notes.append(
             f"Les cartes jouées retournent dans leur pile ; chacune a pioché une carte de l'enseigne qui lui manque, pour le tour {k + 1}."
         )
@@ -451,12 +452,13 @@ def act_repiocher(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[st
         raise RulesError("action", f"Repiocher : impossible. {why}")
     m = setup.members[p]
     s = m.favourite
-    old = Card(st["mains"][p][s], s)  # type: ignore[index]
+    assert s is not None  # redraw_refusal refuses a member with no favourite suit
+    old = Card(st["mains"][p][s], s)
     plan = "repiocher tire 1 carte"
-    st["mains"][p][s] = _draw_card(dice, st, p, s, m, plan)  # type: ignore[index,arg-type]
+    st["mains"][p][s] = _draw_card(dice, st, p, s, m, plan)
     finish(dice, plan)
     st["repioche"][p] = True
-    new = Card(st["mains"][p][s], s)  # type: ignore[index]
+    new = Card(st["mains"][p][s], s)
     note = (
         cap(m.name)
         + f" remet le {old.label} dans la pile, la mélange et repioche : {new.label}"
@@ -586,11 +588,11 @@ def odds(args: Args) -> dict[str, Any]:
 
     def suit_of_member(m: Member) -> int:
         if m.favourite in allowed:
-            return m.favourite  # type: ignore[return-value]
+            return m.favourite
         return max(allowed, key=lambda s: (m.forces[s], -s))
 
     rows = []
-    first = None
+    first: tuple[Member, Member, int, int, Fraction, Fraction, Fraction] | None = None
     for i, j in setup.pairs:
         mi, mj = setup.members[i], setup.members[j]
         si, sj = suit_of_member(mi), suit_of_member(mj)
@@ -620,7 +622,8 @@ def odds(args: Args) -> dict[str, Any]:
         )
         if first is None:
             first = (mi, mj, si, sj, wa, wb, sq)
-    mi, mj, si, sj, wa, wb, sq = first  # type: ignore[misc]
+    assert first is not None  # every member of side b is in an opposition
+    mi, mj, si, sj, wa, wb, sq = first
     return odds_payload(
         {f"{mi.name} remporte le tour 1": wa, f"{mj.name} remporte le tour 1": wb, "Statu quo": sq},
         wa,

@@ -183,7 +183,7 @@ def parse_powers(args: Args) -> Powers:
     who = args["bonus_pour"]
     forbidden = _suits(args, "enseignes_interdites", "Enseignes interdites par la meneuse")
     required = _suits(args, "enseignes_imposees", "Enseignes imposées par la meneuse")
-    powers = Powers(bonus if who != "b" else zero, bonus if who != "a" else zero, forbidden, required)  # type: ignore[arg-type]
+    powers = Powers(bonus if who != "b" else zero, bonus if who != "a" else zero, forbidden, required)
     if not powers.allowed:
         if len(forbidden) == 4:
             why = "les quatre enseignes sont interdites"

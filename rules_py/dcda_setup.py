@@ -15,7 +15,7 @@ from typing import Any
 
 from .dcda_cards import fold, parse_domination, suit_of
 from .dcda_fields import DOM_PARAM, TABLE_PARAM, Powers, forces_param, parse_powers, powers_params
-from .dcda_table import parse_table
+from .dcda_table import Table, parse_table
 from .dcda_words import count, de
 from .errors import RulesError
 from .params import Choice, Param, parse_params, shown
@@ -56,7 +56,7 @@ class Setup:
     pairs: tuple[tuple[int, int], ...]  # oppositions (index in a, index in members of b)
     dom: tuple[int, ...]
     powers: Powers
-    table: tuple | None
+    table: Table | None
 
     def exalted(self, i: int) -> bool:
         return self.members[i].level >= 3
@@ -133,7 +133,7 @@ def _side(args: Args, side: str) -> list[Member]:
             id=f"{side}{k + 1}",
             side=side,
             name=(names or default_names)[k],
-            forces=tuple(forces[4 * k : 4 * k + 4]),  # type: ignore[arg-type]
+            forces=tuple(forces[4 * k : 4 * k + 4]),
             favourite=fav_idx[k],
             level=levels[k] if levels else 0,
             fortune=fortunes[k] if fortunes and fortunes[k] >= 0 else None,

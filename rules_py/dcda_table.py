@@ -33,8 +33,13 @@ TABLE_HELP = (
 )
 _TOKEN = re.compile(r"-?\d+|[A-Za-z]")
 
+# one round of the reader's table: its outcome letters, then its thresholds (one fewer)
+Round = tuple[tuple[str, ...], tuple[int, ...]]
+# the four rounds
+Table = tuple[Round, ...]
 
-def parse_table(text: str | None, field: str = "table") -> tuple | None:
+
+def parse_table(text: str | None, field: str = "table") -> Table | None:
     """Four rounds, each ``(letters, thresholds)``; None when no table is given."""
     if text is None or not text.strip():
         return None
@@ -44,12 +49,13 @@ def parse_table(text: str | None, field: str = "table") -> tuple | None:
     segments = compact.split("/")
     if len(segments) != 4:
         raise RulesError(field, f"{where} : {example} (il faut exactement quatre tours), reçu {shown(text)}.")
-    rounds = []
+    rounds: list[Round] = []
     for k, seg in enumerate(segments, 1):
         tokens = _TOKEN.findall(seg)
         if not seg or "".join(tokens) != seg or len(tokens) % 2 == 0:
             raise RulesError(field, f"{where} : tour {k} illisible ; {example}, reçu {shown(text)}.")
-        letters, limits = [], []
+        letters: list[str] = []
+        limits: list[int] = []
         for i, tok in enumerate(tokens):
             if i % 2 == 0:
                 if tok.upper() not in ISSUES:
@@ -72,7 +78,7 @@ def parse_table(text: str | None, field: str = "table") -> tuple | None:
     return tuple(rounds)
 
 
-def table_issue(table: tuple, round_: int, loser_total: int) -> str:
+def table_issue(table: Table, round_: int, loser_total: int) -> str:
     letters, limits = table[round_ - 1]
     for letter, limit in zip(letters, limits, strict=False):  # one more letter than limits
         if loser_total <= limit:
@@ -81,7 +87,7 @@ def table_issue(table: tuple, round_: int, loser_total: int) -> str:
 
 
 def issue_notes(
-    table: tuple | None, round_: int, loser_total: int | None, who: str = ""
+    table: Table | None, round_: int, loser_total: int | None, who: str = ""
 ) -> tuple[str | None, list[str]]:
     """The outcome picked from the reader's table (or None) and the lines telling it."""
     if loser_total is None:
