@@ -26,14 +26,20 @@ def candidates(p: dict) -> list:
 def _values(p: dict) -> list:
     kind = p["type"]
     if kind == "int":
-        return sorted({p["min"], p["max"], (p["min"] + p["max"]) // 2} | ({p["defaut"]} if p["defaut"] is not None else set()))
+        return sorted(
+            {p["min"], p["max"], (p["min"] + p["max"]) // 2} | ({p["defaut"]} if p["defaut"] is not None else set())
+        )
     if kind == "bool":
         return [False, True]
     if kind == "choice":
         return [c["valeur"] for c in p["choix"]]
     if kind == "ints":
         lo, hi, n = p["min"], p["max"], p["max_elements"]
-        return [",".join([str(hi)] * n), ",".join([str(lo)] * p["min_elements"]), ",".join([str(hi)] * p["min_elements"])]
+        return [
+            ",".join([str(hi)] * n),
+            ",".join([str(lo)] * p["min_elements"]),
+            ",".join([str(hi)] * p["min_elements"]),
+        ]
     return [p["defaut"]]
 
 
@@ -48,7 +54,7 @@ def combos(roller: dict, rng: random.Random) -> list[dict]:
     else:
         picked = [tuple(rng.choice(v) for v in values) for _ in range(SAMPLE)]
         picked.append(tuple(v[-1] for v in values))
-    return [{p["nom"]: x for p, x in zip(params, combo) if x is not None} for combo in picked]
+    return [{p["nom"]: x for p, x in zip(params, combo, strict=True) if x is not None} for combo in picked]
 
 
 def timed(roller_id: str, params: dict) -> tuple[float, bool]:

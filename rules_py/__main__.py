@@ -21,8 +21,9 @@ import json
 import os
 import shlex
 import sys
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 from .api import call
 
@@ -145,7 +146,8 @@ def parse(argv: Sequence[str]) -> Request:
     if not wanted[0] <= len(req.positional) <= wanted[1]:
         what = {"roll": "un lanceur", "odds": "un lanceur", "action": "un lanceur et une action"}.get(req.op)
         raise UsageError(
-            "La commande list attend au plus un lanceur." if what is None
+            "La commande list attend au plus un lanceur."
+            if what is None
             else f"La commande {req.op} attend {what} (voir « list » et « {req.op} --help »)."
         )
     if req.op in ("list", "odds") and (req.dice or req.seed or req.save or req.state_path):
@@ -180,6 +182,7 @@ def read_state(where: str) -> Any:
 # ----------------------------------------------------------------------
 # Readable French text
 # ----------------------------------------------------------------------
+
 
 def percent(p: float, exact: str | None = None) -> str:
     """« 31,74 % » ; a possible but tiny chance is « < 0,01 % », never « 0,00 % »."""
@@ -271,7 +274,9 @@ def _extra_lines(res: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _asked_fields(offer: dict[str, Any], described: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def _asked_fields(
+    offer: dict[str, Any], described: list[dict[str, Any]]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """(fixed values, fields to ask) of an offer: its ``parametres`` is either its list of
     fields or fixed values for the action's described fields (None: to be asked)."""
     given = offer.get("parametres")
@@ -293,7 +298,9 @@ def _field_help(f: dict[str, Any], indent: str) -> list[str]:
     return [head.rstrip()] + [f"{indent}    {o}" for o in options]
 
 
-def follow_ups(res: dict[str, Any], prog: str, state_file: str, described: dict[str, list[dict[str, Any]]]) -> list[str]:
+def follow_ups(
+    res: dict[str, Any], prog: str, state_file: str, described: dict[str, list[dict[str, Any]]]
+) -> list[str]:
     offers = [o for o in res.get("actions") or [] if isinstance(o, dict)]
     possible = [o for o in offers if o.get("possible")]
     impossible = [o for o in offers if not o.get("possible")]
@@ -313,8 +320,9 @@ def follow_ups(res: dict[str, Any], prog: str, state_file: str, described: dict[
                 lines += _field_help(f, "      ")
     if impossible:
         lines.append("Pas possible maintenant :")
-        lines += [f"  - {o['libelle']} : {o.get('raison') or 'non permis par les règles à ce moment.'}"
-                  for o in impossible]
+        lines += [
+            f"  - {o['libelle']} : {o.get('raison') or 'non permis par les règles à ce moment.'}" for o in impossible
+        ]
     return lines
 
 
@@ -348,6 +356,7 @@ def text_odds(res: dict[str, Any]) -> str:
 # ----------------------------------------------------------------------
 # Main
 # ----------------------------------------------------------------------
+
 
 def _again(req: Request, prog: str, dice: list[Any], save: str) -> str:
     """The command that plays this step again with the same dice and keeps its state."""

@@ -28,17 +28,28 @@ The rules live in helper modules, one job each, shipped with this one:
 
 from __future__ import annotations
 
-from .roller import Action, Roller
-from .dcda_cards import ARCANA, DEFAULT_DOMINATION, SUIT_LABELS, SUITS, duel_odds, parse_domination, resolve
-from .dcda_table import ISSUES, parse_table
-from .dcda_setup import NOCTURNE
 from . import dcda_confrontation as _conf
 from . import dcda_setup as _setup
 from . import dcda_tour as _tour
+from .dcda_cards import ARCANA, DEFAULT_DOMINATION, SUIT_LABELS, SUITS, duel_odds, parse_domination, resolve
+from .dcda_setup import NOCTURNE
+from .dcda_table import ISSUES, parse_table
+from .roller import Action, Roller
 
 __all__ = [
-    "ROLLERS", "TOUR", "CONFRONTATION", "SUITS", "SUIT_LABELS", "ARCANA", "ISSUES", "DEFAULT_DOMINATION",
-    "NOCTURNE", "resolve", "parse_table", "parse_domination", "duel_odds",
+    "ROLLERS",
+    "TOUR",
+    "CONFRONTATION",
+    "SUITS",
+    "SUIT_LABELS",
+    "ARCANA",
+    "ISSUES",
+    "DEFAULT_DOMINATION",
+    "NOCTURNE",
+    "resolve",
+    "parse_table",
+    "parse_domination",
+    "duel_odds",
 ]
 
 TOUR = Roller(

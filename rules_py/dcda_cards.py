@@ -8,18 +8,39 @@ the cards still in its pile (or piles).
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import permutations
-from typing import NamedTuple, Sequence
+from typing import NamedTuple
 
+from .dcda_words import de, elided, join_and, join_or
 from .dice import Dice
 from .errors import RulesError
-from .dcda_words import de, elided, join_and, join_or
 
 __all__ = [
-    "SUITS", "SUIT_LABELS", "ARCANA", "ARCANA_DECK", "DEFAULT_DOMINATION", "Card", "DECK", "CARD_BY_NAME",
-    "arcana_label", "fold", "suit_of", "slabel", "of_suit", "parse_domination", "dom_label", "domination_orders",
-    "Duel", "winner", "resolve", "duel_odds", "describe_cards", "draw", "finish",
+    "SUITS",
+    "SUIT_LABELS",
+    "ARCANA",
+    "ARCANA_DECK",
+    "DEFAULT_DOMINATION",
+    "Card",
+    "DECK",
+    "CARD_BY_NAME",
+    "arcana_label",
+    "fold",
+    "suit_of",
+    "slabel",
+    "of_suit",
+    "parse_domination",
+    "dom_label",
+    "domination_orders",
+    "Duel",
+    "winner",
+    "resolve",
+    "duel_odds",
+    "describe_cards",
+    "draw",
+    "finish",
 ]
 
 SUITS = ("batons", "ecus", "coupes", "dagues")
@@ -28,13 +49,53 @@ _FEMININE = {"coupes", "dagues"}
 
 #: The 22 major arcana (Tarot de Marseille names), index = number.
 ARCANA = (
-    "Le Mat", "Le Bateleur", "La Papesse", "L'Impératrice", "L'Empereur", "Le Pape",
-    "L'Amoureux", "Le Chariot", "La Justice", "L'Ermite", "La Roue de Fortune", "La Force",
-    "Le Pendu", "L'Arcane sans nom", "Tempérance", "Le Diable", "La Maison Dieu", "L'Étoile",
-    "La Lune", "Le Soleil", "Le Jugement", "Le Monde",
+    "Le Mat",
+    "Le Bateleur",
+    "La Papesse",
+    "L'Impératrice",
+    "L'Empereur",
+    "Le Pape",
+    "L'Amoureux",
+    "Le Chariot",
+    "La Justice",
+    "L'Ermite",
+    "La Roue de Fortune",
+    "La Force",
+    "Le Pendu",
+    "L'Arcane sans nom",
+    "Tempérance",
+    "Le Diable",
+    "La Maison Dieu",
+    "L'Étoile",
+    "La Lune",
+    "Le Soleil",
+    "Le Jugement",
+    "Le Monde",
 )
-_ROMAN = ("0", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII",
-          "XIV", "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI")
+_ROMAN = (
+    "0",
+    "I",
+    "II",
+    "III",
+    "IV",
+    "V",
+    "VI",
+    "VII",
+    "VIII",
+    "IX",
+    "X",
+    "XI",
+    "XII",
+    "XIII",
+    "XIV",
+    "XV",
+    "XVI",
+    "XVII",
+    "XVIII",
+    "XIX",
+    "XX",
+    "XXI",
+)
 ARCANA_DECK = tuple(str(i) for i in range(22))
 
 DEFAULT_DOMINATION = "batons>dagues>ecus>coupes"
@@ -89,6 +150,7 @@ def of_suit(i: int) -> str:
 # Domination and the resolution of one opposition
 # ----------------------------------------------------------------------
 
+
 def domination_orders() -> tuple[str, ...]:
     return tuple("batons>" + ">".join(p) for p in permutations(("dagues", "ecus", "coupes")))
 
@@ -99,7 +161,7 @@ def parse_domination(text: str) -> tuple[int, int, int, int]:
     dom = [0, 0, 0, 0]
     for k, s in enumerate(order):
         dom[s] = order[(k + 1) % 4]
-    return tuple(dom)  # type: ignore[return-value]
+    return dom[0], dom[1], dom[2], dom[3]
 
 
 def dom_label(text: str) -> str:
@@ -137,7 +199,9 @@ def _force_line(of: str, card: Card, force: int, dominated: bool, bonus: int) ->
         parts.append(f"+ {force} ({slabel(card.suit)})")
         total += force
     if bonus:
-        parts.append(f"{'+' if bonus > 0 else '-'} {abs(bonus)} ({'bonus' if bonus > 0 else 'malus'} {slabel(card.suit)})")
+        parts.append(
+            f"{'+' if bonus > 0 else '-'} {abs(bonus)} ({'bonus' if bonus > 0 else 'malus'} {slabel(card.suit)})"
+        )
         total += bonus
     return f"Force totale {of} : {' '.join(parts)} = {total}", total
 
@@ -188,7 +252,7 @@ def duel_odds(
     bonus_a: Sequence[int],
     bonus_b: Sequence[int],
     dom: Sequence[int],
-    loser_key=None,
+    loser_key: Callable[[int], str] | None = None,
 ) -> tuple[Fraction, Fraction, Fraction, dict[str, Fraction]]:
     """Exact P(a wins), P(b wins), P(statu quo), and P by ``loser_key(loser's total)``.
 
@@ -232,6 +296,7 @@ def duel_odds(
 # ----------------------------------------------------------------------
 # Draws, forced or live, refused in French
 # ----------------------------------------------------------------------
+
 
 def describe_cards(cards: Sequence[Card]) -> str:
     """What a draw may give, in French: « une carte de Dagues sauf le 7 de Dagues »."""
@@ -288,5 +353,6 @@ def finish(dice: Dice, plan: str) -> None:
     try:
         dice.finish()
     except RulesError:
-        raise RulesError("des", f"Cartes imposées (des) : {plan}, pas davantage ; retirez les cartes en trop.") from None
-
+        raise RulesError(
+            "des", f"Cartes imposées (des) : {plan}, pas davantage ; retirez les cartes en trop."
+        ) from None

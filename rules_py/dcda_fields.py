@@ -12,14 +12,21 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .errors import RulesError
-from .params import Choice, Param, shown
 from .dcda_cards import DEFAULT_DOMINATION, SUIT_LABELS, SUITS, dom_label, domination_orders, fold, slabel, suit_of
 from .dcda_table import TABLE_HELP
 from .dcda_words import join_and, join_or
+from .errors import RulesError
+from .params import Choice, Param, shown
 
 __all__ = [
-    "DOM_PARAM", "TABLE_PARAM", "DOM_NOTE", "SUIT_CHOICES", "forces_param", "powers_params", "Powers", "parse_powers",
+    "DOM_PARAM",
+    "TABLE_PARAM",
+    "DOM_NOTE",
+    "SUIT_CHOICES",
+    "forces_param",
+    "powers_params",
+    "Powers",
+    "parse_powers",
     "allowed_text",
 ]
 
@@ -28,7 +35,10 @@ Args = dict[str, Any]
 SUIT_CHOICES = tuple(Choice(s, SUIT_LABELS[s]) for s in SUITS)
 
 DOM_PARAM = Param(
-    "domination", "Cercle de domination", "choice", default=DEFAULT_DOMINATION,
+    "domination",
+    "Cercle de domination",
+    "choice",
+    default=DEFAULT_DOMINATION,
     choices=tuple(
         Choice(o, dom_label(o) + (" (déduit du texte)" if o == DEFAULT_DOMINATION else "")) for o in domination_orders()
     ),
@@ -48,8 +58,16 @@ _POWERS = "Pouvoirs de la meneuse"
 
 def forces_param(name: str, label: str, default: Any, max_items: int = 4, help_: str = "") -> Param:
     return Param(
-        name, label, "ints", default=default, minimum=0, maximum=25, min_items=4, max_items=max_items,
-        help=help_ or "Forces de la fiche dans l'ordre Bâtons, Écus, Coupes, Dagues (jusqu'à 25 pour un environnement).",
+        name,
+        label,
+        "ints",
+        default=default,
+        minimum=0,
+        maximum=25,
+        min_items=4,
+        max_items=max_items,
+        help=help_
+        or "Forces de la fiche dans l'ordre Bâtons, Écus, Coupes, Dagues (jusqu'à 25 pour un environnement).",
     )
 
 
@@ -58,13 +76,24 @@ def powers_params(team: bool) -> tuple[Param, ...]:
     side = "L'équipe {}" if team else "{}"
     return (
         Param(
-            "bonus", "Bonus ou malus par enseigne", "ints", default=None, minimum=-10, maximum=10,
-            min_items=4, max_items=4, group=_POWERS,
+            "bonus",
+            "Bonus ou malus par enseigne",
+            "ints",
+            default=None,
+            minimum=-10,
+            maximum=10,
+            min_items=4,
+            max_items=4,
+            group=_POWERS,
             help="Annoncé par la meneuse, ajouté à la force totale : Bâtons, Écus, Coupes, Dagues (ex. 0,0,2,-1). "
             "Vide : aucun.",
         ),
         Param(
-            "bonus_pour", "Bonus ou malus pour", "choice", default=None, group=_POWERS,
+            "bonus_pour",
+            "Bonus ou malus pour",
+            "choice",
+            default=None,
+            group=_POWERS,
             choices=(
                 Choice("deux", "Les deux camps"),
                 Choice("a", side.format("A") + " seulement"),
@@ -73,11 +102,19 @@ def powers_params(team: bool) -> tuple[Param, ...]:
             help="La meneuse peut réserver son bonus ou son malus à un seul camp. Vide : les deux camps.",
         ),
         Param(
-            "enseignes_interdites", "Enseignes interdites par la meneuse", "text", default=None, group=_POWERS,
+            "enseignes_interdites",
+            "Enseignes interdites par la meneuse",
+            "text",
+            default=None,
+            group=_POWERS,
             help="Personne ne peut les jouer. Séparées par des virgules : batons, ecus, coupes, dagues.",
         ),
         Param(
-            "enseignes_imposees", "Enseignes imposées par la meneuse", "text", default=None, group=_POWERS,
+            "enseignes_imposees",
+            "Enseignes imposées par la meneuse",
+            "text",
+            default=None,
+            group=_POWERS,
             help="Chacune doit jouer l'une d'elles (une seule : chacune la joue). Séparées par des virgules : "
             "batons, ecus, coupes, dagues.",
         ),
@@ -104,8 +141,10 @@ class Powers(NamedTuple):
         out = []
         for bonus, who in ((self.bonus_a, name_a), (self.bonus_b, name_b)):
             if any(bonus):
-                out.append(f"Bonus/malus de la meneuse pour {who} : "
-                           + ", ".join(f"{slabel(s)} {bonus[s]:+d}" for s in range(4) if bonus[s]))
+                out.append(
+                    f"Bonus/malus de la meneuse pour {who} : "
+                    + ", ".join(f"{slabel(s)} {bonus[s]:+d}" for s in range(4) if bonus[s])
+                )
         if self.bonus_a == self.bonus_b and len(out) == 2:
             out = [out[0].replace(f" pour {name_a} :", " pour les deux camps :")]
         if self.forbidden:
@@ -127,8 +166,11 @@ def _suits(args: Args, name: str, label: str) -> tuple[int, ...]:
             continue
         s = suit_of(word)
         if s is None:
-            raise RulesError(name, f"{label} ({name}) : des enseignes séparées par des virgules "
-                                   f"(batons, ecus, coupes, dagues), reçu {shown(raw)}.")
+            raise RulesError(
+                name,
+                f"{label} ({name}) : des enseignes séparées par des virgules "
+                f"(batons, ecus, coupes, dagues), reçu {shown(raw)}.",
+            )
         if s not in out:
             out.append(s)
     return tuple(sorted(out))
@@ -141,7 +183,7 @@ def parse_powers(args: Args) -> Powers:
     who = args["bonus_pour"]
     forbidden = _suits(args, "enseignes_interdites", "Enseignes interdites par la meneuse")
     required = _suits(args, "enseignes_imposees", "Enseignes imposées par la meneuse")
-    powers = Powers(bonus if who != "b" else zero, bonus if who != "a" else zero, forbidden, required)  # type: ignore[arg-type]
+    powers = Powers(bonus if who != "b" else zero, bonus if who != "a" else zero, forbidden, required)
     if not powers.allowed:
         if len(forbidden) == 4:
             why = "les quatre enseignes sont interdites"

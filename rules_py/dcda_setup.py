@@ -9,15 +9,16 @@ team against team, each member of A names her adversaries in B.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
-from .errors import RulesError
-from .params import Choice, Param, parse_params, shown
 from .dcda_cards import fold, parse_domination, suit_of
 from .dcda_fields import DOM_PARAM, TABLE_PARAM, Powers, forces_param, parse_powers, powers_params
-from .dcda_table import parse_table
+from .dcda_table import Table, parse_table
 from .dcda_words import count, de
+from .errors import RulesError
+from .params import Choice, Param, parse_params, shown
 
 __all__ = ["NOCTURNE", "MAX_SIDE", "MAX_TOTAL", "Member", "Setup", "PARAMS", "setup", "parse_args"]
 
@@ -55,7 +56,7 @@ class Setup:
     pairs: tuple[tuple[int, int], ...]  # oppositions (index in a, index in members of b)
     dom: tuple[int, ...]
     powers: Powers
-    table: tuple | None
+    table: Table | None
 
     def exalted(self, i: int) -> bool:
         return self.members[i].level >= 3
@@ -80,15 +81,23 @@ def _side(args: Args, side: str) -> list[Member]:
     team = side.upper()
     env = side == "b" and args["environnement"]
     if len(forces) % 4:
-        raise RulesError(f"forces_{side}", f"Forces de l'équipe {team} (forces_{side}) : quatre forces par participante (Bâtons, Écus, Coupes, Dagues), soit un multiple de 4 entre 4 et {4 * MAX_SIDE} entiers, reçu {len(forces)}.")
+        raise RulesError(
+            f"forces_{side}",
+            f"Forces de l'équipe {team} (forces_{side}) : quatre forces par participante (Bâtons, Écus, Coupes, Dagues), soit un multiple de 4 entre 4 et {4 * MAX_SIDE} entiers, reçu {len(forces)}.",
+        )
     n = len(forces) // 4
     if env and n != 1:
-        raise RulesError("forces_b", "Forces de l'équipe B (forces_b) : un environnement a une seule main, donc quatre forces.")
+        raise RulesError(
+            "forces_b", "Forces de l'équipe B (forces_b) : un environnement a une seule main, donc quatre forces."
+        )
     names = _text_list(args, f"noms_{side}", f"Noms de l'équipe {team}", n)
     if names is not None:
         for nm in names:
             if not nm or len(nm) > 20:
-                raise RulesError(f"noms_{side}", f"Noms de l'équipe {team} (noms_{side}) : chaque nom a de 1 à 20 caractères, reçu {shown(args[f'noms_{side}'])}.")
+                raise RulesError(
+                    f"noms_{side}",
+                    f"Noms de l'équipe {team} (noms_{side}) : chaque nom a de 1 à 20 caractères, reçu {shown(args[f'noms_{side}'])}.",
+                )
     favs = _text_list(args, f"predilection_{side}", f"Enseignes de prédilection de l'équipe {team}", n)
     fav_idx: list[int | None] = [None] * n
     if favs is not None:
@@ -97,17 +106,26 @@ def _side(args: Args, side: str) -> list[Member]:
                 continue
             s = suit_of(word)
             if s is None:
-                raise RulesError(f"predilection_{side}", f"Enseignes de prédilection de l'équipe {team} (predilection_{side}) : batons, ecus, coupes, dagues ou « - », séparés par des virgules, reçu {shown(args[f'predilection_{side}'])}.")
+                raise RulesError(
+                    f"predilection_{side}",
+                    f"Enseignes de prédilection de l'équipe {team} (predilection_{side}) : batons, ecus, coupes, dagues ou « - », séparés par des virgules, reçu {shown(args[f'predilection_{side}'])}.",
+                )
             fav_idx[k] = s
     levels = args[f"niveau_{side}"]
     fortunes = args[f"fortune_{side}"]
     for pname, values in ((f"niveau_{side}", levels), (f"fortune_{side}", fortunes)):
         if values is not None and len(values) != n:
             word = "Niveaux" if pname.startswith("niveau") else "Fortunes"
-            raise RulesError(pname, f"{word} de l'équipe {team} ({pname}) : {count(n, 'entier')}, un par participante, reçu {len(values)}.")
+            raise RulesError(
+                pname,
+                f"{word} de l'équipe {team} ({pname}) : {count(n, 'entier')}, un par participante, reçu {len(values)}.",
+            )
     if env and (any(levels or ()) or any(f >= 0 for f in fortunes or ())):
         pname = "niveau_b" if any(levels or ()) else "fortune_b"
-        raise RulesError(pname, f"{'Niveaux' if pname == 'niveau_b' else 'Fortunes'} de l'équipe B ({pname}) : un environnement n'a ni relation/valeur engagée ni fortune.")
+        raise RulesError(
+            pname,
+            f"{'Niveaux' if pname == 'niveau_b' else 'Fortunes'} de l'équipe B ({pname}) : un environnement n'a ni relation/valeur engagée ni fortune.",
+        )
     default_names = ["l'environnement"] if env else [team] if n == 1 else [f"{team}{k + 1}" for k in range(n)]
     npc = side == "b" and (env or args["_pnj"])
     return [
@@ -115,7 +133,7 @@ def _side(args: Args, side: str) -> list[Member]:
             id=f"{side}{k + 1}",
             side=side,
             name=(names or default_names)[k],
-            forces=tuple(forces[4 * k: 4 * k + 4]),  # type: ignore[arg-type]
+            forces=tuple(forces[4 * k : 4 * k + 4]),
             favourite=fav_idx[k],
             level=levels[k] if levels else 0,
             fortune=fortunes[k] if fortunes and fortunes[k] >= 0 else None,
@@ -130,11 +148,17 @@ def _pairs(args: Args, n_a: int, n_b: int) -> tuple[tuple[int, int], ...]:
     raw = args["adversaires"]
     if n_a == 1 or n_b == 1:
         if raw is not None and raw.strip():
-            raise RulesError("adversaires", "Adversaires (adversaires) : seulement pour une confrontation équipe contre équipe ; une participante seule affronte chaque membre de l'équipe adverse.")
+            raise RulesError(
+                "adversaires",
+                "Adversaires (adversaires) : seulement pour une confrontation équipe contre équipe ; une participante seule affronte chaque membre de l'équipe adverse.",
+            )
         return tuple((i, j) for i in range(n_a) for j in range(n_b))
     if raw is None or not raw.strip():
         if n_a != n_b:
-            raise RulesError("adversaires", "Adversaires (adversaires) : en équipe contre équipe de tailles différentes, indiquez pour chaque membre de A le ou les numéros de ses adversaires dans B (ex. « 1+2,2 »).")
+            raise RulesError(
+                "adversaires",
+                "Adversaires (adversaires) : en équipe contre équipe de tailles différentes, indiquez pour chaque membre de A le ou les numéros de ses adversaires dans B (ex. « 1+2,2 »).",
+            )
         return tuple((i, i) for i in range(n_a))
     what = f"pour chacun des {n_a} membres de A, le ou les numéros (1 à {n_b}) de ses adversaires dans B, joints par « + » et séparés par des virgules (ex. « 1+2,2 »)"
     items = [p.strip() for p in raw.split(",")]
@@ -147,7 +171,10 @@ def _pairs(args: Args, n_a: int, n_b: int) -> tuple[tuple[int, int], ...]:
             raise RulesError("adversaires", f"Adversaires (adversaires) : {what}, reçu {shown(raw)}.")
         pairs += [(i, int(p) - 1) for p in nums]
     if {j for _, j in pairs} != set(range(n_b)):
-        raise RulesError("adversaires", f"Adversaires (adversaires) : chaque membre de B doit avoir au moins un adversaire, reçu {shown(raw)}.")
+        raise RulesError(
+            "adversaires",
+            f"Adversaires (adversaires) : chaque membre de B doit avoir au moins un adversaire, reçu {shown(raw)}.",
+        )
     return tuple(sorted(pairs))
 
 
@@ -158,7 +185,10 @@ def setup(args: Args) -> Setup:
             raise RulesError("pnj", "PNJ (pnj) : un PNJ n'est pas un environnement ; choisissez l'un ou l'autre.")
         for name in ("forces_b", "noms_b", "fortune_b"):
             if args[name] is not None:
-                raise RulesError("pnj", f"PNJ (pnj) : la fiche du PNJ fixe déjà {name} ; laissez ce champ vide ou ne choisissez pas de PNJ.")
+                raise RulesError(
+                    "pnj",
+                    f"PNJ (pnj) : la fiche du PNJ fixe déjà {name} ; laissez ce champ vide ou ne choisissez pas de PNJ.",
+                )
     preset = _PNJ[args["pnj"]] if args["pnj"] is not None else (NOCTURNE if args["forces_b"] is None else None)
     args = {**args, "_pnj": preset is not None}
     if preset is not None:
@@ -175,7 +205,10 @@ def setup(args: Args) -> Setup:
     names = [fold(m.name) for m in members]
     if len(set(names)) != len(names):
         field = "noms_b" if args["noms_a"] is None else "noms_a"
-        raise RulesError(field, f"Noms de l'équipe {field[-1].upper()} ({field}) : chaque participante doit avoir un nom différent des autres (noms reçus : {', '.join(m.name for m in members)}).")
+        raise RulesError(
+            field,
+            f"Noms de l'équipe {field[-1].upper()} ({field}) : chaque participante doit avoir un nom différent des autres (noms reçus : {', '.join(m.name for m in members)}).",
+        )
     n_a = len(side_a)
     pairs = tuple((i, n_a + j) for i, j in _pairs(args, n_a, len(side_b)))
     return Setup(members, pairs, parse_domination(args["domination"]), parse_powers(args), parse_table(args["table"]))
@@ -185,34 +218,79 @@ def _side_params(side: str) -> tuple[Param, ...]:
     team = side.upper()
     return (
         forces_param(
-            f"forces_{side}", f"Forces de l'équipe {team}", (3, 3, 3, 3) if side == "a" else None, 4 * MAX_SIDE,
+            f"forces_{side}",
+            f"Forces de l'équipe {team}",
+            (3, 3, 3, 3) if side == "a" else None,
+            4 * MAX_SIDE,
             help_=f"Quatre forces par participante, dans l'ordre Bâtons, Écus, Coupes, Dagues ({MAX_SIDE} participantes "
-            f"au plus par équipe, {MAX_TOTAL} en tout" + (" ; vide : Nocturne, le PNJ du livre" if side == "b" else "") + ").",
+            f"au plus par équipe, {MAX_TOTAL} en tout"
+            + (" ; vide : Nocturne, le PNJ du livre" if side == "b" else "")
+            + ").",
         ),
-        Param(f"noms_{side}", f"Noms de l'équipe {team}", "text", default=None, group=f"Équipe {team}",
-              help="Séparés par des virgules."),
-        Param(f"predilection_{side}", f"Enseignes de prédilection de l'équipe {team}", "text", default=None,
-              group=f"Équipe {team}", help="Une par participante, séparées par des virgules (batons, ecus, coupes, dagues ou « - »)."),
-        Param(f"niveau_{side}", f"Niveaux de relation/valeur engagés ({team})", "ints", default=None,
-              minimum=0, maximum=4, min_items=1, max_items=MAX_SIDE, group=f"Équipe {team}",
-              help="Un par participante, de 0 à 4."),
-        Param(f"fortune_{side}", f"Fortunes de l'équipe {team}", "ints", default=None,
-              minimum=-1, maximum=21, min_items=1, max_items=MAX_SIDE, group=f"Équipe {team}",
-              help="Lame majeure de 0 (Le Mat) à 21 (Le Monde), une par participante ; -1 : inconnue "
-              "(tirée au début si le personnage est exalté)."),
+        Param(
+            f"noms_{side}",
+            f"Noms de l'équipe {team}",
+            "text",
+            default=None,
+            group=f"Équipe {team}",
+            help="Séparés par des virgules.",
+        ),
+        Param(
+            f"predilection_{side}",
+            f"Enseignes de prédilection de l'équipe {team}",
+            "text",
+            default=None,
+            group=f"Équipe {team}",
+            help="Une par participante, séparées par des virgules (batons, ecus, coupes, dagues ou « - »).",
+        ),
+        Param(
+            f"niveau_{side}",
+            f"Niveaux de relation/valeur engagés ({team})",
+            "ints",
+            default=None,
+            minimum=0,
+            maximum=4,
+            min_items=1,
+            max_items=MAX_SIDE,
+            group=f"Équipe {team}",
+            help="Un par participante, de 0 à 4.",
+        ),
+        Param(
+            f"fortune_{side}",
+            f"Fortunes de l'équipe {team}",
+            "ints",
+            default=None,
+            minimum=-1,
+            maximum=21,
+            min_items=1,
+            max_items=MAX_SIDE,
+            group=f"Équipe {team}",
+            help="Lame majeure de 0 (Le Mat) à 21 (Le Monde), une par participante ; -1 : inconnue "
+            "(tirée au début si le personnage est exalté).",
+        ),
     )
 
 
 PARAMS = (
     *_side_params("a"),
     *_side_params("b"),
-    Param("pnj", "PNJ du livre (équipe B)", "choice", default=None,
-          choices=(Choice("nocturne", "Nocturne (Dagues 7, 3 ailleurs ; fortune XVII — L'Étoile)"),),
-          help="Une fiche toute faite pour l'équipe B ; c'est aussi l'adversaire par défaut."),
+    Param(
+        "pnj",
+        "PNJ du livre (équipe B)",
+        "choice",
+        default=None,
+        choices=(Choice("nocturne", "Nocturne (Dagues 7, 3 ailleurs ; fortune XVII — L'Étoile)"),),
+        help="Une fiche toute faite pour l'équipe B ; c'est aussi l'adversaire par défaut.",
+    ),
     Param("environnement", "L'équipe B est un environnement", "bool", default=False),
-    Param("adversaires", "Adversaires (équipe contre équipe)", "text", default=None,
-          help="Pour chaque membre de A, le ou les numéros de ses adversaires dans B : « 1+2,2 ». "
-          "Par défaut, chacune affronte celle de même rang."),
+    Param(
+        "adversaires",
+        "Adversaires (équipe contre équipe)",
+        "text",
+        default=None,
+        help="Pour chaque membre de A, le ou les numéros de ses adversaires dans B : « 1+2,2 ». "
+        "Par défaut, chacune affronte celle de même rang.",
+    ),
     *powers_params(team=True),
     DOM_PARAM,
     TABLE_PARAM,

@@ -12,17 +12,32 @@ holds nobody back.
 from __future__ import annotations
 
 import json
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
-from .errors import RulesError
 from .dcda_cards import CARD_BY_NAME, Duel, resolve
-from .dcda_setup import Setup, parse_args, setup as make_setup
+from .dcda_setup import Setup, parse_args
+from .dcda_setup import setup as make_setup
 from .dcda_table import issue_notes
 from .dcda_words import cap
+from .errors import RulesError
 
 __all__ = [
-    "ENDS", "load", "live_pairs", "engaged", "round_duels", "lost", "victorious", "renounce_refusal",
-    "exaltation_due", "redraw_refusal", "play_refusal", "finish_refusal", "standing", "summary", "final",
+    "ENDS",
+    "load",
+    "live_pairs",
+    "engaged",
+    "round_duels",
+    "lost",
+    "victorious",
+    "renounce_refusal",
+    "exaltation_due",
+    "redraw_refusal",
+    "play_refusal",
+    "finish_refusal",
+    "standing",
+    "summary",
+    "final",
 ]
 
 Args = dict[str, Any]
@@ -30,12 +45,24 @@ Args = dict[str, Any]
 ENDS = {
     "tour4": "Fin de la confrontation : le quatrième tour est joué, l'issue est définitive.",
     "temperance": "Fin de la confrontation par une Tempérance : il n'y a pas de gagnante, l'issue en suspens "
-                  "ne s'applique pas ; la meneuse décrit l'événement miraculeux.",
+    "ne s'applique pas ; la meneuse décrit l'événement miraculeux.",
     "renoncement": "Fin de la confrontation : il ne reste plus d'adversaires face à face.",
     "accord": "Fin de la confrontation : l'issue convient à toutes les participantes.",
 }
 
-_KEYS = {"version", "parametres", "fortunes", "mains", "tour", "joues", "actifs", "repioche", "exaltations", "fin", "temperance"}
+_KEYS = {
+    "version",
+    "parametres",
+    "fortunes",
+    "mains",
+    "tour",
+    "joues",
+    "actifs",
+    "repioche",
+    "exaltations",
+    "fin",
+    "temperance",
+}
 
 
 def _bad_state(what: str) -> RulesError:
@@ -119,11 +146,20 @@ def load(state: Mapping[str, Any]) -> tuple[Setup, dict[str, Any], Args]:
         if redrawn[i] and setup.members[i].favourite is None:
             raise _bad_state("repioche sans enseigne de prédilection")
     ex = state["exaltations"]
-    if not isinstance(ex, list) or len(ex) > 4 * n or not all(
-        isinstance(e, list) and len(e) == 3 and _is_int(e[0], 1, 4) and _is_int(e[1], 0, n - 1) and _is_int(e[2], 0, 21)
-        and e[0] <= tour + 1 and (setup.members[e[1]].level == 4 or (setup.members[e[1]].level == 3 and e[0] == 3))
-        and (e[0] == 1 or played[e[0] - 2][e[1]] is not None)  # she was still in the round before
-        for e in ex
+    if (
+        not isinstance(ex, list)
+        or len(ex) > 4 * n
+        or not all(
+            isinstance(e, list)
+            and len(e) == 3
+            and _is_int(e[0], 1, 4)
+            and _is_int(e[1], 0, n - 1)
+            and _is_int(e[2], 0, 21)
+            and e[0] <= tour + 1
+            and (setup.members[e[1]].level == 4 or (setup.members[e[1]].level == 3 and e[0] == 3))
+            and (e[0] == 1 or played[e[0] - 2][e[1]] is not None)  # she was still in the round before
+            for e in ex
+        )
     ):
         raise _bad_state("tirages d'exaltation invalides")
     if len({(e[0], e[1]) for e in ex}) != len(ex):
@@ -135,8 +171,13 @@ def load(state: Mapping[str, Any]) -> tuple[Setup, dict[str, Any], Args]:
     if temp is None:
         if fin == "temperance" or matches:
             raise _bad_state("Tempérance incohérente")
-    elif not (is_list(temp, 2) and _is_int(temp[0], 0, n - 1) and _is_int(temp[1], 1, 4)
-              and fin == "temperance" and matches == [[temp[1], temp[0], fortunes[temp[0]]]]):
+    elif not (
+        is_list(temp, 2)
+        and _is_int(temp[0], 0, n - 1)
+        and _is_int(temp[1], 1, 4)
+        and fin == "temperance"
+        and matches == [[temp[1], temp[0], fortunes[temp[0]]]]
+    ):
         raise _bad_state("Tempérance incohérente")
     if tour == 4 and fin not in ("tour4", "temperance"):
         raise _bad_state("le quatrième tour est joué mais la confrontation continue")
@@ -151,6 +192,7 @@ def load(state: Mapping[str, Any]) -> tuple[Setup, dict[str, Any], Args]:
 # Reading the state
 # ----------------------------------------------------------------------
 
+
 def round_duels(setup: Setup, st: dict[str, Any], k: int) -> list[tuple[int, int, Duel]]:
     """The oppositions of round ``k`` (1-based), recomputed from the cards."""
     row = st["joues"][k - 1]
@@ -158,8 +200,25 @@ def round_duels(setup: Setup, st: dict[str, Any], k: int) -> list[tuple[int, int
     for i, j in setup.pairs:
         if row[i] is not None and row[j] is not None:
             mi, mj = setup.members[i], setup.members[j]
-            out.append((i, j, resolve(CARD_BY_NAME[row[i]], CARD_BY_NAME[row[j]], mi.forces, mj.forces,
-                                      setup.bonus(i), setup.bonus(j), setup.dom, mi.name, mj.name, mi.of, mj.of)))
+            out.append(
+                (
+                    i,
+                    j,
+                    resolve(
+                        CARD_BY_NAME[row[i]],
+                        CARD_BY_NAME[row[j]],
+                        mi.forces,
+                        mj.forces,
+                        setup.bonus(i),
+                        setup.bonus(j),
+                        setup.dom,
+                        mi.name,
+                        mj.name,
+                        mi.of,
+                        mj.of,
+                    ),
+                )
+            )
     return out
 
 
@@ -193,8 +252,10 @@ def renounce_refusal(setup: Setup, st: dict[str, Any], p: int) -> str:
     if k == 0 and m.level >= 1:
         return f"Niveau {m.level} : {m.name} ne peut pas renoncer au premier tour."
     if m.level == 4 and k >= 1 and not victorious(setup, st, p, k):
-        return (f"Niveau 4 : tant que {m.name} n'est pas victorieuse (ou perdante au quatrième tour), "
-                "elle doit jouer un tour supplémentaire.")
+        return (
+            f"Niveau 4 : tant que {m.name} n'est pas victorieuse (ou perdante au quatrième tour), "
+            "elle doit jouer un tour supplémentaire."
+        )
     if m.level >= 2 and k == 1 and lost(setup, st, p, 1):
         return f"Niveau {m.level} : après une défaite au premier tour, {m.name} doit tenter au moins un second tour."
     return ""
@@ -207,7 +268,8 @@ def exaltation_due(setup: Setup, st: dict[str, Any]) -> list[int]:
     r = st["tour"] + 1
     done = {e[1] for e in st["exaltations"] if e[0] == r}
     return [
-        i for i, m in enumerate(setup.members)
+        i
+        for i, m in enumerate(setup.members)
         if engaged(setup, st["actifs"], i) and i not in done and (m.level == 4 or (m.level == 3 and r == 3))
     ]
 
@@ -262,26 +324,43 @@ def standing(setup: Setup, st: dict[str, Any]) -> list[dict[str, Any]]:
         entry: dict[str, Any] = {"a": mi.id, "b": mj.id, "noms": [mi.name, mj.name]}
         if temperance is not None:
             who = setup.members[temperance[0]].name
-            entry.update(tour=None, gagnant=None, force_perdant=None, issue=None,
-                         texte=cap(mi.name) + f" contre {mj.name} : la Tempérance {setup.members[temperance[0]].of} "
-                               "met fin à la confrontation ; personne ne l'emporte, l'issue en suspens ne s'applique pas.")
+            entry.update(
+                tour=None,
+                gagnant=None,
+                force_perdant=None,
+                issue=None,
+                texte=cap(mi.name) + f" contre {mj.name} : la Tempérance {setup.members[temperance[0]].of} "
+                "met fin à la confrontation ; personne ne l'emporte, l'issue en suspens ne s'applique pas.",
+            )
             entry["temperance"] = who
         elif last is None:
-            entry.update(tour=None, gagnant=None, force_perdant=None, issue=None,
-                         texte=cap(mi.name) + f" contre {mj.name} : aucun tour joué, rien ne change.",
-                         bref=f"rien ne change entre {mi.name} et {mj.name}")
+            entry.update(
+                tour=None,
+                gagnant=None,
+                force_perdant=None,
+                issue=None,
+                texte=cap(mi.name) + f" contre {mj.name} : aucun tour joué, rien ne change.",
+                bref=f"rien ne change entre {mi.name} et {mj.name}",
+            )
         else:
             k, d = last
             issue, _ = issue_notes(setup.table, k, d.loser_total)
             won, beaten = (mi, mj) if d.winner == "a" else (mj, mi)
             text = (
-                cap(mi.name) + f" contre {mj.name} : "
-                + (f"{won.name} l'emporte sur {beaten.name} au tour {k}, force totale de la perdante {d.loser_total}"
-                   if d.winner else f"statu quo au tour {k}, personne ne l'emporte")
+                cap(mi.name)
+                + f" contre {mj.name} : "
+                + (
+                    f"{won.name} l'emporte sur {beaten.name} au tour {k}, force totale de la perdante {d.loser_total}"
+                    if d.winner
+                    else f"statu quo au tour {k}, personne ne l'emporte"
+                )
                 + (f" — selon la table de votre fiche : {issue}" if issue else "")
             )
-            short = (f"{won.name} l'emporte sur {beaten.name} (tour {k})" if d.winner
-                     else f"statu quo entre {mi.name} et {mj.name} (tour {k})")
+            short = (
+                f"{won.name} l'emporte sur {beaten.name} (tour {k})"
+                if d.winner
+                else f"statu quo entre {mi.name} et {mj.name} (tour {k})"
+            )
             entry.update(tour=k, gagnant=d.winner, force_perdant=d.loser_total, issue=issue, texte=text, bref=short)
         out.append(entry)
     return out
@@ -289,11 +368,14 @@ def standing(setup: Setup, st: dict[str, Any]) -> list[dict[str, Any]]:
 
 def summary(setup: Setup, st: dict[str, Any], rows: list[dict[str, Any]]) -> list[str]:
     """The standing in French, one line per opposition, then who has left; at the end, who won what."""
-    head = "Issue définitive" if st["fin"] is not None else (
-        f"Où en est la confrontation après le tour {st['tour']}" if st["tour"] else "Avant le premier tour")
+    head = (
+        "Issue définitive"
+        if st["fin"] is not None
+        else (f"Où en est la confrontation après le tour {st['tour']}" if st["tour"] else "Avant le premier tour")
+    )
     lines = [f"{head} — {row['texte'].rstrip('.')}." for row in rows]
     if st["fin"] is None:
-        for p, m in enumerate(setup.members):
+        for p in range(len(setup.members)):
             why = _out_reason(setup, st, p)
             if why:
                 lines.append(why)

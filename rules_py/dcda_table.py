@@ -33,8 +33,13 @@ TABLE_HELP = (
 )
 _TOKEN = re.compile(r"-?\d+|[A-Za-z]")
 
+# one round of the reader's table: its outcome letters, then its thresholds (one fewer)
+Round = tuple[tuple[str, ...], tuple[int, ...]]
+# the four rounds
+Table = tuple[Round, ...]
 
-def parse_table(text: str | None, field: str = "table") -> tuple | None:
+
+def parse_table(text: str | None, field: str = "table") -> Table | None:
     """Four rounds, each ``(letters, thresholds)``; None when no table is given."""
     if text is None or not text.strip():
         return None
@@ -44,37 +49,46 @@ def parse_table(text: str | None, field: str = "table") -> tuple | None:
     segments = compact.split("/")
     if len(segments) != 4:
         raise RulesError(field, f"{where} : {example} (il faut exactement quatre tours), reçu {shown(text)}.")
-    rounds = []
+    rounds: list[Round] = []
     for k, seg in enumerate(segments, 1):
         tokens = _TOKEN.findall(seg)
         if not seg or "".join(tokens) != seg or len(tokens) % 2 == 0:
             raise RulesError(field, f"{where} : tour {k} illisible ; {example}, reçu {shown(text)}.")
-        letters, limits = [], []
+        letters: list[str] = []
+        limits: list[int] = []
         for i, tok in enumerate(tokens):
             if i % 2 == 0:
                 if tok.upper() not in ISSUES:
-                    raise RulesError(field, f"{where} : tour {k}, lettre {shown(tok)} inconnue : les lettres sont M, Q, S, C ; reçu {shown(text)}.")
+                    raise RulesError(
+                        field,
+                        f"{where} : tour {k}, lettre {shown(tok)} inconnue : les lettres sont M, Q, S, C ; reçu {shown(text)}.",
+                    )
                 letters.append(tok.upper())
             else:
                 if not tok.lstrip("-").isdigit():
                     raise RulesError(field, f"{where} : tour {k} illisible ; {example}, reçu {shown(text)}.")
                 value = int(tok)
                 if not -99 <= value <= 99 or (limits and value <= limits[-1]):
-                    raise RulesError(field, f"{where} : tour {k}, les seuils doivent croître strictement (de -99 à 99), reçu {shown(text)}.")
+                    raise RulesError(
+                        field,
+                        f"{where} : tour {k}, les seuils doivent croître strictement (de -99 à 99), reçu {shown(text)}.",
+                    )
                 limits.append(value)
         rounds.append((tuple(letters), tuple(limits)))
     return tuple(rounds)
 
 
-def table_issue(table: tuple, round_: int, loser_total: int) -> str:
+def table_issue(table: Table, round_: int, loser_total: int) -> str:
     letters, limits = table[round_ - 1]
-    for letter, limit in zip(letters, limits):
+    for letter, limit in zip(letters, limits, strict=False):  # one more letter than limits
         if loser_total <= limit:
             return letter
     return letters[-1]
 
 
-def issue_notes(table: tuple | None, round_: int, loser_total: int | None, who: str = "") -> tuple[str | None, list[str]]:
+def issue_notes(
+    table: Table | None, round_: int, loser_total: int | None, who: str = ""
+) -> tuple[str | None, list[str]]:
     """The outcome picked from the reader's table (or None) and the lines telling it."""
     if loser_total is None:
         return None, [f"{who}Statu quo : personne ne perd ce tour, il n'y a pas d'issue à lire."]
@@ -82,7 +96,8 @@ def issue_notes(table: tuple | None, round_: int, loser_total: int | None, who: 
         return None, [
             f"{who}Force totale de la perdante : {loser_total}, au tour {round_}. Lisez l'issue dans la Table de "
             "confrontation de votre fiche (elle n'est pas dans le texte) ; les quatre issues possibles : "
-            + " ; ".join(f"« {text.rstrip('.')} »" for text in ISSUES.values()) + "."
+            + " ; ".join(f"« {text.rstrip('.')} »" for text in ISSUES.values())
+            + "."
         ]
     letter = table_issue(table, round_, loser_total)
     return ISSUES[letter], [

@@ -10,17 +10,36 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from .dcda_cards import (
+    CARD_BY_NAME,
+    DECK,
+    SUIT_LABELS,
+    SUITS,
+    Card,
+    describe_cards,
+    draw,
+    duel_odds,
+    finish,
+    parse_domination,
+    resolve,
+)
+from .dcda_fields import (
+    DOM_NOTE,
+    DOM_PARAM,
+    SUIT_CHOICES,
+    TABLE_PARAM,
+    allowed_text,
+    forces_param,
+    parse_powers,
+    powers_params,
+)
+from .dcda_table import ISSUES, issue_notes, parse_table, table_issue
+from .dcda_words import count
 from .dice import Dice
 from .errors import RulesError
 from .params import Choice, Param, shown
 from .results import die, group, result
 from .roller import odds_payload
-from .dcda_cards import (
-    CARD_BY_NAME, DECK, SUIT_LABELS, SUITS, Card, describe_cards, draw, duel_odds, finish, parse_domination, resolve,
-)
-from .dcda_fields import DOM_NOTE, DOM_PARAM, SUIT_CHOICES, TABLE_PARAM, allowed_text, forces_param, parse_powers, powers_params
-from .dcda_table import ISSUES, issue_notes, parse_table, table_issue
-from .dcda_words import count
 
 __all__ = ["PARAMS", "check", "roll", "odds"]
 
@@ -31,13 +50,29 @@ _OTHER = {"a": "b", "b": "a"}
 
 PARAMS = (
     forces_param("forces_a", "Forces de A", (3, 3, 3, 3)),
-    forces_param("forces_b", "Forces de B", (3, 3, 3, 7),
-                 help_="Bâtons, Écus, Coupes, Dagues (jusqu'à 25 pour un environnement) ; par défaut, "
-                       "Nocturne, le PNJ du livre (Dagues 7, 3 ailleurs)."),
-    Param("carte_a", "Carte de A", "choice", default=None, choices=_CARD_CHOICES,
-          help="Vide : une carte tirée au hasard (dans l'enseigne choisie, s'il y en a une)."),
-    Param("carte_b", "Carte de B", "choice", default=None, choices=_CARD_CHOICES,
-          help="Vide : une carte tirée au hasard (dans l'enseigne choisie, s'il y en a une)."),
+    forces_param(
+        "forces_b",
+        "Forces de B",
+        (3, 3, 3, 7),
+        help_="Bâtons, Écus, Coupes, Dagues (jusqu'à 25 pour un environnement) ; par défaut, "
+        "Nocturne, le PNJ du livre (Dagues 7, 3 ailleurs).",
+    ),
+    Param(
+        "carte_a",
+        "Carte de A",
+        "choice",
+        default=None,
+        choices=_CARD_CHOICES,
+        help="Vide : une carte tirée au hasard (dans l'enseigne choisie, s'il y en a une).",
+    ),
+    Param(
+        "carte_b",
+        "Carte de B",
+        "choice",
+        default=None,
+        choices=_CARD_CHOICES,
+        help="Vide : une carte tirée au hasard (dans l'enseigne choisie, s'il y en a une).",
+    ),
     Param("enseigne_a", "Enseigne de A (tirage)", "choice", default=None, choices=SUIT_CHOICES),
     Param("enseigne_b", "Enseigne de B (tirage)", "choice", default=None, choices=SUIT_CHOICES),
     Param("tour", "Tour", "int", default=1, minimum=1, maximum=4),
@@ -69,7 +104,9 @@ def check(args: Args) -> None:
                 f"{SUIT_LABELS[suit]} ; laissez l'enseigne vide ou choisissez une carte de cette enseigne.",
             )
     if args["carte_a"] is not None and args["carte_a"] == args["carte_b"]:
-        raise RulesError("carte_b", "Carte de B (carte_b) : les deux cartes viennent du même jeu, elles doivent être différentes.")
+        raise RulesError(
+            "carte_b", "Carte de B (carte_b) : les deux cartes viennent du même jeu, elles doivent être différentes."
+        )
     powers = parse_powers(args)
     for side in ("a", "b"):
         for name, label in ((f"carte_{side}", "Carte"), (f"enseigne_{side}", "Enseigne")):
@@ -156,8 +193,14 @@ def odds(args: Args) -> dict[str, Any]:
     powers = parse_powers(args)
     key = (lambda total: table_issue(table, args["tour"], total)) if table is not None else None
     wa, wb, sq, by_issue = duel_odds(
-        _cards(args, "a"), _cards(args, "b"), args["forces_a"], args["forces_b"],
-        powers.bonus_a, powers.bonus_b, parse_domination(args["domination"]), key,
+        _cards(args, "a"),
+        _cards(args, "b"),
+        args["forces_a"],
+        args["forces_b"],
+        powers.bonus_a,
+        powers.bonus_b,
+        parse_domination(args["domination"]),
+        key,
     )
     notes = [
         "Cartes non choisies : tirées au hasard dans la pile de leur enseigne (ou parmi les lames numérales "
@@ -168,8 +211,10 @@ def odds(args: Args) -> dict[str, Any]:
         other = args[f"carte_{_OTHER[side]}"]
         if args[f"carte_{side}"] is None and other is not None:
             n = len(_cards(args, side))
-            notes.append(f"{side.upper()} tire sa carte parmi {count(n, 'carte')}, sans le {CARD_BY_NAME[other].label} "
-                         f"que tient {_OTHER[side].upper()}.")
+            notes.append(
+                f"{side.upper()} tire sa carte parmi {count(n, 'carte')}, sans le {CARD_BY_NAME[other].label} "
+                f"que tient {_OTHER[side].upper()}."
+            )
     extra: dict[str, Any] = {"notes": notes + parse_powers(args).lines()}
     if table is not None:
         issues = {ISSUES[k]: by_issue.get(k, Fraction(0)) for k in ISSUES}

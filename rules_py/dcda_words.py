@@ -8,7 +8,7 @@ label such as « A » or « B2 » (« la force de A »).
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 __all__ = ["de", "cap", "count", "join_and", "join_or", "elided"]
 

@@ -9,7 +9,8 @@ dice, a shared link) replay it exactly. Everything drawn is recorded in
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .errors import RulesError
 from .params import fold, shown
@@ -28,7 +29,10 @@ def parse_forced(raw: Any) -> list[int | str] | None:
     elif isinstance(raw, (list, tuple)):
         items = list(raw)
     else:
-        raise RulesError("des", f"Dés imposés (des) : une liste de valeurs séparées par des virgules est attendue, reçu {shown(raw)}.")
+        raise RulesError(
+            "des",
+            f"Dés imposés (des) : une liste de valeurs séparées par des virgules est attendue, reçu {shown(raw)}.",
+        )
     if len(items) > _MAX_FORCED:
         raise RulesError("des", f"Dés imposés (des) : au plus {_MAX_FORCED} valeurs, reçu {len(items)}.")
     out: list[int | str] = []
@@ -53,7 +57,12 @@ class Dice:
         self._forced = parse_forced(forced)
         self._next = 0
         if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, (int, str)) or not str(seed).lstrip("-").isdigit() or len(str(seed)) > 18:
+            if (
+                isinstance(seed, bool)
+                or not isinstance(seed, (int, str))
+                or not str(seed).lstrip("-").isdigit()
+                or len(str(seed)) > 18
+            ):
                 raise RulesError("seed", f"Graine (seed) : un entier est attendu, reçu {shown(seed)}.")
             self._rng: random.Random = random.Random(int(seed))
         else:

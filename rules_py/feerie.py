@@ -28,6 +28,7 @@ Args = dict[str, Any]
 # Shared pieces
 # ======================================================================
 
+
 def _efforts(rolled: list[int]) -> int:
     return sum(v >= 4 for v in rolled)
 
@@ -167,9 +168,10 @@ def _players_vs_gm(
     text, success = _verdict(players - gm_efforts, players)
     calc = _difficulty_lines(args) + [_initiator_line(args)]
     cap = 1 if one_die else 2
-    for i, (ordinary, k) in enumerate(zip(assistants, helpers), 1):
-        calc.append(f"Assistant {i} : {_plural(ordinary, 'dé')} d'ordinaire → moitié arrondie au supérieur, "
-                    f"au plus {cap} : {k}")
+    for i, (ordinary, k) in enumerate(zip(assistants, helpers, strict=True), 1):
+        calc.append(
+            f"Assistant {i} : {_plural(ordinary, 'dé')} d'ordinaire → moitié arrondie au supérieur, au plus {cap} : {k}"
+        )
     effort_parts = [str(_efforts(rolled))] + [str(_efforts(r)) for r in helper_rolls]
     if helpers:
         calc.append(f"Efforts des joueurs : {' + '.join(effort_parts)} = {players}")
@@ -215,6 +217,7 @@ def _players_vs_gm(
 # feerie.action
 # ======================================================================
 
+
 def _action_roll(args: Args, dice: Dice) -> dict[str, Any]:
     return _players_vs_gm("feerie.action", args, dice, (), False, [])
 
@@ -253,6 +256,7 @@ def _collaboration_odds(args: Args) -> dict[str, Any]:
 # feerie.opposition
 # ======================================================================
 
+
 def _opposition_check(args: Args) -> None:
     _check_assistants(args, "assistants_a")
     _check_assistants(args, "assistants_b")
@@ -282,7 +286,11 @@ def _opposition_roll(args: Args, dice: Dice) -> dict[str, Any]:
             groups.append(group(f"Camp {side.upper()} : dés d'avantage", _marked(rb)))
         dice_parts = [str(n0)] + [str(k) for k in helpers] + ([str(bonus)] if bonus else [])
         n_total = n0 + sum(helpers) + bonus
-        detail = f"Camp {side.upper()} : " + (f"{' + '.join(dice_parts)} = " if len(dice_parts) > 1 else "") + _plural(n_total, "dé")
+        detail = (
+            f"Camp {side.upper()} : "
+            + (f"{' + '.join(dice_parts)} = " if len(dice_parts) > 1 else "")
+            + _plural(n_total, "dé")
+        )
         if helpers:
             detail += f" (assistants : moitié arrondie au supérieur, au plus {cap})"
         if bonus:
@@ -375,29 +383,50 @@ _MINION_SCALE = (
     ("1", "Sbires 1 : un sbire au rabais"),
     ("2", "Sbires 2 : quelques sbires au rabais ou un sbire médiocre"),
     ("3", "Sbires 3 : un groupe conséquent de sbires au rabais, quelques sbires médiocres ou un sbire de qualité"),
-    ("4", "Sbires 4 : une armée de sbires au rabais, un groupe conséquent de sbires médiocres, quelques sbires de qualité"),
+    (
+        "4",
+        "Sbires 4 : une armée de sbires au rabais, un groupe conséquent de sbires médiocres, quelques sbires de qualité",
+    ),
     ("5", "Sbires 5 : une armée de sbires médiocres, un groupe conséquent de sbires de qualité"),
     ("6", "Sbires 6 : une armée de sbires de qualité"),
 )
 
 _ELEMENT = Param(
-    "element", "Score de l'élément", "int", default=2, minimum=0, maximum=10,
+    "element",
+    "Score de l'élément",
+    "int",
+    default=2,
+    minimum=0,
+    maximum=10,
     help="Le joueur lance autant de dés que le score de l'élément, plus l'éventuel bonus de pertinence.",
 )
 _PERTINENCE_PARAM = Param(
-    "pertinence", "Pertinence de l'élément", "choice", default="connexe", choices=_PERTINENCE_CHOICES,
+    "pertinence",
+    "Pertinence de l'élément",
+    "choice",
+    default="connexe",
+    choices=_PERTINENCE_CHOICES,
     help="Bonus de pertinence accordé par le meneur ; un élément inapproprié est refusé.",
 )
 _DIFFICULTE = Param(
-    "difficulte", "Difficulté", "int", default=2, minimum=0, maximum=10,
+    "difficulte",
+    "Difficulté",
+    "int",
+    default=2,
+    minimum=0,
+    maximum=10,
     help=(
         "Le meneur lance autant de dés que la difficulté. Échelle du livre (0 à 7) : "
-        + " ; ".join(label for _, label in _DIFFICULTY_SCALE) + "."
+        + " ; ".join(label for _, label in _DIFFICULTY_SCALE)
+        + "."
     ),
     preset_labels=_DIFFICULTY_SCALE,
 )
 _INTERET_PARAM = Param(
-    "interet", "Intérêt scénaristique", "choice", default="neutre",
+    "interet",
+    "Intérêt scénaristique",
+    "choice",
+    default="neutre",
     choices=(
         Choice("reussite", "La réussite est plus intéressante (-1)", -1),
         Choice("neutre", "Neutre (0)", 0),
@@ -409,7 +438,15 @@ _INTERET_PARAM = Param(
 
 def _assistants_param(name: str, label: str, group_name: str = "") -> Param:
     return Param(
-        name, label, "ints", default=(), minimum=0, maximum=10, min_items=0, max_items=6, group=group_name,
+        name,
+        label,
+        "ints",
+        default=(),
+        minimum=0,
+        maximum=10,
+        min_items=0,
+        max_items=6,
+        group=group_name,
         help=(
             "Le nombre de dés que chaque assistant lancerait d'ordinaire, séparés par des virgules (« 3,2 ») ; "
             "un assistant lance la moitié de ses dés, arrondie au supérieur, au plus 2. "
@@ -419,11 +456,17 @@ def _assistants_param(name: str, label: str, group_name: str = "") -> Param:
 
 
 _ONE_HELPER = Param(
-    "un_seul_assistant", "Variante stricte : un seul assistant", "bool", default=False,
+    "un_seul_assistant",
+    "Variante stricte : un seul assistant",
+    "bool",
+    default=False,
     help="Recommandée par le livre si votre jeu ne met pas l'accent sur l'entraide.",
 )
 _ONE_DIE = Param(
-    "un_de_par_assistant", "Variante stricte : un dé par assistant", "bool", default=False,
+    "un_de_par_assistant",
+    "Variante stricte : un dé par assistant",
+    "bool",
+    default=False,
     help="Les assistants lancent au plus 1 dé (au lieu de 2).",
 )
 
@@ -446,9 +489,13 @@ COLLABORATION = Roller(
     summary="L'initiateur lance ses dés comme d'habitude, chaque assistant la moitié des siens (au plus 2) ; "
     "tous les efforts des joueurs s'additionnent contre ceux du meneur.",
     params=(
-        _ELEMENT, _PERTINENCE_PARAM, _DIFFICULTE, _INTERET_PARAM,
+        _ELEMENT,
+        _PERTINENCE_PARAM,
+        _DIFFICULTE,
+        _INTERET_PARAM,
         _assistants_param("assistants", "Dés ordinaires des assistants"),
-        _ONE_HELPER, _ONE_DIE,
+        _ONE_HELPER,
+        _ONE_DIE,
     ),
     roll=_collaboration_roll,
     odds=_collaboration_odds,
@@ -462,21 +509,53 @@ OPPOSITION = Roller(
     summary="Chaque camp lance ses dés, éventuellement avec des assistants et des dés d'avantage : "
     "le camp qui produit le plus d'efforts l'emporte.",
     params=(
-        Param("des_a", "Dés de l'initiateur du camp A", "int", default=3, minimum=0, maximum=10, group="Camp A",
-              help="Élément + bonus de pertinence de l'initiateur du camp A."),
+        Param(
+            "des_a",
+            "Dés de l'initiateur du camp A",
+            "int",
+            default=3,
+            minimum=0,
+            maximum=10,
+            group="Camp A",
+            help="Élément + bonus de pertinence de l'initiateur du camp A.",
+        ),
         _assistants_param("assistants_a", "Dés ordinaires des assistants du camp A", "Camp A"),
-        Param("des_b", "Dés de l'initiateur du camp B", "int", default=3, minimum=0, maximum=10, group="Camp B",
-              help="Élément + bonus de pertinence, ou pour un PNJ sans fiche l'échelle du livre "
-              "(1 à 5), ou pour des sbires l'échelle des sbires (1 à 6).",
-              preset_labels=_NPC_SCALE + _MINION_SCALE),
+        Param(
+            "des_b",
+            "Dés de l'initiateur du camp B",
+            "int",
+            default=3,
+            minimum=0,
+            maximum=10,
+            group="Camp B",
+            help="Élément + bonus de pertinence, ou pour un PNJ sans fiche l'échelle du livre "
+            "(1 à 5), ou pour des sbires l'échelle des sbires (1 à 6).",
+            preset_labels=_NPC_SCALE + _MINION_SCALE,
+        ),
         _assistants_param("assistants_b", "Dés ordinaires des assistants du camp B", "Camp B"),
-        Param("avantage", "Dés bonus d'avantage", "int", default=0, minimum=0, maximum=2,
-              preset_labels=(("0", "0 : aucun avantage"), ("1", "1 : un avantage significatif"),
-                             ("2", "2 : un avantage décisif")),
-              help="Accordés à l'ensemble du camp, non à chacun de ses membres."),
-        Param("avantage_camp", "Camp qui a l'avantage", "choice", default="a",
-              choices=(Choice("a", "Camp A"), Choice("b", "Camp B"))),
-        _ONE_HELPER, _ONE_DIE,
+        Param(
+            "avantage",
+            "Dés bonus d'avantage",
+            "int",
+            default=0,
+            minimum=0,
+            maximum=2,
+            preset_labels=(
+                ("0", "0 : aucun avantage"),
+                ("1", "1 : un avantage significatif"),
+                ("2", "2 : un avantage décisif"),
+            ),
+            help="Accordés à l'ensemble du camp, non à chacun de ses membres.",
+        ),
+        Param(
+            "avantage_camp",
+            "Camp qui a l'avantage",
+            "choice",
+            default="a",
+            choices=(Choice("a", "Camp A"), Choice("b", "Camp B")),
+        ),
+        _ONE_HELPER,
+        _ONE_DIE,
     ),
     roll=_opposition_roll,
     odds=_opposition_odds,

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
 from .errors import RulesError
 
@@ -130,9 +131,7 @@ class Param:
             value = int(raw.strip())
         else:
             raise self.fail(f"{what} attendu", raw)
-        if (self.minimum is not None and value < self.minimum) or (
-            self.maximum is not None and value > self.maximum
-        ):
+        if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
             raise self.fail(f"{what} attendu", raw)
         return value
 
@@ -228,5 +227,3 @@ def parse_params(params: tuple[Param, ...], raw: Mapping[str, Any], roller: str)
 
 def describe_params(params: tuple[Param, ...]) -> list[dict[str, Any]]:
     return [p.describe() for p in params]
-
-

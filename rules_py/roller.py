@@ -9,9 +9,10 @@ whose keys are described in ``rules_py/api.py``.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from .dice import Dice
 from .params import Param, describe_params, parse_params

@@ -14,9 +14,10 @@ are convolutions of a uniform range (never an enumeration of 20^n rolls).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from math import comb
-from typing import Any, Mapping, NamedTuple
+from typing import Any, NamedTuple
 
 from .dice import Dice
 from .errors import RulesError
@@ -39,10 +40,10 @@ __all__ = ["ROLLERS", "Level", "LEVELS", "level_of", "Threshold", "threshold"]
 Args = dict[str, Any]
 
 
-
 # ======================================================================
 # The scale of qualification and the seuil
 # ======================================================================
+
 
 class Level(NamedTuple):
     value: str  # contract value of ``niveau``
@@ -182,6 +183,7 @@ def _successes(values: list[int], seuil: int) -> int:
 # simon.jet
 # ======================================================================
 
+
 def _jet_check(args: Args) -> None:
     _check_character(args)
     if args["points"] > 2 * args["points_depart"]:
@@ -211,11 +213,16 @@ def _jet_result(args: Args, values: list[int], drawn: list[int] | None = None) -
     success = got >= need
     groups = [group(f"{BASE_DICE} dés", _die_marks(values[:BASE_DICE], seuil))]
     if before:
-        groups.append(group("Dés d'héroïsme ajoutés avant le jet (1 point chacun)",
-                            _die_marks(values[BASE_DICE:BASE_DICE + before], seuil)))
+        groups.append(
+            group(
+                "Dés d'héroïsme ajoutés avant le jet (1 point chacun)",
+                _die_marks(values[BASE_DICE : BASE_DICE + before], seuil),
+            )
+        )
     if after:
-        groups.append(group("Dés ajoutés après le jet (2 points chacun)",
-                            _die_marks(values[BASE_DICE + before:], seuil)))
+        groups.append(
+            group("Dés ajoutés après le jet (2 points chacun)", _die_marks(values[BASE_DICE + before :], seuil))
+        )
     calc = list(th.lines)
     calc.append(
         f"Dés en réussite (≥ {seuil} ; un 20 réussit toujours, un 1 échoue toujours) : "
@@ -228,11 +235,19 @@ def _jet_result(args: Args, values: list[int], drawn: list[int] | None = None) -
     notes += heroism_notes(values, cap)
     added = before + after
     if added >= MAX_ADDED:
-        offer = action_offer("ajouter_de", "Ajouter un dé (2 points d'héroïsme)", False,
-                             f"Au plus {MAX_ADDED} dés ajoutés en tout, avant et après le jet.")
+        offer = action_offer(
+            "ajouter_de",
+            "Ajouter un dé (2 points d'héroïsme)",
+            False,
+            f"Au plus {MAX_ADDED} dés ajoutés en tout, avant et après le jet.",
+        )
     elif ledger.points < AFTER_COST:
-        offer = action_offer("ajouter_de", "Ajouter un dé (2 points d'héroïsme)", False,
-                             f"Il faut {AFTER_COST} points d'héroïsme, il en reste {ledger.points}.")
+        offer = action_offer(
+            "ajouter_de",
+            "Ajouter un dé (2 points d'héroïsme)",
+            False,
+            f"Il faut {AFTER_COST} points d'héroïsme, il en reste {ledger.points}.",
+        )
     else:
         offer = action_offer("ajouter_de", "Ajouter un dé (2 points d'héroïsme)", True, parametres={})
     return result(
@@ -320,6 +335,7 @@ def _add_die(state: Mapping[str, Any], _args: Args, dice: Dice) -> dict[str, Any
 # simon.aide
 # ======================================================================
 
+
 def _aide_effect(value: int, seuil: int) -> int:
     if value == 1:
         return 2
@@ -339,14 +355,19 @@ def _aide_roll(args: Args, dice: Dice) -> dict[str, Any]:
     values = dice.roll(BASE_DICE, 20)
     effects = [_aide_effect(v, seuil) for v in values]
     total = sum(effects)
-    marks = [die(v, 20, e < 0, f"{_AIDE_WORDS[e]} ({e:+d})" if e else "raté (sans effet)") for v, e in zip(values, effects)]
+    marks = [
+        die(v, 20, e < 0, f"{_AIDE_WORDS[e]} ({e:+d})" if e else "raté (sans effet)")
+        for v, e in zip(values, effects, strict=True)
+    ]
     shown_effects = "".join(f"{e:+d}" for e in effects if e)
     calc = list(th.lines)
     calc.append(f"Modificateur pour l'acteur principal : {shown_effects or '0'} = {_signed(total)}")
     notes = ["Le modificateur s'ajoute au seuil de l'acteur principal ; plusieurs aides s'additionnent."]
     if 20 in values or 1 in values:
-        notes.append("Les réussites et ratés critiques de l'aide comptent aussi pour ses points d'héroïsme "
-                     "et les points de porte-poisse du meneur.")
+        notes.append(
+            "Les réussites et ratés critiques de l'aide comptent aussi pour ses points d'héroïsme "
+            "et les points de porte-poisse du meneur."
+        )
     return result(
         "simon.aide",
         args,
@@ -382,8 +403,9 @@ def _aide_odds(args: Args) -> dict[str, Any]:
     total = 20**BASE_DICE
     issues = {_signed(m): Fraction(law[m], total) for m in sorted(law)}
     mean = Fraction(sum(m * w for m, w in law.items()), total)
-    return odds_payload(issues, None, seuil=seuil, esperance=float(mean),
-                        esperance_exacte=f"{mean.numerator}/{mean.denominator}")
+    return odds_payload(
+        issues, None, seuil=seuil, esperance=float(mean), esperance_exacte=f"{mean.numerator}/{mean.denominator}"
+    )
 
 
 # ======================================================================
@@ -441,13 +463,21 @@ def _side_offer(args: Args, s: str, values: list[int], ledger: Ledger) -> dict[s
     label = f"Ajouter un dé à {_NAMES[s]} ({cost})"
     added = len(values) - BASE_DICE
     if added >= MAX_ADDED:
-        return action_offer("ajouter_de", label, False,
-                            f"Au plus {MAX_ADDED} dés ajoutés en tout pour {_NAMES[s]}, avant et après le jet.",
-                            parametres={"camp": s})
+        return action_offer(
+            "ajouter_de",
+            label,
+            False,
+            f"Au plus {MAX_ADDED} dés ajoutés en tout pour {_NAMES[s]}, avant et après le jet.",
+            parametres={"camp": s},
+        )
     if tracked and ledger.points < AFTER_COST:
-        return action_offer("ajouter_de", label, False,
-                            f"Il faut {AFTER_COST} points d'héroïsme à {_NAMES[s]}, il en reste {ledger.points}.",
-                            parametres={"camp": s})
+        return action_offer(
+            "ajouter_de",
+            label,
+            False,
+            f"Il faut {AFTER_COST} points d'héroïsme à {_NAMES[s]}, il en reste {ledger.points}.",
+            parametres={"camp": s},
+        )
     return action_offer("ajouter_de", label, True, parametres={"camp": s})
 
 
@@ -462,8 +492,10 @@ def _opposition_result(args: Args, rolled: dict[str, list[int]], drawn: list[int
         need = args[f"reussites_{s}"]
         ok[s] = got >= need
         calc += [f"{s} : {line}" for line in th.lines]
-        calc.append(f"{s} : {got} dé{'s' if got > 1 else ''} en réussite sur {len(values)}, "
-                    f"{need} requise{'s' if need > 1 else ''} : " + ("réussite" if ok[s] else "échec"))
+        calc.append(
+            f"{s} : {got} dé{'s' if got > 1 else ''} en réussite sur {len(values)}, "
+            f"{need} requise{'s' if need > 1 else ''} : " + ("réussite" if ok[s] else "échec")
+        )
         start, before = args[f"points_{s}"], args[f"heroisme_{s}"]
         tracked = start is not None
         cap = 2 * args[f"points_depart_{s}"]
@@ -496,14 +528,22 @@ def _opposition_result(args: Args, rolled: dict[str, list[int]], drawn: list[int
         text = "Égalité parfaite : le maître de jeu décide du résultat"
     calc.append(f"Décidé par : {_STEPS[step]}")
     if args["heroisme_a"] or args["heroisme_b"]:
-        notes.insert(0, "Les dés d'héroïsme (ou de porte-poisse du meneur) ajoutés avant le jet coûtent 1 point chacun.")
+        notes.insert(
+            0, "Les dés d'héroïsme (ou de porte-poisse du meneur) ajoutés avant le jet coûtent 1 point chacun."
+        )
     groups = []
     for s, (th, values) in sides.items():
         before = args[f"heroisme_{s}"]
-        groups.append(group(f"Dés de {_NAMES[s]} (seuil {th.seuil})", _die_marks(values[:BASE_DICE + before], th.seuil)))
+        groups.append(
+            group(f"Dés de {_NAMES[s]} (seuil {th.seuil})", _die_marks(values[: BASE_DICE + before], th.seuil))
+        )
         if len(values) > BASE_DICE + before:
-            groups.append(group(f"Dés ajoutés après le jet par {_NAMES[s]} (2 points chacun)",
-                                _die_marks(values[BASE_DICE + before:], th.seuil)))
+            groups.append(
+                group(
+                    f"Dés ajoutés après le jet par {_NAMES[s]} (2 points chacun)",
+                    _die_marks(values[BASE_DICE + before :], th.seuil),
+                )
+            )
     followed = {s: args[f"points_{s}"] is not None for s in ("a", "b")}
     return result(
         "simon.opposition",
@@ -554,8 +594,9 @@ def _opposition_add_die(state: Mapping[str, Any], action_args: Args, dice: Dice)
                 f"{BASE_DICE + MAX_ADDED} valeurs de 1 à 20, reçu {shown(values)}.",
             )
         # replays the points (refuses an added die that could not be paid for)
-        replay_points(args[f"points_{s}"] or 0, 2 * args[f"points_depart_{s}"], before, values,
-                args[f"points_{s}"] is not None)
+        replay_points(
+            args[f"points_{s}"] or 0, 2 * args[f"points_depart_{s}"], before, values, args[f"points_{s}"] is not None
+        )
         rolled[s] = list(values)
     s = action_args["camp"]
     values = rolled[s]
@@ -634,18 +675,43 @@ _CARAC_CHOICES = tuple(
 
 def _character_params(suffix: str = "", who: str = "", group_name: str = "") -> tuple[Param, ...]:
     return (
-        Param("expertise" + suffix, f"Valeur d'expertise{who}", "int", minimum=0, maximum=40, group=group_name,
-              help="Valeur de la compétence plus les modificateurs de caractéristique et de circonstance "
-              "(0 Incompétent, 1 Amateur, 2 Débutant, 3-4 Connaisseur, 5-8 Professionnel, 9-13 Expert, "
-              "14-16 Maître, 17 et plus Grand Maître)."),
-        Param("caracteristique" + suffix, f"Ou test de caractéristique{who}", "choice", choices=_CARAC_CHOICES,
-              group=group_name,
-              help="Pour un test en rapport avec une seule caractéristique, à la place de l'expertise."),
-        Param("niveau" + suffix, f"Niveau requis par le test{who}", "choice", choices=_LEVEL_CHOICES,
-              group=group_name,
-              help="Sans niveau requis, le seuil est celui du niveau du personnage (test de caractéristique)."),
-        Param("modificateur" + suffix, f"Modificateur de difficulté{who}", "int", default=0, minimum=-20,
-              maximum=20, group=group_name, help="S'ajoute au seuil, par exemple 3(Débutant+2)."),
+        Param(
+            "expertise" + suffix,
+            f"Valeur d'expertise{who}",
+            "int",
+            minimum=0,
+            maximum=40,
+            group=group_name,
+            help="Valeur de la compétence plus les modificateurs de caractéristique et de circonstance "
+            "(0 Incompétent, 1 Amateur, 2 Débutant, 3-4 Connaisseur, 5-8 Professionnel, 9-13 Expert, "
+            "14-16 Maître, 17 et plus Grand Maître).",
+        ),
+        Param(
+            "caracteristique" + suffix,
+            f"Ou test de caractéristique{who}",
+            "choice",
+            choices=_CARAC_CHOICES,
+            group=group_name,
+            help="Pour un test en rapport avec une seule caractéristique, à la place de l'expertise.",
+        ),
+        Param(
+            "niveau" + suffix,
+            f"Niveau requis par le test{who}",
+            "choice",
+            choices=_LEVEL_CHOICES,
+            group=group_name,
+            help="Sans niveau requis, le seuil est celui du niveau du personnage (test de caractéristique).",
+        ),
+        Param(
+            "modificateur" + suffix,
+            f"Modificateur de difficulté{who}",
+            "int",
+            default=0,
+            minimum=-20,
+            maximum=20,
+            group=group_name,
+            help="S'ajoute au seuil, par exemple 3(Débutant+2).",
+        ),
     )
 
 
@@ -658,14 +724,28 @@ JET = Roller(
     chapter="003",
     summary="Cinq d20 contre un seuil : chaque dé au moins égal au seuil est une réussite "
     "(un 20 réussit toujours, un 1 échoue toujours) ; il faut le nombre de réussites demandé.",
-    params=_character_params() + (
+    params=_character_params()
+    + (
         Param("reussites", "Réussites demandées", "int", default=3, minimum=1, maximum=8, help=_REUSSITES_HELP),
-        Param("heroisme", "Dés d'héroïsme avant le jet", "int", default=0, minimum=0, maximum=3,
-              help=_HEROISME_HELP),
-        Param("points", "Points d'héroïsme", "int", default=20, minimum=0, maximum=200,
-              help="Points avant le jet ; chaque 20 en rapporte un, chaque 1 en coûte un."),
-        Param("points_depart", "Points d'héroïsme de départ", "int", default=20, minimum=1, maximum=100,
-              help="20 d'ordinaire ; on ne peut jamais avoir plus du double."),
+        Param("heroisme", "Dés d'héroïsme avant le jet", "int", default=0, minimum=0, maximum=3, help=_HEROISME_HELP),
+        Param(
+            "points",
+            "Points d'héroïsme",
+            "int",
+            default=20,
+            minimum=0,
+            maximum=200,
+            help="Points avant le jet ; chaque 20 en rapporte un, chaque 1 en coûte un.",
+        ),
+        Param(
+            "points_depart",
+            "Points d'héroïsme de départ",
+            "int",
+            default=20,
+            minimum=1,
+            maximum=100,
+            help="20 d'ordinaire ; on ne peut jamais avoir plus du double.",
+        ),
     ),
     roll=_jet_roll,
     odds=_jet_odds,
@@ -693,18 +773,53 @@ OPPOSITION = Roller(
     "réussite, puis le niveau global de réussite, puis le maître de jeu décide.",
     params=tuple(
         p
-        for s, who, grp in (("_a", " (acteur, a)", "Acteur (a)"), ("_b", " (celui qui réagit, b)", "Celui qui réagit (b)"))
-        for p in _character_params(s, who, grp) + (
-            Param("reussites" + s, f"Réussites demandées{who}", "int", default=3, minimum=1, maximum=8, group=grp,
-                  help=_REUSSITES_HELP),
-            Param("heroisme" + s, f"Dés d'héroïsme ou de porte-poisse{who}", "int", default=0, minimum=0,
-                  maximum=3, group=grp, help=_HEROISME_HELP),
-            Param("points" + s, f"Points d'héroïsme{who}", "int", minimum=0, maximum=200, group=grp,
-                  help="Le personnage d'un joueur : ses points avant le jet, suivis comme dans un jet contre "
-                  "le monde (chaque 20 en rapporte un, chaque 1 en coûte un et donne un point de porte-poisse "
-                  "au meneur). Vide : un personnage du meneur, dont les dés de porte-poisse ne sont pas suivis ici."),
-            Param("points_depart" + s, f"Points d'héroïsme de départ{who}", "int", default=20, minimum=1,
-                  maximum=100, group=grp, help="20 d'ordinaire ; on ne peut jamais avoir plus du double."),
+        for s, who, grp in (
+            ("_a", " (acteur, a)", "Acteur (a)"),
+            ("_b", " (celui qui réagit, b)", "Celui qui réagit (b)"),
+        )
+        for p in _character_params(s, who, grp)
+        + (
+            Param(
+                "reussites" + s,
+                f"Réussites demandées{who}",
+                "int",
+                default=3,
+                minimum=1,
+                maximum=8,
+                group=grp,
+                help=_REUSSITES_HELP,
+            ),
+            Param(
+                "heroisme" + s,
+                f"Dés d'héroïsme ou de porte-poisse{who}",
+                "int",
+                default=0,
+                minimum=0,
+                maximum=3,
+                group=grp,
+                help=_HEROISME_HELP,
+            ),
+            Param(
+                "points" + s,
+                f"Points d'héroïsme{who}",
+                "int",
+                minimum=0,
+                maximum=200,
+                group=grp,
+                help="Le personnage d'un joueur : ses points avant le jet, suivis comme dans un jet contre "
+                "le monde (chaque 20 en rapporte un, chaque 1 en coûte un et donne un point de porte-poisse "
+                "au meneur). Vide : un personnage du meneur, dont les dés de porte-poisse ne sont pas suivis ici.",
+            ),
+            Param(
+                "points_depart" + s,
+                f"Points d'héroïsme de départ{who}",
+                "int",
+                default=20,
+                minimum=1,
+                maximum=100,
+                group=grp,
+                help="20 d'ordinaire ; on ne peut jamais avoir plus du double.",
+            ),
         )
     ),
     roll=_opposition_roll,
@@ -714,9 +829,16 @@ OPPOSITION = Roller(
         Action(
             "ajouter_de",
             "Ajouter un dé après le jet (2 points)",
-            (Param("camp", "Camp", "choice", required=True,
-                   choices=(Choice("a", "L'acteur (a)"), Choice("b", "Celui qui réagit (b)")),
-                   help="Le participant qui ajoute un dé après le jet."),),
+            (
+                Param(
+                    "camp",
+                    "Camp",
+                    "choice",
+                    required=True,
+                    choices=(Choice("a", "L'acteur (a)"), Choice("b", "Celui qui réagit (b)")),
+                    help="Le participant qui ajoute un dé après le jet.",
+                ),
+            ),
             _opposition_add_die,
         ),
     ),

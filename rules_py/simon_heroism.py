@@ -62,7 +62,9 @@ def replay_points(start: int, cap: int, before: int, values: list[int], tracked:
     points = start - before
     lines = []
     if before:
-        lines.append(f"{start} - {before} ({_dice_word(before)} ajouté{'s' if before > 1 else ''} avant le jet) = {points}")
+        lines.append(
+            f"{start} - {before} ({_dice_word(before)} ajouté{'s' if before > 1 else ''} avant le jet) = {points}"
+        )
     first = BASE_DICE + before
     points, line = _count_throw(points, values[:first], cap)
     if line:
@@ -91,17 +93,25 @@ def heroism_notes(values: list[int], cap: int) -> list[str]:
     if crits or fumbles:
         parts = []
         if crits:
-            parts.append(f"{plural(crits, 'réussite critique', 'réussites critiques')} : "
-                         f"+{crits} point{'s' if crits > 1 else ''} d'héroïsme")
+            parts.append(
+                f"{plural(crits, 'réussite critique', 'réussites critiques')} : "
+                f"+{crits} point{'s' if crits > 1 else ''} d'héroïsme"
+            )
         if fumbles:
-            parts.append(f"{plural(fumbles, 'raté critique', 'ratés critiques')} : "
-                         f"-{fumbles} point{'s' if fumbles > 1 else ''} d'héroïsme et "
-                         f"+{fumbles} point{'s' if fumbles > 1 else ''} de porte-poisse pour le meneur")
-        rule = ("Les dés d'un même lancer comptent ensemble, dans n'importe quel ordre ; "
-                f"le total reste entre 0 et {cap} (le double des points de départ)")
+            parts.append(
+                f"{plural(fumbles, 'raté critique', 'ratés critiques')} : "
+                f"-{fumbles} point{'s' if fumbles > 1 else ''} d'héroïsme et "
+                f"+{fumbles} point{'s' if fumbles > 1 else ''} de porte-poisse pour le meneur"
+            )
+        rule = (
+            "Les dés d'un même lancer comptent ensemble, dans n'importe quel ordre ; "
+            f"le total reste entre 0 et {cap} (le double des points de départ)"
+        )
         if fumbles:
-            rule += (f", et le meneur gagne {'son point' if fumbles == 1 else 'ses points'} de porte-poisse "
-                     "même si le personnage est à 0")
+            rule += (
+                f", et le meneur gagne {'son point' if fumbles == 1 else 'ses points'} de porte-poisse "
+                "même si le personnage est à 0"
+            )
         notes.append(" ; ".join(parts) + ". " + rule + ".")
     return notes
 

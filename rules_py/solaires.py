@@ -14,10 +14,11 @@ Roll three d6 against a score: a die is kept when it is <= the score.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Any, Mapping
+from typing import Any
 
 from .dice import Dice
 from .errors import RulesError
@@ -33,6 +34,7 @@ Args = dict[str, Any]
 # ======================================================================
 # Shared: kept dice and the book's 4x4 table
 # ======================================================================
+
 
 def kept_counts(score: int) -> tuple[int, int, int, int]:
     """How many of the 216 rolls of 3d6 keep 0, 1, 2, 3 dice (<= ``score``).
@@ -69,6 +71,7 @@ def _dice_word(n: int) -> str:
 # ======================================================================
 # solaires.action and solaires.opposition: one resolution
 # ======================================================================
+
 
 @dataclass(frozen=True, slots=True)
 class Setup:
@@ -173,8 +176,12 @@ def _automatic_note(setup: Setup, label: str) -> str:
     return (
         f"Pas de jet : un score à battre de {setup.score} "
         + ("(0 ou moins) fait échouer" if fails else "(6 ou plus) fait réussir")
-        + " l'action d'office. Chapitre 000, « Résolution de l'action » : « " + _QUOTE_RESOLUTION + " » ; "
-        "mais « Difficulté » : « " + _QUOTE_DIFFICULTE + " » "
+        + " l'action d'office. Chapitre 000, « Résolution de l'action » : « "
+        + _QUOTE_RESOLUTION
+        + " » ; "
+        "mais « Difficulté » : « "
+        + _QUOTE_DIFFICULTE
+        + " » "
         + (
             "Ici les deux phrases donnent le même résultat."
             if agree
@@ -210,14 +217,11 @@ def _prevails(success: bool) -> str:
     return " : l'agresseur l'emporte" if success else " : le défenseur l'emporte"
 
 
-
 def _reroll_offer(setup: Setup, dice_values: tuple[int, ...], points: int) -> dict[str, Any]:
     if not dice_values:
         possible, reason = False, "Aucun dé n'a été lancé (résultat automatique) : il n'y a rien à relancer."
     elif points < _REROLL_COST:
-        possible, reason = False, (
-            f"Relancer un dé coûte {_REROLL_COST} points de personnage ; il en reste {points}."
-        )
+        possible, reason = False, (f"Relancer un dé coûte {_REROLL_COST} points de personnage ; il en reste {points}.")
     else:
         possible, reason = True, ""
     return action_offer(
@@ -324,6 +328,7 @@ def _opposition_roll(args: Args, dice: Dice) -> dict[str, Any]:
 # Odds (closed form, exact)
 # ----------------------------------------------------------------------
 
+
 def _setup_odds(setup: Setup) -> dict[str, Any]:
     counts = kept_counts(setup.score)
     issues: dict[str, Fraction] = {}
@@ -357,6 +362,7 @@ def _opposition_odds(args: Args) -> dict[str, Any]:
 # ----------------------------------------------------------------------
 # State of a result, and the reroll (002, « Relancer un dé »)
 # ----------------------------------------------------------------------
+
 
 def _state_of(setup: Setup, dice_values: tuple[int, ...], points: int) -> dict[str, Any]:
     return {
@@ -414,7 +420,9 @@ def _state_ints(state: Mapping[str, Any], key: str, sizes: tuple[int, ...], lo: 
         or any(isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi for v in value)
     ):
         sizes_text = " ou ".join(map(str, sizes))
-        raise _forged(f"« {_STATE_LABELS[key]} » doit être une liste de {sizes_text} entiers de {lo} à {hi}, reçu {shown(value)}")
+        raise _forged(
+            f"« {_STATE_LABELS[key]} » doit être une liste de {sizes_text} entiers de {lo} à {hi}, reçu {shown(value)}"
+        )
     return tuple(value)
 
 
@@ -440,7 +448,11 @@ def _read_state(state: Mapping[str, Any], opposition: bool) -> tuple[Setup, tupl
             raise _forged("une défense n'a pas sa place hors d'une opposition")
         intr, inter = state.get("intrinseque"), state.get("interet")
         if intr is not None or inter is not None:
-            if not (isinstance(intr, str) and isinstance(inter, str)) or intr not in _INTRINSEQUE or inter not in _INTERET:
+            if (
+                not (isinstance(intr, str) and isinstance(inter, str))
+                or intr not in _INTRINSEQUE
+                or inter not in _INTERET
+            ):
                 raise _forged(f"échelles de difficulté inconnues ({shown(intr)}, {shown(inter)})")
             if difficulty != _INTRINSEQUE[intr] + _INTERET[inter]:
                 raise _forged("la difficulté ne correspond pas aux deux échelles")
@@ -491,9 +503,7 @@ def _reroll_action(roller_id: str) -> Action:
         new = dice.d(6)
         rolled = dice_values[:index] + (new,) + dice_values[index + 1 :]
         left = points - _REROLL_COST
-        return _report(
-            roller_id, setup, _setup_params(setup, left), rolled, left, [new], (index, dice_values[index])
-        )
+        return _report(roller_id, setup, _setup_params(setup, left), rolled, left, [new], (index, dice_values[index]))
 
     return Action(
         id="relancer",
@@ -519,6 +529,7 @@ _REROLL_PARAMS = (
 # ======================================================================
 # solaires.environnement (optional rule, 000 and 002)
 # ======================================================================
+
 
 def _environnement_roll(args: Args, dice: Dice) -> dict[str, Any]:
     score = _PREFERENCE[args["preference"]]
@@ -565,6 +576,7 @@ def _environnement_odds(args: Args) -> dict[str, Any]:
 # ======================================================================
 # solaires.points: the character-point tracker (002, « Points de personnage »)
 # ======================================================================
+
 
 def _points_state(state: Mapping[str, Any]) -> tuple[int, int]:
     points, maximum = _state_int(state, "points", 0, 99), _state_int(state, "maximum", 2, 99)
@@ -636,7 +648,9 @@ def _points_roll(args: Args, dice: Dice) -> dict[str, Any]:
 
 
 def _points_odds(args: Args) -> dict[str, Any]:
-    return odds_payload({}, None, notes=["Pas de dés ici : le suivi des points de personnage n'a pas de chances à calculer."])
+    return odds_payload(
+        {}, None, notes=["Pas de dés ici : le suivi des points de personnage n'a pas de chances à calculer."]
+    )
 
 
 def _end_of_scene(state: Mapping[str, Any], args: Args, dice: Dice) -> dict[str, Any]:
@@ -680,11 +694,15 @@ def _spend(state: Mapping[str, Any], args: Args, dice: Dice) -> dict[str, Any]:
             f"{'Utilisation (utilisation)' if field == 'utilisation' else 'Coût (cout)'} : « {label} » coûte "
             f"{cost} point{'s' if cost > 1 else ''}, il n'en reste que {points}.",
         )
-    notes = ["Chaque participant, meneur comme joueurs, a un droit de veto sur cette utilisation (002, « Coût et veto »)."]
+    notes = [
+        "Chaque participant, meneur comme joueurs, a un droit de veto sur cette utilisation (002, « Coût et veto »)."
+    ]
     if use == "description-consequences":
         notes.append("En cas de veto, le joueur récupère son point (000 et 002, « Conséquences de l'action »).")
     if use == "relancer-de":
-        notes.append("Pour relancer un dé d'une action, utilisez plutôt « Relancer un dé » sous le résultat de l'action.")
+        notes.append(
+            "Pour relancer un dé d'une action, utilisez plutôt « Relancer un dé » sous le résultat de l'action."
+        )
     return _points_report(
         points - cost,
         maximum,

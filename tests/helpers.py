@@ -17,7 +17,7 @@ def mutate(value: Any, junk: Any, path: list[int]) -> Any:
         return {**value, key: mutate(value[key], junk, path[1:])}
     if isinstance(value, list) and value:
         i = path[0] % len(value) if path else 0
-        return value[:i] + [mutate(value[i], junk, path[1:])] + value[i + 1:]
+        return value[:i] + [mutate(value[i], junk, path[1:])] + value[i + 1 :]
     return junk
 
 

@@ -89,6 +89,7 @@ def test_seeded_rolls_are_reproducible_and_live_rolls_vary():
 # Fairness: chi-square goodness of fit at a fixed seed, alpha = 1e-6
 # ----------------------------------------------------------------------
 
+
 def _chi2_sf(x: float, df: int) -> float:
     """Survival function of the chi-square law (regularised upper gamma, series)."""
     a, z = df / 2, x / 2
@@ -152,7 +153,12 @@ def _plain(text: str) -> str:
         ("solaires.action", {}, "4,6", "ce jet demande 3 dés (reçu 2)"),
         ("solaires.action", {"difficulte": 4, "elements": "3"}, "4,6", "ce jet ne lance aucun dé (reçu 2)"),
         ("feerie.action", {"element": 1, "difficulte": 0}, "4,4", "ce jet demande 1 dé (reçu 2)"),
-        ("dcda.tour", {"enseigne_a": "dagues", "enseigne_b": "ecus"}, "1-dagues", "tire 2 cartes, la carte de A puis celle de B ; la carte de B manque (reçu 1)"),
+        (
+            "dcda.tour",
+            {"enseigne_a": "dagues", "enseigne_b": "ecus"},
+            "1-dagues",
+            "tire 2 cartes, la carte de A puis celle de B ; la carte de B manque (reçu 1)",
+        ),
     ],
 )
 def test_refused_forced_dice_say_how_many_the_roll_needs(roller, params, dice, needed):
@@ -182,8 +188,9 @@ def test_choices_are_recognised_whatever_their_case_and_accents(roller, params, 
 
 
 def test_forced_cards_are_recognised_whatever_their_case_and_accents():
-    answer = call({"op": "roll", "roller": "dcda.tour", "params": {"carte_a": "1-batons", "enseigne_b": "ecus"},
-                   "dice": "3-Écus"})
+    answer = call(
+        {"op": "roll", "roller": "dcda.tour", "params": {"carte_a": "1-batons", "enseigne_b": "ecus"}, "dice": "3-Écus"}
+    )
     assert answer["ok"], answer
     assert answer["result"]["tirage"] == ["3-ecus"]
 

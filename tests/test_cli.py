@@ -67,8 +67,9 @@ def test_bad_input_exits_2_with_one_french_sentence(args):
 
 
 def test_a_pipe_closed_early_is_not_an_error():
-    proc = subprocess.Popen([sys.executable, "-m", "rules_py", "list", "--json"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rules_py", "list", "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
     proc.stdout.readline()
     proc.stdout.close()  # as `| head -1` does
     assert proc.wait(timeout=60) == 0
@@ -116,8 +117,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def text(*args: str, cwd: Path | None = None) -> str:
-    out = subprocess.run([sys.executable, "-m", "rules_py", *args], capture_output=True, text=True, timeout=60,
-                         cwd=cwd)
+    out = subprocess.run([sys.executable, "-m", "rules_py", *args], capture_output=True, text=True, timeout=60, cwd=cwd)
     assert out.returncode == 0, out.stderr
     return out.stdout.replace("\u202f", " ").replace("\u00a0", " ")
 
@@ -156,15 +156,19 @@ def test_after_a_roll_the_follow_ups_are_listed_with_the_commands_that_run_them(
     words = printed_commands(out)["relancer"]
     second = text(*words, "de=2", "--dice", "1", "--save", "jet.json", cwd=tmp_path)
     assert "Résultat : Réussite sans effet secondaire" in second
-    assert "Pas possible maintenant :\n  - Relancer un dé (2 points de personnage) : " \
-           "Relancer un dé coûte 2 points de personnage ; il en reste 0." in second
+    assert (
+        "Pas possible maintenant :\n  - Relancer un dé (2 points de personnage) : "
+        "Relancer un dé coûte 2 points de personnage ; il en reste 0." in second
+    )
     assert json.loads((tmp_path / "jet.json").read_text(encoding="utf-8"))["points"] == 0
 
 
 def test_without_save_the_text_says_how_to_keep_the_state():
     out = text("roll", "simon.jet", "expertise=2", "--dice", "5,5,5,5,5")
-    assert "Pour enchaîner, gardez l'état de ce résultat (mêmes dés) :\n" \
-           "  python -m rules_py roll simon.jet expertise=2 --dice 5,5,5,5,5 --save jet.json" in out
+    assert (
+        "Pour enchaîner, gardez l'état de ce résultat (mêmes dés) :\n"
+        "  python -m rules_py roll simon.jet expertise=2 --dice 5,5,5,5,5 --save jet.json" in out
+    )
     assert "python -m rules_py action simon.jet ajouter_de --state jet.json" in out
 
 
@@ -178,8 +182,9 @@ def test_impossible_follow_ups_say_why():
 
 def test_the_state_saved_by_roll_drives_the_next_action(tmp_path):
     text("roll", "simon.jet", "expertise=2", "points=3", "--dice", "5,5,5,5,5", "--save", "s.json", cwd=tmp_path)
-    out = text("action", "simon.jet", "ajouter_de", "--state", "s.json", "--dice", "14", "--save", "s.json",
-               cwd=tmp_path)
+    out = text(
+        "action", "simon.jet", "ajouter_de", "--state", "s.json", "--dice", "14", "--save", "s.json", cwd=tmp_path
+    )
     assert "Dés ajoutés après le jet (2 points chacun) : [14] réussite" in out
     assert "Points d'héroïsme : 3 - 2 (dé ajouté après le jet) = 1" in out
     assert "Rejouer cette suite : --dice 14" in out
@@ -233,14 +238,18 @@ def test_choices_whatever_their_case_and_accents_and_forced_dice_counted():
 
 def test_a_confrontation_shows_its_standing_after_every_step(tmp_path):
     out = text("roll", "dcda.confrontation", "--seed", "3", "--save", "c.json", cwd=tmp_path)
-    for step in range(6):
+    played = 0
+    for _step in range(6):
         saved = json.loads((tmp_path / "c.json").read_text(encoding="utf-8"))
-        standing = [v.get("texte") if isinstance(v, dict) else v
-                    for key, value in saved.items() if key not in ("des", "calcul", "notes", "tirage", "actions")
-                    and isinstance(value, list) and value
-                    and all(isinstance(v, str) or (isinstance(v, dict) and isinstance(v.get("texte"), str))
-                            for v in value)
-                    for v in value]
+        standing = [
+            v.get("texte") if isinstance(v, dict) else v
+            for key, value in saved.items()
+            if key not in ("des", "calcul", "notes", "tirage", "actions")
+            and isinstance(value, list)
+            and value
+            and all(isinstance(v, str) or (isinstance(v, dict) and isinstance(v.get("texte"), str)) for v in value)
+            for v in value
+        ]
         assert standing, saved.keys()
         for line in standing:
             assert line.replace("\u202f", " ").replace("\u00a0", " ") in out
@@ -253,7 +262,8 @@ def test_a_confrontation_shows_its_standing_after_every_step(tmp_path):
         assert asked, out
         words = commands["jouer"] + [f"{name}={value}" for name, value in asked]
         out = text(*words, "--save", "c.json", cwd=tmp_path)
-    assert step >= 1
+        played += 1
+    assert played >= 1
 
 
 def test_the_des_et_lames_command_is_the_same_cli():
@@ -267,14 +277,25 @@ def test_the_des_et_lames_command_is_the_same_cli():
     assert entry is cli_run
     # run through that entry point as the installed script would, named des-et-lames
     out = subprocess.run(
-        [sys.executable, "-c", f"import sys; sys.argv[0] = 'des-et-lames'; from {module} import {function}; "
-         f"sys.exit({function}())", "roll", "simon.jet", "expertise=2", "--dice", "5,5,5,5,5"],
-        capture_output=True, text=True, timeout=60,
+        [
+            sys.executable,
+            "-c",
+            f"import sys; sys.argv[0] = 'des-et-lames'; from {module} import {function}; sys.exit({function}())",
+            "roll",
+            "simon.jet",
+            "expertise=2",
+            "--dice",
+            "5,5,5,5,5",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert out.returncode == 0, out.stderr
     assert "des-et-lames action simon.jet ajouter_de --state jet.json" in out.stdout
     installed = Path(sys.executable).parent / "des-et-lames"
     if installed.exists():  # the project installed with pip gives the command itself
-        again = subprocess.run([str(installed), "odds", "simon.jet", "expertise=2"], capture_output=True,
-                               text=True, timeout=60)
+        again = subprocess.run(
+            [str(installed), "odds", "simon.jet", "expertise=2"], capture_output=True, text=True, timeout=60
+        )
         assert again.returncode == 0 and "Chances exactes (simon.jet)" in again.stdout

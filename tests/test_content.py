@@ -66,6 +66,7 @@ HTML_TAG = re.compile(r"</?(table|tr|th|td)\b[^>]*>")
 
 # ---------------------------------------------------------------- helpers
 
+
 def words(text):
     """Lowercased words: runs of letters (apostrophes, digits, signs split them)."""
     text = unicodedata.normalize("NFC", text).lower()
@@ -91,8 +92,7 @@ class ArticleText(HTMLParser):
     table cell or the footnotes, to look for paragraphs starting mid-sentence.
     """
 
-    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
-            "source", "track", "wbr"}
+    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 
     def __init__(self):
         super().__init__(convert_charrefs=True)
@@ -163,12 +163,13 @@ def lost_words(src, site):
     lost = []
     for tag, i1, i2, _j1, _j2 in matcher.get_opcodes():
         if tag in ("delete", "replace"):
-            before = " ".join(src[max(0, i1 - 4):i1])
+            before = " ".join(src[max(0, i1 - 4) : i1])
             lost.append((i2 - i1, f"…{before} [{' '.join(src[i1:i2])}]"))
     return sum(n for n, _ in lost), [ctx for _, ctx in lost]
 
 
 # ---------------------------------------------------------------- fixtures
+
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
@@ -177,7 +178,11 @@ def site(tmp_path_factory):
     mkdocs = Path(sys.executable).with_name("mkdocs")
     proc = subprocess.run(
         [str(mkdocs), "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert proc.returncode == 0, f"mkdocs build --strict a échoué :\n{proc.stdout}\n{proc.stderr}"
     return out
@@ -189,6 +194,7 @@ def pages(site):
 
 
 # ---------------------------------------------------------------- tests
+
 
 @pytest.mark.parametrize("chapter", sorted(CHAPTERS))
 def test_every_word_of_the_chapter_is_on_the_site_in_order(chapter, pages):

@@ -30,6 +30,7 @@ def tour(dice=None, **params):
 # « Les enseignes et le cercle de domination »
 # ----------------------------------------------------------------------
 
+
 def test_default_domination_is_the_inferred_circle():
     dom = parse_domination("batons>dagues>ecus>coupes")
     named = {SUITS[s]: SUITS[t] for s, t in enumerate(dom)}
@@ -126,6 +127,7 @@ def test_random_cards_are_drawn_from_the_suit_and_replay():
 # Exact odds against an independent oracle
 # ----------------------------------------------------------------------
 
+
 def _oracle_winner(ca, cb, fa, fb, bonus, order, bonus_b=None):
     """The rules written again, independently: (value, suit) cards, suit names; B's bonus may differ."""
     bonus_b = bonus if bonus_b is None else bonus_b
@@ -142,6 +144,10 @@ FORCE_GRID = [(0, 0, 0, 0), (3, 3, 3, 7), (5, 1, 4, 2), (25, 20, 15, 10)]
 SUIT_PAIRS = [("batons", "dagues"), ("ecus", "batons"), ("coupes", "coupes"), ("dagues", "coupes")]
 
 
+def _winner_of(sa, sb, fa, fb, bonus, order):
+    return lambda a, b: _oracle_winner((a, sa), (b, sb), fa, fb, bonus, order)
+
+
 @pytest.mark.parametrize("fa, fb", list(product(FORCE_GRID, FORCE_GRID)))
 def test_tour_odds_equal_icepool_and_a_plain_enumeration(fa, fb):
     order = ["batons", "dagues", "ecus", "coupes"]
@@ -149,11 +155,16 @@ def test_tour_odds_equal_icepool_and_a_plain_enumeration(fa, fb):
     for sa, sb in SUIT_PAIRS:
         got = odds("dcda.tour", {"forces_a": fa, "forces_b": fb, "enseigne_a": sa, "enseigne_b": sb, "bonus": bonus})
         if sa != sb:  # independent piles: two independent d10
-            die = icepool.map(lambda a, b: _oracle_winner((a, sa), (b, sb), fa, fb, bonus, order), icepool.d10, icepool.d10)
+            die = icepool.map(_winner_of(sa, sb, fa, fb, bonus, order), icepool.d10, icepool.d10)
             want = {k: die.probability(k) for k in "abn"}
         else:  # one pile: two different cards, uniform over ordered pairs
             pairs = list(permutations(range(1, 11), 2))
-            want = {k: Fraction(sum(_oracle_winner((a, sa), (b, sb), fa, fb, bonus, order) == k for a, b in pairs), len(pairs)) for k in "abn"}
+            want = {
+                k: Fraction(
+                    sum(_oracle_winner((a, sa), (b, sb), fa, fb, bonus, order) == k for a, b in pairs), len(pairs)
+                )
+                for k in "abn"
+            }
         exact = got["exact"]
         assert Fraction(exact["A remporte le tour"]) == want["a"]
         assert Fraction(exact["B remporte le tour"]) == want["b"]
@@ -182,15 +193,27 @@ def test_a_card_drawn_for_a_is_never_b_s_given_card():
     assert err.value.field == "des" and message.startswith("Cartes imposées (des) : ce jet tire 1 carte, la carte de A")
     assert "une carte de Dagues sauf le 7 de Dagues" in message and message.endswith(".")
     for seed in range(300):  # seeded and live draws take the same path
-        res = call({"op": "roll", "roller": "dcda.tour", "seed": seed,
-                    "params": {"enseigne_a": "dagues", "carte_b": "7-dagues"}})["result"]
+        res = call(
+            {
+                "op": "roll",
+                "roller": "dcda.tour",
+                "seed": seed,
+                "params": {"enseigne_a": "dagues", "carte_b": "7-dagues"},
+            }
+        )["result"]
         assert res["tirage"][0] != "7-dagues" and res["tirage"][0].endswith("-dagues")
     drawn = {tour(carte_b="7-dagues")["tirage"][0] for _ in range(400)}  # live: 400 draws among 39 cards
     assert "7-dagues" not in drawn and len(drawn) > 30
     # the other way round: A's given card is never B's
     for seed in range(100):
-        res = call({"op": "roll", "roller": "dcda.tour", "seed": seed,
-                    "params": {"carte_a": "3-coupes", "enseigne_b": "coupes"}})["result"]
+        res = call(
+            {
+                "op": "roll",
+                "roller": "dcda.tour",
+                "seed": seed,
+                "params": {"carte_a": "3-coupes", "enseigne_b": "coupes"},
+            }
+        )["result"]
         assert res["tirage"][0] != "3-coupes"
 
 
@@ -216,14 +239,16 @@ def test_odds_with_b_s_card_given_draw_a_from_the_39_others():
     codes = [10 * s + v - 1 for s in range(4) for v in range(1, 11) if (v, s) != (7, 3)]
     assert len(codes) == 39
     oracle = icepool.Die(codes).map(
-        lambda c: _oracle_winner((c % 10 + 1, SUITS[c // 10]), (7, "dagues"), fa, fb, (0, 0, 0, 0), DEFAULT_ORDER))
+        lambda c: _oracle_winner((c % 10 + 1, SUITS[c // 10]), (7, "dagues"), fa, fb, (0, 0, 0, 0), DEFAULT_ORDER)
+    )
     for label, key in (("A remporte le tour", "a"), ("B remporte le tour", "b"), ("Statu quo", "n")):
         assert Fraction(got["exact"][label]) == oracle.probability(key)
     assert any("39 cartes, sans le 7 de Dagues que tient B" in n for n in got["notes"])
     # B's suit pile without A's given card: nine cards
     got = odds("dcda.tour", {"carte_a": "7-dagues", "enseigne_b": "dagues", "forces_a": fa, "forces_b": fb})
     oracle = icepool.Die([v for v in range(1, 11) if v != 7]).map(
-        lambda v: _oracle_winner((7, "dagues"), (v, "dagues"), fa, fb, (0, 0, 0, 0), DEFAULT_ORDER))
+        lambda v: _oracle_winner((7, "dagues"), (v, "dagues"), fa, fb, (0, 0, 0, 0), DEFAULT_ORDER)
+    )
     assert Fraction(got["exact"]["B remporte le tour"]) == oracle.probability("b")
 
 
@@ -239,10 +264,22 @@ def test_the_meneuse_s_bonus_for_one_side_or_both():
     assert only_b["totaux"] == {"a": 7, "b": 9} and only_b["gagnant"] == "b"
     # the exact odds of a one-sided bonus against the oracle (two different suits: two independent d10)
     fa, fb, bonus = (3, 3, 3, 3), (3, 3, 3, 7), (0, 0, 0, 3)
-    got = odds("dcda.tour", {"enseigne_a": "ecus", "enseigne_b": "dagues", "bonus": bonus, "bonus_pour": "b",
-                             "forces_a": fa, "forces_b": fb})
-    die = icepool.map(lambda a, b: _oracle_winner((a, "ecus"), (b, "dagues"), fa, fb, (0, 0, 0, 0), DEFAULT_ORDER, bonus),
-                      icepool.d10, icepool.d10)
+    got = odds(
+        "dcda.tour",
+        {
+            "enseigne_a": "ecus",
+            "enseigne_b": "dagues",
+            "bonus": bonus,
+            "bonus_pour": "b",
+            "forces_a": fa,
+            "forces_b": fb,
+        },
+    )
+    die = icepool.map(
+        lambda a, b: _oracle_winner((a, "ecus"), (b, "dagues"), fa, fb, (0, 0, 0, 0), DEFAULT_ORDER, bonus),
+        icepool.d10,
+        icepool.d10,
+    )
     assert Fraction(got["exact"]["A remporte le tour"]) == die.probability("a")
     assert Fraction(got["exact"]["Statu quo"]) == die.probability("n")
 
@@ -252,11 +289,15 @@ def test_the_meneuse_may_forbid_or_require_suits():
     required = {"enseignes_imposees": "Bâtons,ecus", "enseignes_interdites": "dagues"}
     got = odds("dcda.tour", required)
     deck = [(v, s) for s in ("batons", "ecus") for v in range(1, 11)]
-    outcomes = [_oracle_winner(a, b, (3, 3, 3, 3), (3, 3, 3, 7), (0, 0, 0, 0), DEFAULT_ORDER) for a, b in permutations(deck, 2)]
+    outcomes = [
+        _oracle_winner(a, b, (3, 3, 3, 3), (3, 3, 3, 7), (0, 0, 0, 0), DEFAULT_ORDER) for a, b in permutations(deck, 2)
+    ]
     assert Fraction(got["exact"]["A remporte le tour"]) == Fraction(outcomes.count("a"), len(outcomes))
     assert Fraction(got["exact"]["Statu quo"]) == Fraction(outcomes.count("n"), len(outcomes))
     for seed in range(60):
-        res = call({"op": "roll", "roller": "dcda.tour", "seed": seed, "params": {"enseignes_interdites": "dagues,coupes"}})
+        res = call(
+            {"op": "roll", "roller": "dcda.tour", "seed": seed, "params": {"enseignes_interdites": "dagues,coupes"}}
+        )
         assert all(c.split("-")[1] in ("batons", "ecus") for c in res["result"]["tirage"])
     with pytest.raises(RulesError) as err:
         tour(carte_a="7-dagues", enseignes_interdites="dagues")
@@ -264,8 +305,10 @@ def test_the_meneuse_may_forbid_or_require_suits():
     with pytest.raises(RulesError) as err:
         tour(enseigne_b="coupes", enseignes_imposees="dagues")
     assert err.value.field == "enseigne_b"
-    for broken in ({"enseignes_interdites": "batons,ecus,coupes,dagues"},
-                   {"enseignes_imposees": "dagues", "enseignes_interdites": "Dagues"}):
+    for broken in (
+        {"enseignes_interdites": "batons,ecus,coupes,dagues"},
+        {"enseignes_imposees": "dagues", "enseignes_interdites": "Dagues"},
+    ):
         answer = call({"op": "roll", "roller": "dcda.tour", "params": broken})
         assert answer["ok"] is False and answer["field"] == "enseignes_interdites"
         assert "au moins une enseigne reste jouable" in answer["error"]
@@ -284,7 +327,11 @@ def test_tour_odds_by_table_outcome_add_up():
 def test_confrontation_odds_first_round_with_favourite_suits():
     got = odds("dcda.confrontation", {"predilection_a": "coupes"})
     # Coupes (3) against Nocturne's strongest suit, Dagues (7): A wins iff v > w + 4
-    assert got["exact"] == {"A remporte le tour 1": "3/20", "Nocturne remporte le tour 1": "79/100", "Statu quo": "3/50"}
+    assert got["exact"] == {
+        "A remporte le tour 1": "3/20",
+        "Nocturne remporte le tour 1": "79/100",
+        "Statu quo": "3/50",
+    }
 
 
 # ----------------------------------------------------------------------
@@ -292,8 +339,12 @@ def test_confrontation_odds_first_round_with_favourite_suits():
 # ----------------------------------------------------------------------
 
 TEAM = {
-    "forces_a": "2,2,2,2,4,1,1,5", "noms_a": "Aelis,Bran", "predilection_a": "coupes,-",
-    "niveau_a": "1,3", "fortune_a": "-1,9", "pnj": "nocturne",
+    "forces_a": "2,2,2,2,4,1,1,5",
+    "noms_a": "Aelis,Bran",
+    "predilection_a": "coupes,-",
+    "niveau_a": "1,3",
+    "fortune_a": "-1,9",
+    "pnj": "nocturne",
 }
 HANDS = "5-batons,6-ecus,2-coupes,8-dagues,3-batons,9-ecus,7-coupes,1-dagues,10-batons,4-ecus,5-coupes,6-dagues"
 
@@ -303,8 +354,11 @@ def conf_act(state, action, dice=None, **params):
 
 
 def offer(res, action, participant=None):
-    return next(a for a in res["actions"] if a["id"] == action
-                and (participant is None or a["parametres"].get("participant") == participant))
+    return next(
+        a
+        for a in res["actions"]
+        if a["id"] == action and (participant is None or a["parametres"].get("participant") == participant)
+    )
 
 
 def test_a_team_confrontation_replayed_with_forced_cards():
@@ -348,8 +402,18 @@ def test_a_team_confrontation_replayed_with_forced_cards():
         conf_act(st, "jouer", enseignes="ecus,coupes,batons")
     assert err.value.field == "enseignes"
     res = conf_act(st, "jouer", ["2-ecus", "5-coupes"], enseignes="ecus,coupes")
-    assert res["tour_joue"] == [{"a": "a2", "b": "b1", "cartes": ["9-ecus", "5-coupes"], "totaux": [10, 5],
-                                 "gagnant": "a", "force_perdant": 5, "tour": 2, "issue": None}]
+    assert res["tour_joue"] == [
+        {
+            "a": "a2",
+            "b": "b1",
+            "cartes": ["9-ecus", "5-coupes"],
+            "totaux": [10, 5],
+            "gagnant": "a",
+            "force_perdant": 5,
+            "tour": 2,
+            "issue": None,
+        }
+    ]
     standing = {(o["a"], o["b"]): o for o in res["oppositions"]}
     assert standing["a1", "b1"]["tour"] == 1 and standing["a1", "b1"]["gagnant"] == "b"
     assert standing["a2", "b1"]["tour"] == 2 and standing["a2", "b1"]["gagnant"] == "a"
@@ -367,7 +431,11 @@ def test_a_team_confrontation_replayed_with_forced_cards():
 
 
 def test_an_exaltation_without_match_lets_the_rounds_go_on():
-    res = roll("dcda.confrontation", {"niveau_a": "4", "fortune_a": "0"}, "1-batons,2-ecus,3-coupes,4-dagues,5-batons,6-ecus,7-coupes,8-dagues")
+    res = roll(
+        "dcda.confrontation",
+        {"niveau_a": "4", "fortune_a": "0"},
+        "1-batons,2-ecus,3-coupes,4-dagues,5-batons,6-ecus,7-coupes,8-dagues",
+    )
     res = conf_act(res["etat"], "exaltation", ["17"])
     assert res["fin"] is None and offer(res, "jouer")["possible"] and not offer(res, "exaltation")["possible"]
     # level 4 lost round 1 (Dagues 4+3 against Dagues 8+7): cannot renounce, must play on
@@ -380,8 +448,11 @@ def test_an_exaltation_without_match_lets_the_rounds_go_on():
 
 
 def test_level_2_after_a_win_may_stop_and_round_four_is_final():
-    res = roll("dcda.confrontation", {"niveau_a": "2", "forces_b": "0,0,0,0"},
-               "1-batons,2-ecus,3-coupes,4-dagues,5-batons,6-ecus,7-coupes,8-dagues")
+    res = roll(
+        "dcda.confrontation",
+        {"niveau_a": "2", "forces_b": "0,0,0,0"},
+        "1-batons,2-ecus,3-coupes,4-dagues,5-batons,6-ecus,7-coupes,8-dagues",
+    )
     st = res["etat"]
     assert res["actions"] and offer(res, "renoncer", "b1")["possible"]
     assert not offer(res, "renoncer", "a1")["possible"]
@@ -422,6 +493,7 @@ def test_environment_and_team_against_team():
 # Nocturne (RULES.md: an NPC sheet to preset a confrontation)
 # ----------------------------------------------------------------------
 
+
 def test_nocturne_preset():
     assert NOCTURNE == {"nom": "Nocturne", "forces": (3, 3, 3, 7), "fortune": 17}
     res = roll("dcda.confrontation", {"pnj": "nocturne", "niveau_b": "3"}, seed=1)
@@ -439,40 +511,47 @@ def test_nocturne_preset():
 # Bad input and forged states
 # ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("roller, params, field", [
-    ("dcda.tour", {"forces_a": "1,2,3"}, "forces_a"),
-    ("dcda.tour", {"forces_b": "1,2,3,26"}, "forces_b"),
-    ("dcda.tour", {"carte_a": "11-dagues"}, "carte_a"),
-    ("dcda.tour", {"carte_a": "7-dagues", "carte_b": "7-dagues"}, "carte_b"),
-    ("dcda.tour", {"carte_a": "7-dagues", "enseigne_a": "ecus"}, "enseigne_a"),
-    ("dcda.tour", {"enseigne_b": "coeurs"}, "enseigne_b"),
-    ("dcda.tour", {"tour": 5}, "tour"),
-    ("dcda.tour", {"bonus": "11,0,0,0"}, "bonus"),
-    ("dcda.tour", {"domination": "dagues>batons"}, "domination"),
-    ("dcda.confrontation", {"forces_a": "1,2,3,4,5"}, "forces_a"),
-    ("dcda.confrontation", {"niveau_a": "5"}, "niveau_a"),
-    ("dcda.confrontation", {"niveau_a": "1,1"}, "niveau_a"),
-    ("dcda.confrontation", {"fortune_a": "22"}, "fortune_a"),
-    ("dcda.confrontation", {"predilection_a": "epees"}, "predilection_a"),
-    ("dcda.confrontation", {"noms_a": "Aelis,Bran"}, "noms_a"),
-    ("dcda.confrontation", {"noms_a": "Nocturne"}, "noms_a"),
-    ("dcda.confrontation", {"pnj": "dracula"}, "pnj"),
-    ("dcda.confrontation", {"adversaires": "1"}, "adversaires"),
-    ("dcda.confrontation", {"table": "M"}, "table"),
-])
+
+@pytest.mark.parametrize(
+    "roller, params, field",
+    [
+        ("dcda.tour", {"forces_a": "1,2,3"}, "forces_a"),
+        ("dcda.tour", {"forces_b": "1,2,3,26"}, "forces_b"),
+        ("dcda.tour", {"carte_a": "11-dagues"}, "carte_a"),
+        ("dcda.tour", {"carte_a": "7-dagues", "carte_b": "7-dagues"}, "carte_b"),
+        ("dcda.tour", {"carte_a": "7-dagues", "enseigne_a": "ecus"}, "enseigne_a"),
+        ("dcda.tour", {"enseigne_b": "coeurs"}, "enseigne_b"),
+        ("dcda.tour", {"tour": 5}, "tour"),
+        ("dcda.tour", {"bonus": "11,0,0,0"}, "bonus"),
+        ("dcda.tour", {"domination": "dagues>batons"}, "domination"),
+        ("dcda.confrontation", {"forces_a": "1,2,3,4,5"}, "forces_a"),
+        ("dcda.confrontation", {"niveau_a": "5"}, "niveau_a"),
+        ("dcda.confrontation", {"niveau_a": "1,1"}, "niveau_a"),
+        ("dcda.confrontation", {"fortune_a": "22"}, "fortune_a"),
+        ("dcda.confrontation", {"predilection_a": "epees"}, "predilection_a"),
+        ("dcda.confrontation", {"noms_a": "Aelis,Bran"}, "noms_a"),
+        ("dcda.confrontation", {"noms_a": "Nocturne"}, "noms_a"),
+        ("dcda.confrontation", {"pnj": "dracula"}, "pnj"),
+        ("dcda.confrontation", {"adversaires": "1"}, "adversaires"),
+        ("dcda.confrontation", {"table": "M"}, "table"),
+    ],
+)
 def test_bad_input_names_the_field_in_french(roller, params, field):
     answer = call({"op": "roll", "roller": roller, "params": params})
     assert answer["ok"] is False and answer["field"] == field
     assert answer["error"].endswith(".") and f"({field})" in answer["error"]
 
 
-@pytest.mark.parametrize("action, params, field", [
-    ("renoncer", {"participant": "z9"}, "participant"),
-    ("repiocher", {}, "participant"),
-    ("jouer", {"enseignes": "epees,batons"}, "enseignes"),
-    ("jouer", {"enseignes": "batons"}, "enseignes"),
-    ("jouer", {"enseignes": "batons,batons", "intrus": 1}, "intrus"),
-])
+@pytest.mark.parametrize(
+    "action, params, field",
+    [
+        ("renoncer", {"participant": "z9"}, "participant"),
+        ("repiocher", {}, "participant"),
+        ("jouer", {"enseignes": "epees,batons"}, "enseignes"),
+        ("jouer", {"enseignes": "batons"}, "enseignes"),
+        ("jouer", {"enseignes": "batons,batons", "intrus": 1}, "intrus"),
+    ],
+)
 def test_bad_action_input_names_the_field(action, params, field):
     state = roll("dcda.confrontation", {}, HANDS.split(",")[:8])["etat"]
     answer = call({"op": "action", "roller": "dcda.confrontation", "action": action, "state": state, "params": params})
@@ -488,23 +567,26 @@ def _forge(state, path, value):
     return state
 
 
-@pytest.mark.parametrize("path, value", [
-    (("version",), 2),
-    (("tour",), 5),
-    (("tour",), True),
-    (("mains", 0, 3), 11),
-    (("mains", 1, 0), "x"),
-    (("mains", 1), None),
-    (("parametres", "forces_a"), [99, 0, 0, 0]),
-    (("parametres", "niveau_a"), [7]),
-    (("fortunes", 1), 3),  # Nocturne's fortune is XVII
-    (("actifs", 0), "oui"),
-    (("repioche", 0), True),  # A has no favourite suit
-    (("exaltations",), [[1, 0, 14]]),  # A is not exalted
-    (("fin",), "victoire"),
-    (("temperance",), [0, 1]),
-    (("joues",), [["1-batons", None]]),
-])
+@pytest.mark.parametrize(
+    "path, value",
+    [
+        (("version",), 2),
+        (("tour",), 5),
+        (("tour",), True),
+        (("mains", 0, 3), 11),
+        (("mains", 1, 0), "x"),
+        (("mains", 1), None),
+        (("parametres", "forces_a"), [99, 0, 0, 0]),
+        (("parametres", "niveau_a"), [7]),
+        (("fortunes", 1), 3),  # Nocturne's fortune is XVII
+        (("actifs", 0), "oui"),
+        (("repioche", 0), True),  # A has no favourite suit
+        (("exaltations",), [[1, 0, 14]]),  # A is not exalted
+        (("fin",), "victoire"),
+        (("temperance",), [0, 1]),
+        (("joues",), [["1-batons", None]]),
+    ],
+)
 def test_a_forged_state_is_refused(path, value):
     state = roll("dcda.confrontation", {}, HANDS.split(",")[:8])["etat"]
     forged = _forge(state, path, value)
@@ -516,12 +598,32 @@ def test_a_forged_state_is_refused(path, value):
 def test_a_forged_duplicate_card_is_refused():
     state = roll("dcda.confrontation", {}, HANDS.split(",")[:8])["etat"]
     state["mains"][1][0] = state["mains"][0][0]
-    answer = call({"op": "action", "roller": "dcda.confrontation", "action": "jouer", "state": state,
-                   "params": {"enseignes": "batons,batons"}})
-    assert answer == {"ok": False, "field": "etat",
-                      "error": "État (etat) : deux mains tiennent la même carte ; relancez la confrontation."}
-    assert call({"op": "action", "roller": "dcda.confrontation", "action": "jouer", "state": "x",
-                 "params": {"enseignes": "batons"}})["field"] == "etat"
+    answer = call(
+        {
+            "op": "action",
+            "roller": "dcda.confrontation",
+            "action": "jouer",
+            "state": state,
+            "params": {"enseignes": "batons,batons"},
+        }
+    )
+    assert answer == {
+        "ok": False,
+        "field": "etat",
+        "error": "État (etat) : deux mains tiennent la même carte ; relancez la confrontation.",
+    }
+    assert (
+        call(
+            {
+                "op": "action",
+                "roller": "dcda.confrontation",
+                "action": "jouer",
+                "state": "x",
+                "params": {"enseignes": "batons"},
+            }
+        )["field"]
+        == "etat"
+    )
 
 
 def test_a_confrontation_and_its_actions_replay_from_their_own_record():
@@ -530,9 +632,18 @@ def test_a_confrontation_and_its_actions_replay_from_their_own_record():
     assert len(first["tirage"]) == 12 + 1  # three hands, then a2's fortune (Nocturne's is XVII on her sheet)
     again = call({"op": "roll", "roller": "dcda.confrontation", "params": params, "dice": first["tirage"]})["result"]
     assert again == first
-    step = call({"op": "action", "roller": "dcda.confrontation", "action": "exaltation", "state": first["etat"], "seed": 4})["result"]
-    replay = call({"op": "action", "roller": "dcda.confrontation", "action": "exaltation", "state": first["etat"],
-                   "dice": step["tirage"]})["result"]
+    step = call(
+        {"op": "action", "roller": "dcda.confrontation", "action": "exaltation", "state": first["etat"], "seed": 4}
+    )["result"]
+    replay = call(
+        {
+            "op": "action",
+            "roller": "dcda.confrontation",
+            "action": "exaltation",
+            "state": first["etat"],
+            "dice": step["tirage"],
+        }
+    )["result"]
     assert replay == step and len(step["tirage"]) in (1, 2)
 
 
@@ -546,7 +657,11 @@ def test_each_participant_plays_a_card_of_her_hand_by_its_own_field():
     assert set(fields) == {"a1", "b1"}
     hand_a = start["etat"]["mains"][0]
     assert [c["libelle"] for c in fields["a1"]["choix"]] == [
-        f"{hand_a[0]} de Bâtons", f"{hand_a[1]} d'Écus", f"{hand_a[2]} de Coupes", f"{hand_a[3]} de Dagues"]
+        f"{hand_a[0]} de Bâtons",
+        f"{hand_a[1]} d'Écus",
+        f"{hand_a[2]} de Coupes",
+        f"{hand_a[3]} de Dagues",
+    ]
     by_field = act("dcda.confrontation", "jouer", start["etat"], {"a1": "dagues", "b1": "batons"})
     by_text = act("dcda.confrontation", "jouer", start["etat"], {"enseignes": "dagues,batons"})
     assert by_field["calcul"] == by_text["calcul"] and by_field["resultat"] == by_text["resultat"]

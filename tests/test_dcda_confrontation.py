@@ -17,8 +17,12 @@ from rules_py import RulesError, act, call, roll
 
 HANDS_4 = ",".join(f"{v}-{s}" for v in (1, 2, 3, 4) for s in ("batons", "ecus", "coupes", "dagues"))
 HANA_JADE = {
-    "forces_a": "3,3,3,3,2,2,2,2", "noms_a": "Hana,Eli", "niveau_a": "4,0", "fortune_a": "14,-1",
-    "forces_b": "4,4,4,4,1,1,1,1", "noms_b": "Jade,Loup",
+    "forces_a": "3,3,3,3,2,2,2,2",
+    "noms_a": "Hana,Eli",
+    "niveau_a": "4,0",
+    "fortune_a": "14,-1",
+    "forces_b": "4,4,4,4,1,1,1,1",
+    "noms_b": "Jade,Loup",
 }
 
 
@@ -27,8 +31,11 @@ def step(res, action, dice=None, **params):
 
 
 def offer(res, action, participant=None):
-    return next(a for a in res["actions"] if a["id"] == action
-                and (participant is None or a["parametres"].get("participant") == participant))
+    return next(
+        a
+        for a in res["actions"]
+        if a["id"] == action and (participant is None or a["parametres"].get("participant") == participant)
+    )
 
 
 def texts(res):
@@ -42,6 +49,7 @@ def texts(res):
 # ----------------------------------------------------------------------
 # Item 2: a member with no adversary left leaves the confrontation
 # ----------------------------------------------------------------------
+
 
 def hana_after_jade_renounces():
     res = roll("dcda.confrontation", HANA_JADE, HANDS_4)
@@ -70,7 +78,10 @@ def test_a_team_member_without_adversary_leaves_the_confrontation():
     assert offer(res, "renoncer", "a2")["possible"] and offer(res, "renoncer", "b2")["possible"]
     hana = offer(res, "renoncer", "a1")
     assert hana["possible"] is False and "n'a plus d'adversaire" in hana["raison"]
-    assert "Hana n'a plus d'adversaire en face d'elle : elle quitte la confrontation, sa main retourne dans les piles." in res["calcul"]
+    assert (
+        "Hana n'a plus d'adversaire en face d'elle : elle quitte la confrontation, sa main retourne dans les piles."
+        in res["calcul"]
+    )
     assert [g["titre"] for g in res["des"]] == ["Main d'Eli", "Main de Loup"]  # no empty line for Hana or Jade
     with pytest.raises(RulesError) as err:
         step(res, "jouer", enseignes="batons,ecus,coupes")
@@ -86,10 +97,13 @@ def test_a_team_member_without_adversary_leaves_the_confrontation():
     assert standing["a2"]["tour"] == 2
     done = step(res, "terminer")
     assert done["fin"] == "accord"
-    assert done["resultat"] == ("L'issue du tour 1 convient à toutes. Issue définitive : Jade l'emporte sur Hana "
-                                "(tour 1) ; Loup l'emporte sur Eli (tour 1).")
-    assert done["classement"][0] == ("Issue définitive — Hana contre Jade : Jade l'emporte sur Hana au tour 1, "
-                                     "force totale de la perdante 1.")
+    assert done["resultat"] == (
+        "L'issue du tour 1 convient à toutes. Issue définitive : Jade l'emporte sur Hana "
+        "(tour 1) ; Loup l'emporte sur Eli (tour 1)."
+    )
+    assert done["classement"][0] == (
+        "Issue définitive — Hana contre Jade : Jade l'emporte sur Hana au tour 1, force totale de la perdante 1."
+    )
 
 
 def test_the_state_of_a_member_who_left_is_checked():
@@ -104,10 +118,14 @@ def test_the_state_of_a_member_who_left_is_checked():
 # Item 3: no winner after a Tempérance
 # ----------------------------------------------------------------------
 
+
 def test_a_temperance_ends_the_confrontation_with_no_winner():
     """Issue 10 item 3: « il peut ne pas y avoir concrètement de « gagnant » »; the pending outcome is not applied."""
-    res = roll("dcda.confrontation", {"noms_a": "Eli", "niveau_a": "4", "fortune_a": "14", "table": "C4S8Q/C5S/S6Q/Q4M"},
-               "1-batons,2-ecus,3-coupes,9-dagues,5-batons,6-ecus,7-coupes,1-dagues")
+    res = roll(
+        "dcda.confrontation",
+        {"noms_a": "Eli", "niveau_a": "4", "fortune_a": "14", "table": "C4S8Q/C5S/S6Q/Q4M"},
+        "1-batons,2-ecus,3-coupes,9-dagues,5-batons,6-ecus,7-coupes,1-dagues",
+    )
     res = step(res, "exaltation", ["3"])
     res = step(res, "jouer", ["8-dagues", "2-dagues"], enseignes="dagues,dagues")
     assert res["gagnant"] == "a" and res["reussite"] is True  # Eli won round 1 (9 + 3 against 1 + 7)
@@ -115,12 +133,17 @@ def test_a_temperance_ends_the_confrontation_with_no_winner():
     assert res["fin"] == "temperance" and res["temperance"] == "a1"
     assert res["gagnant"] is None and res["reussite"] is None
     assert res["resultat"].startswith("Tempérance ! La lame d'exaltation d'Eli correspond à sa fortune")
-    assert "prend fin par une Tempérance, sans gagnante ; l'issue en suspens ne s'applique pas, la meneuse raconte" in res["resultat"]
+    assert (
+        "prend fin par une Tempérance, sans gagnante ; l'issue en suspens ne s'applique pas, la meneuse raconte"
+        in res["resultat"]
+    )
     (row,) = res["oppositions"]
     assert row["gagnant"] is None and row["force_perdant"] is None and row["issue"] is None
     assert not any("l'emporte sur" in line or "l'emporte au" in line for line in texts(res))
-    assert res["classement"] == ["Issue définitive — Eli contre Nocturne : la Tempérance d'Eli met fin à la "
-                                 "confrontation ; personne ne l'emporte, l'issue en suspens ne s'applique pas."]
+    assert res["classement"] == [
+        "Issue définitive — Eli contre Nocturne : la Tempérance d'Eli met fin à la "
+        "confrontation ; personne ne l'emporte, l'issue en suspens ne s'applique pas."
+    ]
     assert res["des"][0]["des"][0]["libelle"] == "XIV — Tempérance"
     assert res["des"][0]["des"][0]["valeur"] == "XIV — Tempérance" and res["tirage"] == ["14"]
     assert not any(a["possible"] for a in res["actions"])
@@ -135,16 +158,22 @@ def test_a_temperance_in_a_team_confrontation_names_nobody_as_winner():
     res = step(res, "exaltation", ["2"])
     assert res["fin"] == "temperance" and res["temperance"] == "a2"
     assert all(o["gagnant"] is None for o in res["oppositions"])
-    assert all("la Tempérance d'Eli met fin à la confrontation ; personne ne l'emporte" in line for line in res["classement"])
+    assert all(
+        "la Tempérance d'Eli met fin à la confrontation ; personne ne l'emporte" in line for line in res["classement"]
+    )
 
 
 # ----------------------------------------------------------------------
 # Item 8: the meneuse's powers, teams up to eight, renouncing gives the hand back
 # ----------------------------------------------------------------------
 
+
 def test_forbidden_and_required_suits_in_a_confrontation():
-    res = roll("dcda.confrontation", {"enseignes_interdites": "dagues", "predilection_a": "dagues"},
-               "1-batons,2-ecus,3-coupes,4-dagues,5-batons,6-ecus,7-coupes,8-dagues")
+    res = roll(
+        "dcda.confrontation",
+        {"enseignes_interdites": "dagues", "predilection_a": "dagues"},
+        "1-batons,2-ecus,3-coupes,4-dagues,5-batons,6-ecus,7-coupes,8-dagues",
+    )
     assert "Enseignes interdites par la meneuse : Dagues" in res["calcul"]
     field = offer(res, "jouer")["parametres"][0]
     assert [c["valeur"] for c in field["choix"]] == ["batons", "ecus", "coupes"] and field["defaut"] is None
@@ -157,15 +186,23 @@ def test_forbidden_and_required_suits_in_a_confrontation():
     # one required suit: everybody plays it; the odds of round 1 follow it
     got = call({"op": "odds", "roller": "dcda.confrontation", "params": {"enseignes_imposees": "ecus"}})["result"]
     assert got["oppositions"][0]["enseignes"] == ["ecus", "ecus"]
-    answer = call({"op": "roll", "roller": "dcda.confrontation",
-                   "params": {"enseignes_imposees": "coupes", "enseignes_interdites": "coupes,batons"}})
+    answer = call(
+        {
+            "op": "roll",
+            "roller": "dcda.confrontation",
+            "params": {"enseignes_imposees": "coupes", "enseignes_interdites": "coupes,batons"},
+        }
+    )
     assert answer["ok"] is False and answer["field"] == "enseignes_interdites"
     assert "elles interdisent toutes les enseignes imposées (Coupes)" in answer["error"]
 
 
 def test_the_bonus_for_one_team_only():
-    res = roll("dcda.confrontation", {"bonus": "0,0,0,2", "bonus_pour": "b"},
-               "1-batons,2-ecus,3-coupes,4-dagues,5-batons,6-ecus,7-coupes,8-dagues")
+    res = roll(
+        "dcda.confrontation",
+        {"bonus": "0,0,0,2", "bonus_pour": "b"},
+        "1-batons,2-ecus,3-coupes,4-dagues,5-batons,6-ecus,7-coupes,8-dagues",
+    )
     assert "Bonus/malus de la meneuse pour Nocturne : Dagues +2" in res["calcul"]
     res = step(res, "jouer", ["1-dagues", "2-dagues"], enseignes="dagues,dagues")
     assert res["tour_joue"][0]["totaux"] == [4 + 3, 8 + 7 + 2]
@@ -184,8 +221,17 @@ def test_teams_up_to_eight_a_side_and_ten_in_all():
     picks = {f"a{k}": "batons" for k in range(1, 9)} | {"b1": "ecus", "b2": "coupes"}
     after = act("dcda.confrontation", "jouer", st, picks, seed=1)
     assert len(after["tour_joue"]) == 8
-    too_many = call({"op": "roll", "roller": "dcda.confrontation",
-                     "params": {"forces_a": ",".join(["2"] * 32), "forces_b": ",".join(["3"] * 12), "adversaires": "1,1,1,2,2,2,3,3"}})
+    too_many = call(
+        {
+            "op": "roll",
+            "roller": "dcda.confrontation",
+            "params": {
+                "forces_a": ",".join(["2"] * 32),
+                "forces_b": ",".join(["3"] * 12),
+                "adversaires": "1,1,1,2,2,2,3,3",
+            },
+        }
+    )
     assert too_many["ok"] is False and too_many["field"] == "forces_a"
     assert "au plus 10 participantes en tout" in too_many["error"]
     nine = call({"op": "roll", "roller": "dcda.confrontation", "params": {"forces_a": ",".join(["2"] * 36)}})
@@ -199,7 +245,10 @@ def test_a_participant_who_renounces_puts_her_hand_back_into_the_piles():
     res = roll("dcda.confrontation", team, hands)
     with pytest.raises(RulesError) as err:  # Aube holds the 1 de Bâtons: Nocturne cannot draw it
         step(res, "jouer", ["4-dagues", "5-ecus", "1-batons"], enseignes="dagues,ecus,batons")
-    assert "la carte de Bâtons de Nocturne manque ou n'est pas permise : il faut une carte de Bâtons sauf le 1 de Bâtons" in str(err.value)
+    assert (
+        "la carte de Bâtons de Nocturne manque ou n'est pas permise : il faut une carte de Bâtons sauf le 1 de Bâtons"
+        in str(err.value)
+    )
     res = step(res, "renoncer", participant="Aube")
     assert res["etat"]["mains"][0] is None
     assert "La main d'Aube retourne dans les piles." in res["calcul"]
@@ -212,12 +261,18 @@ def test_a_participant_who_renounces_puts_her_hand_back_into_the_piles():
 # Words: elisions, the feminine generic, the meneuse's NPCs, no « (s) »
 # ----------------------------------------------------------------------
 
+
 def test_names_are_elided_and_npcs_are_the_meneuse_s():
-    res = roll("dcda.confrontation", {"noms_a": "Eli", "niveau_a": "1", "forces_b": "20,5,5,5", "environnement": True},
-               HANDS_4.split(",")[:8])
+    res = roll(
+        "dcda.confrontation",
+        {"noms_a": "Eli", "niveau_a": "1", "forces_b": "20,5,5,5", "environnement": True},
+        HANDS_4.split(",")[:8],
+    )
     assert [g["titre"] for g in res["des"]] == ["Main d'Eli", "Main de l'environnement"]
     assert offer(res, "renoncer", "a1")["raison"] == "Niveau 1 : Eli ne peut pas renoncer au premier tour."
-    avalanche = roll("dcda.confrontation", {"noms_b": "Avalanche", "forces_b": "20,5,5,5", "environnement": True}, seed=1)
+    avalanche = roll(
+        "dcda.confrontation", {"noms_b": "Avalanche", "forces_b": "20,5,5,5", "environnement": True}, seed=1
+    )
     assert "Main d'Avalanche" in [g["titre"] for g in avalanche["des"]]
     res = step(res, "jouer", ["9-batons", "8-batons"], enseignes="batons,batons")
     assert "Force totale d'Eli : 1 (carte) + 3 (Bâtons) = 4" in res["calcul"]
@@ -229,8 +284,10 @@ def test_a_whole_confrontation_says_its_standing_after_every_step():
     res = roll("dcda.confrontation", {"niveau_a": "2"}, HANDS_4.split(",")[:8])
     assert res["classement"] == ["Avant le premier tour — A contre Nocturne : aucun tour joué, rien ne change."]
     res = step(res, "jouer", ["9-dagues", "8-dagues"], enseignes="dagues,dagues")
-    assert res["classement"] == ["Où en est la confrontation après le tour 1 — A contre Nocturne : Nocturne l'emporte "
-                                 "sur A au tour 1, force totale de la perdante 4."]
+    assert res["classement"] == [
+        "Où en est la confrontation après le tour 1 — A contre Nocturne : Nocturne l'emporte "
+        "sur A au tour 1, force totale de la perdante 4."
+    ]
     assert offer(res, "terminer")["possible"] is False  # level 2 lost round 1: a second round is due
     assert res["classement"][0] in res["notes"]  # a generic printer (the CLI) shows it with the notes
     for a in res["actions"]:
@@ -248,14 +305,30 @@ def test_a_whole_confrontation_says_its_standing_after_every_step():
 # Random whole confrontations: every offer said possible is accepted, every state produced is accepted back
 # ----------------------------------------------------------------------
 
-@pytest.mark.parametrize("params", [
-    {},
-    {"forces_a": "1,2,3,4,4,3,2,1", "niveau_a": "3,4", "predilection_a": "dagues,-", "niveau_b": "4"},
-    {**HANA_JADE, "adversaires": "1+2,2"},
-    {"forces_a": ",".join(["2"] * 20), "forces_b": "5,5,5,5,1,1,1,1", "niveau_b": "2,3",
-     "adversaires": "1,1,2,2,1+2", "enseignes_interdites": "coupes"},
-    {"forces_b": "25,20,15,10", "environnement": True, "niveau_a": "4", "fortune_a": "0", "bonus": "0,0,0,-2", "bonus_pour": "a"},
-])
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {},
+        {"forces_a": "1,2,3,4,4,3,2,1", "niveau_a": "3,4", "predilection_a": "dagues,-", "niveau_b": "4"},
+        {**HANA_JADE, "adversaires": "1+2,2"},
+        {
+            "forces_a": ",".join(["2"] * 20),
+            "forces_b": "5,5,5,5,1,1,1,1",
+            "niveau_b": "2,3",
+            "adversaires": "1,1,2,2,1+2",
+            "enseignes_interdites": "coupes",
+        },
+        {
+            "forces_b": "25,20,15,10",
+            "environnement": True,
+            "niveau_a": "4",
+            "fortune_a": "0",
+            "bonus": "0,0,0,-2",
+            "bonus_pour": "a",
+        },
+    ],
+)
 def test_random_confrontations_follow_their_own_offers(params):
     import random
 
@@ -268,17 +341,35 @@ def test_random_confrontations_follow_their_own_offers(params):
             possible = [a for a in res["actions"] if a["possible"]]
             for a in res["actions"]:
                 if not a["possible"]:
-                    answer = call({"op": "action", "roller": "dcda.confrontation", "action": a["id"], "state": res["etat"],
-                                   "params": a["parametres"] if isinstance(a["parametres"], dict) else {}})
+                    answer = call(
+                        {
+                            "op": "action",
+                            "roller": "dcda.confrontation",
+                            "action": a["id"],
+                            "state": res["etat"],
+                            "params": a["parametres"] if isinstance(a["parametres"], dict) else {},
+                        }
+                    )
                     assert answer["ok"] is False, (a, answer)  # what is said impossible is refused
             if not possible:
                 assert res["fin"] is not None and res["classement"][0].startswith("Issue définitive")
                 break
             a = rng.choice(possible)
-            chosen = a["parametres"] if isinstance(a["parametres"], dict) else {
-                f["nom"]: rng.choice(f["choix"])["valeur"] for f in a["parametres"]}
-            answer = call({"op": "action", "roller": "dcda.confrontation", "action": a["id"], "state": res["etat"],
-                           "params": chosen, "seed": rng.randrange(10**6)})
+            chosen = (
+                a["parametres"]
+                if isinstance(a["parametres"], dict)
+                else {f["nom"]: rng.choice(f["choix"])["valeur"] for f in a["parametres"]}
+            )
+            answer = call(
+                {
+                    "op": "action",
+                    "roller": "dcda.confrontation",
+                    "action": a["id"],
+                    "state": res["etat"],
+                    "params": chosen,
+                    "seed": rng.randrange(10**6),
+                }
+            )
             assert answer["ok"], (a, answer)
             res = answer["result"]
             held = [h for h in res["etat"]["mains"] if h is not None]

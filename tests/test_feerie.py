@@ -52,13 +52,16 @@ def check_players_vs_gm(answer: dict, n: int, m: int) -> None:
 # Exact odds against icepool
 # ----------------------------------------------------------------------
 
+
 def test_action_odds_match_icepool_over_the_grid():
     for element in range(7):
         for difficulte in range(8):
             for pertinence, bonus in BONUS.items():
                 for interet, shift in SHIFT.items():
-                    answer = odds("feerie.action", dict(element=element, pertinence=pertinence,
-                                                        difficulte=difficulte, interet=interet))
+                    answer = odds(
+                        "feerie.action",
+                        dict(element=element, pertinence=pertinence, difficulte=difficulte, interet=interet),
+                    )
                     check_players_vs_gm(answer, element + bonus, max(0, difficulte + shift))
 
 
@@ -69,8 +72,16 @@ def test_collaboration_odds_match_icepool(assistants, one_die):
     helpers = sum(min((int(a) + 1) // 2, cap) for a in assistants.split(",") if a)
     for element in (0, 2, 5):
         for difficulte in (0, 3, 7):
-            answer = odds("feerie.collaboration", dict(element=element, pertinence="typique", difficulte=difficulte,
-                                                       assistants=assistants, un_de_par_assistant=one_die))
+            answer = odds(
+                "feerie.collaboration",
+                dict(
+                    element=element,
+                    pertinence="typique",
+                    difficulte=difficulte,
+                    assistants=assistants,
+                    un_de_par_assistant=one_die,
+                ),
+            )
             check_players_vs_gm(answer, element + 1 + helpers, difficulte)
 
 
@@ -80,20 +91,30 @@ def test_opposition_odds_match_icepool():
             for assistants_b in ("", "4,1"):
                 for avantage in (0, 1, 2):
                     for camp in ("a", "b"):
-                        answer = odds("feerie.opposition", dict(des_a=des_a, des_b=des_b, assistants_b=assistants_b,
-                                                                avantage=avantage, avantage_camp=camp))
+                        answer = odds(
+                            "feerie.opposition",
+                            dict(
+                                des_a=des_a,
+                                des_b=des_b,
+                                assistants_b=assistants_b,
+                                avantage=avantage,
+                                avantage_camp=camp,
+                            ),
+                        )
                         n = des_a + (avantage if camp == "a" else 0)
                         m = des_b + (3 if assistants_b else 0) + (avantage if camp == "b" else 0)
                         diff = oracle_difference(n, m)
                         assert exact(answer, "Le camp A l'emporte") == prob(diff, lambda d: d > 0)
                         assert exact(answer, "Échec mutuel ou blocage (le meneur choisit)") == prob(
-                            diff, lambda d: d == 0)
+                            diff, lambda d: d == 0
+                        )
                         assert exact(answer, "Le camp B l'emporte") == prob(diff, lambda d: d < 0)
 
 
 # ----------------------------------------------------------------------
 # Rolls (forced dice)
 # ----------------------------------------------------------------------
+
 
 def test_action_success_needs_strictly_more_efforts_and_flags_a_tie():
     # element 2 + typique 1 = 3 dice; difficulty 2; player 4,1,2 (1 effort), GM 5,3 (1 effort): tie
@@ -178,8 +199,7 @@ def test_difficulty_help_quotes_the_books_scale():
 
 def test_collaboration_assistants_roll_half_rounded_up_at_most_two():
     # initiator 2 dice; assistants 3 -> 2 dice, 1 -> 1 die, 7 -> 2 dice; GM 2 dice
-    r = roll("feerie.collaboration", dict(element=2, difficulte=2, assistants="3,1,7"),
-             dice="4,1, 5,5, 1, 6,2, 1,4")
+    r = roll("feerie.collaboration", dict(element=2, difficulte=2, assistants="3,1,7"), dice="4,1, 5,5, 1, 6,2, 1,4")
     assert r["des_assistants"] == [2, 1, 2]
     assert r["efforts_assistants"] == [2, 0, 1]
     assert r["efforts_joueurs"] == 4 and r["efforts_meneur"] == 1
@@ -189,8 +209,9 @@ def test_collaboration_assistants_roll_half_rounded_up_at_most_two():
 
 
 def test_collaboration_strict_variants():
-    r = roll("feerie.collaboration", dict(element=1, difficulte=1, assistants="6", un_de_par_assistant=True),
-             dice="4,4,1")
+    r = roll(
+        "feerie.collaboration", dict(element=1, difficulte=1, assistants="6", un_de_par_assistant=True), dice="4,4,1"
+    )
     assert r["des_assistants"] == [1]
     with pytest.raises(RulesError) as err:
         roll("feerie.collaboration", dict(assistants="2,2", un_seul_assistant=True))
@@ -225,6 +246,7 @@ def test_opposition_presets_for_npcs_and_minions():
 # ----------------------------------------------------------------------
 # Validation: one French sentence naming the field
 # ----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     "roller_id, params, field",

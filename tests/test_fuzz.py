@@ -12,9 +12,9 @@ import json
 from typing import Any
 
 import pytest
+from helpers import mutate
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from helpers import mutate
 
 from rules_py import call, call_json
 from rules_py.api import all_rollers
@@ -27,8 +27,27 @@ JUNK = st.one_of(
     st.integers(min_value=-(10**12), max_value=10**12),
     st.floats(allow_nan=True, allow_infinity=True),
     st.text(max_size=40),
-    st.sampled_from(["", " ", "-1", "999999", "3,2", "1,2,3,4,5,6,7,8,9", "abc", "<script>alert(1)</script>",
-                     "\"><img src=x onerror=alert(1)>", "true", "NaN", "1e9", "٣", "+5", " 7 ", ",,", "7-dagues"]),
+    st.sampled_from(
+        [
+            "",
+            " ",
+            "-1",
+            "999999",
+            "3,2",
+            "1,2,3,4,5,6,7,8,9",
+            "abc",
+            "<script>alert(1)</script>",
+            '"><img src=x onerror=alert(1)>',
+            "true",
+            "NaN",
+            "1e9",
+            "٣",
+            "+5",
+            " 7 ",
+            ",,",
+            "7-dagues",
+        ]
+    ),
     st.lists(st.integers(min_value=-50, max_value=50), max_size=10),
     st.dictionaries(st.text(max_size=5), st.integers(), max_size=3),
 )
@@ -51,9 +70,7 @@ def valid_value(p: dict[str, Any]) -> st.SearchStrategy:
 
 
 def params_for(roller: dict[str, Any]) -> st.SearchStrategy:
-    fields = {
-        p["nom"]: st.one_of(valid_value(p), valid_value(p), JUNK) for p in roller["parametres"]
-    }
+    fields = {p["nom"]: st.one_of(valid_value(p), valid_value(p), JUNK) for p in roller["parametres"]}
     return st.fixed_dictionaries({}, optional=fields)
 
 
@@ -67,7 +84,9 @@ def check(answer: dict[str, Any]) -> None:
         assert isinstance(answer["field"], str)
 
 
-FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+FUZZ = settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
 
 
 @pytest.mark.parametrize("roller_id", sorted(ROLLERS))
@@ -78,8 +97,10 @@ def test_roll_and_odds_never_raise(roller_id, data):
     dice = data.draw(st.one_of(st.none(), st.lists(st.integers(-2, 25), max_size=12), JUNK))
     seed = data.draw(st.one_of(st.none(), st.integers(0, 2**40), JUNK))
     fields = {p["nom"]: p["libelle"] for p in ROLLERS[roller_id]["parametres"]}
-    for request in ({"op": "roll", "roller": roller_id, "params": params, "dice": dice, "seed": seed},
-                    {"op": "odds", "roller": roller_id, "params": params}):
+    for request in (
+        {"op": "roll", "roller": roller_id, "params": params, "dice": dice, "seed": seed},
+        {"op": "odds", "roller": roller_id, "params": params},
+    ):
         answer = call(request)
         check(answer)
         if not answer["ok"] and answer["field"] in fields:  # the message names its field, as the form labels it
@@ -92,7 +113,9 @@ def test_roll_and_odds_never_raise(roller_id, data):
 @given(data=st.data())
 def test_follow_up_actions_never_raise_even_on_forged_state(roller_id, data):
     valid = st.fixed_dictionaries({}, optional={p["nom"]: valid_value(p) for p in ROLLERS[roller_id]["parametres"]})
-    first = call({"op": "roll", "roller": roller_id, "params": data.draw(valid), "seed": data.draw(st.integers(0, 10**6))})
+    first = call(
+        {"op": "roll", "roller": roller_id, "params": data.draw(valid), "seed": data.draw(st.integers(0, 10**6))}
+    )
     check(first)
     assume(first["ok"])  # the follow-ups start from a real result
     state = first["result"]["etat"]
@@ -105,8 +128,18 @@ def test_follow_up_actions_never_raise_even_on_forged_state(roller_id, data):
         else:
             state_sent = state
         before = copy.deepcopy(state_sent)
-        check(call({"op": "action", "roller": roller_id, "action": action["id"], "state": state_sent,
-                    "params": params, "seed": 1}))
+        check(
+            call(
+                {
+                    "op": "action",
+                    "roller": roller_id,
+                    "action": action["id"],
+                    "state": state_sent,
+                    "params": params,
+                    "seed": 1,
+                }
+            )
+        )
         assert state_sent == before, "an action changed the caller's state in place"
 
 
@@ -129,9 +162,25 @@ def test_the_json_door_answers_every_request(op, roller, rest):
 
 
 @settings(max_examples=100, deadline=None)
-@given(text=st.one_of(st.text(max_size=60), st.sampled_from(
-    ["NaN", "-Infinity", '{"op": NaN}', '{"op": "roll", "roller": "solaires.action", "params": {"difficulte": NaN}}',
-     "[]", "null", '"roll"', "{" * 5000, "\ud800", ""])))
+@given(
+    text=st.one_of(
+        st.text(max_size=60),
+        st.sampled_from(
+            [
+                "NaN",
+                "-Infinity",
+                '{"op": NaN}',
+                '{"op": "roll", "roller": "solaires.action", "params": {"difficulte": NaN}}',
+                "[]",
+                "null",
+                '"roll"',
+                "{" * 5000,
+                "\ud800",
+                "",
+            ]
+        ),
+    )
+)
 def test_the_json_door_answers_any_text(text):
     answer = call_json(text)
     check(json.loads(answer, parse_constant=lambda name: pytest.fail(f"{name} in the answer")))

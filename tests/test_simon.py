@@ -8,10 +8,9 @@ against an independent oracle (icepool) over parameter grids.
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from itertools import permutations
 from fractions import Fraction
-from functools import lru_cache
-from itertools import accumulate
+from functools import cache
+from itertools import accumulate, permutations
 
 import icepool
 import pytest
@@ -19,6 +18,7 @@ from helpers import assert_refused_naming, mutate
 
 from rules_py import RulesError, act, call, odds, roll
 from rules_py.simon import LEVELS, level_of
+
 
 # A seuil s from parameters: expertise 2 (Débutant, seuil 13), no required level, modifier s - 13.
 def at_seuil(s: int, **extra) -> dict:
@@ -32,6 +32,7 @@ def ok_die(v: int, s: int) -> bool:
 # ----------------------------------------------------------------------
 # The book's worked examples (003)
 # ----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     "expertise, seuil",
@@ -98,9 +99,21 @@ def test_ysil_wakes_up(con, notation, seuil):
 
 
 def test_expertise_table_of_003():
-    expected = {0: "Incompétent", 1: "Amateur", 2: "Débutant", 3: "Connaisseur", 4: "Connaisseur",
-                5: "Professionnel", 8: "Professionnel", 9: "Expert", 13: "Expert", 14: "Maître",
-                16: "Maître", 17: "Grand Maître", 40: "Grand Maître"}
+    expected = {
+        0: "Incompétent",
+        1: "Amateur",
+        2: "Débutant",
+        3: "Connaisseur",
+        4: "Connaisseur",
+        5: "Professionnel",
+        8: "Professionnel",
+        9: "Expert",
+        13: "Expert",
+        14: "Maître",
+        16: "Maître",
+        17: "Grand Maître",
+        40: "Grand Maître",
+    }
     for expertise, label in expected.items():
         assert LEVELS[level_of(expertise)].label == label
     assert [lv.seuil for lv in LEVELS] == [16, 14, 13, 12, 11, 10, 9, 8]
@@ -109,6 +122,7 @@ def test_expertise_table_of_003():
 # ----------------------------------------------------------------------
 # simon.jet: dice, criticals, notes, heroism
 # ----------------------------------------------------------------------
+
 
 def test_twenty_always_succeeds_and_one_always_fails_whatever_the_seuil():
     high = roll("simon.jet", at_seuil(25, reussites=1), dice="20,19,19,19,19")
@@ -154,8 +168,11 @@ def test_points_never_exceed_twice_the_start_nor_go_below_zero():
 def test_heroism_points_do_not_depend_on_the_order_of_the_dice(dice, points, start, expected, porte):
     seen = set()
     for order in set(permutations(dice)):
-        r = roll("simon.jet", dict(expertise=2, niveau="debutant", points=points, points_depart=start),
-                 dice=",".join(map(str, order)))
+        r = roll(
+            "simon.jet",
+            dict(expertise=2, niveau="debutant", points=points, points_depart=start),
+            dice=",".join(map(str, order)),
+        )
         seen.add((r["points"], r["porte_poisse"], r["calcul"][-1]))
     assert len(seen) == 1, seen  # the same points, porte-poisse and arithmetic in every order
     assert seen.pop()[:2] == (expected, porte)
@@ -214,8 +231,9 @@ def test_adding_a_die_without_two_points_is_refused():
 )
 def test_a_forged_state_is_refused_cleanly(forge):
     first = roll("simon.jet", dict(expertise=2, points=3), dice="5,5,5,5,5")
-    answer = call({"op": "action", "roller": "simon.jet", "action": "ajouter_de",
-                   "state": forge(first["etat"]), "dice": "5"})
+    answer = call(
+        {"op": "action", "roller": "simon.jet", "action": "ajouter_de", "state": forge(first["etat"]), "dice": "5"}
+    )
     assert answer["ok"] is False and answer["error"] and answer["field"]
 
 
@@ -296,10 +314,22 @@ def test_opposition_points_are_checked(params, field):
 
 def test_a_forged_opposition_state_is_refused_cleanly():
     r = roll("simon.opposition", dict(OPP, points_a=1), dice="5,5,5,5,5,5,5,5,5,5")
-    for forged in ({**r["etat"], "des_a": [5] * 4}, {**r["etat"], "des_a": [5] * 6},
-                   {**r["etat"], "parametres": None}, {"des_a": [5] * 5}):
-        answer = call({"op": "action", "roller": "simon.opposition", "action": "ajouter_de",
-                       "state": forged, "params": {"camp": "a"}, "dice": "5"})
+    for forged in (
+        {**r["etat"], "des_a": [5] * 4},
+        {**r["etat"], "des_a": [5] * 6},
+        {**r["etat"], "parametres": None},
+        {"des_a": [5] * 5},
+    ):
+        answer = call(
+            {
+                "op": "action",
+                "roller": "simon.opposition",
+                "action": "ajouter_de",
+                "state": forged,
+                "params": {"camp": "a"},
+                "dice": "5",
+            }
+        )
         assert answer["ok"] is False and answer["error"] and answer["field"]
 
 
@@ -307,16 +337,20 @@ def test_a_forged_opposition_state_is_refused_cleanly():
 # Exact odds against icepool
 # ----------------------------------------------------------------------
 
+
+def _succeeds_at(s: int):
+    return lambda v: 1 if ok_die(v, s) else 0
+
+
 def test_jet_odds_match_icepool():
     for s in range(1, 22):
         for heroisme in range(4):
             n = 5 + heroisme
-            successes = n @ icepool.d20.map(lambda v: 1 if ok_die(v, s) else 0)
+            successes = n @ icepool.d20.map(_succeeds_at(s))
             for reussites in range(1, 6):
                 answer = odds("simon.jet", at_seuil(s, reussites=reussites, heroisme=heroisme))
                 assert answer["seuil"] == s
-                expected = sum((successes.probability(k) for k in successes.outcomes() if k >= reussites),
-                               Fraction(0))
+                expected = sum((successes.probability(k) for k in successes.outcomes() if k >= reussites), Fraction(0))
                 assert Fraction(answer["exact"]["Réussite"]) == expected
                 assert Fraction(answer["exact"]["Échec"]) == 1 - expected
 
@@ -331,18 +365,23 @@ def aide_effect(v: int, s: int) -> int:
     return 1 if s - v > 5 else 0
 
 
+def _aide_effect_at(s: int):
+    return lambda v: aide_effect(v, s)
+
+
 def test_aide_modifier_distribution_matches_icepool():
     for s in range(1, 22):
-        law = 5 @ icepool.d20.map(lambda v: aide_effect(v, s))
+        law = 5 @ icepool.d20.map(_aide_effect_at(s))
         answer = odds("simon.aide", at_seuil(s))
         got = {int(k): Fraction(v) for k, v in answer["exact"].items()}
         want = {m: law.probability(m) for m in law.outcomes() if law.probability(m)}
         assert got == want
 
 
-@lru_cache(maxsize=None)
+@cache
 def oracle_side(n: int, s: int, need: int) -> tuple[Fraction, tuple, tuple]:
     """(P(fail), sorted successful keys (count, margin), their probabilities) by icepool."""
+
     def enc(v: int) -> int:
         ok = ok_die(v, s)
         count = 2 if v == 20 else (-1 if v == 1 else (1 if ok else 0))
@@ -368,7 +407,7 @@ def oracle_opposition(na, sa, ra, nb, sb, rb) -> dict[str, Fraction]:
     cum = [Fraction(0)] + list(accumulate(pb))
     counts_b = [k[0] for k in kb]
     out = dict.fromkeys(["des_a", "niveau_a", "meneur", "niveau_b", "des_b"], Fraction(0))
-    for key, p in zip(ka, pa):
+    for key, p in zip(ka, pa, strict=True):
         lo_c, hi_c = bisect_left(counts_b, key[0]), bisect_right(counts_b, key[0])
         lo, hi = bisect_left(kb, key), bisect_right(kb, key)
         out["des_a"] += p * cum[lo_c]
@@ -393,8 +432,15 @@ def test_opposition_odds_match_icepool():
         for sb in (2, 11, 21):
             for ra in (1, 3):
                 for ha in (0, 2):
-                    params = dict(expertise_a=2, modificateur_a=sa - 13, reussites_a=ra, heroisme_a=ha,
-                                  expertise_b=2, modificateur_b=sb - 13, reussites_b=2)
+                    params = dict(
+                        expertise_a=2,
+                        modificateur_a=sa - 13,
+                        reussites_a=ra,
+                        heroisme_a=ha,
+                        expertise_b=2,
+                        modificateur_b=sb - 13,
+                        reussites_b=2,
+                    )
                     answer = odds("simon.opposition", params)
                     got = {k: Fraction(v) for k, v in answer["exact"].items()}
                     assert got == oracle_opposition(5 + ha, sa, ra, 5, sb, 2), params
@@ -404,17 +450,28 @@ def test_opposition_odds_match_a_brute_force_pairing_on_small_cases():
     for sa, sb in ((13, 13), (3, 18)):
         fa, ka, pa = oracle_side(5, sa, 2)
         fb, kb, pb = oracle_side(5, sb, 2)
-        a_wins = sum(p * q for k, p in zip(ka, pa) for m, q in zip(kb, pb) if k > m) + (1 - fa) * fb
-        answer = odds("simon.opposition", dict(expertise_a=2, modificateur_a=sa - 13, reussites_a=2,
-                                               expertise_b=2, modificateur_b=sb - 13, reussites_b=2))
+        a_wins = (
+            sum(p * q for k, p in zip(ka, pa, strict=True) for m, q in zip(kb, pb, strict=True) if k > m)
+            + (1 - fa) * fb
+        )
+        answer = odds(
+            "simon.opposition",
+            dict(
+                expertise_a=2,
+                modificateur_a=sa - 13,
+                reussites_a=2,
+                expertise_b=2,
+                modificateur_b=sb - 13,
+                reussites_b=2,
+            ),
+        )
         assert Fraction(answer["reussite_exacte"]) == a_wins
-
-
 
 
 # ----------------------------------------------------------------------
 # Validation: one French sentence naming the field
 # ----------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     "roller_id, params, field",
@@ -454,15 +511,24 @@ def test_bad_values_name_the_field(roller_id, params, field):
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-_JUNK = st.one_of(st.none(), st.booleans(), st.integers(-50, 50), st.text(max_size=8),
-                  st.lists(st.integers(-2, 25), max_size=10), st.dictionaries(st.text(max_size=4), st.integers()))
-
-
+_JUNK = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-50, 50),
+    st.text(max_size=8),
+    st.lists(st.integers(-2, 25), max_size=10),
+    st.dictionaries(st.text(max_size=4), st.integers()),
+)
 
 
 @settings(max_examples=80, deadline=None)
-@given(seed=st.integers(0, 10**6), heroisme=st.integers(0, 3), points=st.integers(3, 40),
-       junk=_JUNK, path=st.lists(st.integers(0, 20), max_size=3))
+@given(
+    seed=st.integers(0, 10**6),
+    heroisme=st.integers(0, 3),
+    points=st.integers(3, 40),
+    junk=_JUNK,
+    path=st.lists(st.integers(0, 20), max_size=3),
+)
 def test_forged_states_never_raise_anything_but_a_french_error(seed, heroisme, points, junk, path):
     first = roll("simon.jet", dict(expertise=2, heroisme=heroisme, points=points), seed=seed)
     for state in (first["etat"], mutate(first["etat"], junk, path)):
@@ -489,13 +555,27 @@ def test_levels_are_written_with_elisions(expertise, niveau, line):
 
 
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 10**6), heroisme=st.integers(0, 3), points=st.integers(3, 40),
-       camp=st.sampled_from(["a", "b"]), junk=_JUNK, path=st.lists(st.integers(0, 20), max_size=3))
+@given(
+    seed=st.integers(0, 10**6),
+    heroisme=st.integers(0, 3),
+    points=st.integers(3, 40),
+    camp=st.sampled_from(["a", "b"]),
+    junk=_JUNK,
+    path=st.lists(st.integers(0, 20), max_size=3),
+)
 def test_forged_opposition_states_never_raise_anything_but_a_french_error(seed, heroisme, points, camp, junk, path):
     first = roll("simon.opposition", dict(OPP, heroisme_a=heroisme, points_a=points), seed=seed)
     for state in (first["etat"], mutate(first["etat"], junk, path)):
-        answer = call({"op": "action", "roller": "simon.opposition", "action": "ajouter_de", "state": state,
-                       "params": {"camp": camp}, "seed": 1})
+        answer = call(
+            {
+                "op": "action",
+                "roller": "simon.opposition",
+                "action": "ajouter_de",
+                "state": state,
+                "params": {"camp": camp},
+                "seed": 1,
+            }
+        )
         if answer["ok"]:
             result = answer["result"]
             assert len(result["tirage"]) == 1 and result["points_a"] is not None

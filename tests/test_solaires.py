@@ -28,14 +28,30 @@ ALTERATIONS = ("stable", "adoucie", "amplifiee", "instable")
 # transcribed in the book's own layout: one row per number of kept dice,
 # columns Stable, Adoucie, Amplifiée, Instable.
 BOOK_TABLE = {
-    3: ("Réussite sans effet secondaire", "Réussite sans effet secondaire",
-        "Réussite avec effet secondaire positif", "Réussite avec effet secondaire positif"),
-    2: ("Réussite sans effet secondaire", "Réussite avec contrepartie négative",
-        "Réussite sans effet secondaire", "Réussite avec contrepartie négative"),
-    1: ("Échec sans effet secondaire", "Échec avec contrepartie positive",
-        "Échec sans effet secondaire", "Échec avec contrepartie positive"),
-    0: ("Échec sans effet secondaire", "Échec sans effet secondaire",
-        "Échec avec effet secondaire négatif", "Échec avec effet secondaire négatif"),
+    3: (
+        "Réussite sans effet secondaire",
+        "Réussite sans effet secondaire",
+        "Réussite avec effet secondaire positif",
+        "Réussite avec effet secondaire positif",
+    ),
+    2: (
+        "Réussite sans effet secondaire",
+        "Réussite avec contrepartie négative",
+        "Réussite sans effet secondaire",
+        "Réussite avec contrepartie négative",
+    ),
+    1: (
+        "Échec sans effet secondaire",
+        "Échec avec contrepartie positive",
+        "Échec sans effet secondaire",
+        "Échec avec contrepartie positive",
+    ),
+    0: (
+        "Échec sans effet secondaire",
+        "Échec sans effet secondaire",
+        "Échec avec effet secondaire négatif",
+        "Échec avec effet secondaire négatif",
+    ),
 }
 
 
@@ -54,6 +70,7 @@ def fails(field: str, fn, *args, **kwargs) -> str:
 # ======================================================================
 # The worked examples of the book (RULES.md table)
 # ======================================================================
+
 
 def test_downlink_complexe_and_interesting_success_is_difficulty_2():
     # 000 « Difficulté »: « une action Complexe (0) … la réussite est intéressante (+2) …
@@ -87,7 +104,13 @@ def test_razors_hold():
 def test_razors_hold_from_the_two_scales():
     res = roll(
         "solaires.action",
-        {"intrinseque": "dementielle", "interet": "neutre", "elements": "3,2", "typique": True, "alteration": "adoucie"},
+        {
+            "intrinseque": "dementielle",
+            "interet": "neutre",
+            "elements": "3,2",
+            "typique": True,
+            "alteration": "adoucie",
+        },
         dice=[4, 6, 2],
     )
     assert (res["difficulte"], res["score"], res["conserves"]) == (-2, 3, 1)
@@ -142,6 +165,7 @@ def test_elya_climbs():
 # ======================================================================
 # The table, automatic results, handicap
 # ======================================================================
+
 
 @pytest.mark.parametrize("alteration", ALTERATIONS)
 @pytest.mark.parametrize("dice,kept", [((1, 2, 3), 3), ((1, 2, 6), 2), ((1, 5, 6), 1), ((4, 5, 6), 0)])
@@ -204,13 +228,20 @@ def test_handicap_always_adds_a_negative_side_effect(dice):
 
 def test_a_handicapped_success_is_not_read_as_without_side_effect():
     # 002 « Handicaps »: « il déclenchera toujours un effet secondaire néfaste … Que celle-ci ait, ou non, réussi. »
-    res = roll("solaires.action", {"difficulte": 0, "elements": "3,2", "typique": True, "alteration": "amplifiee",
-                                   "handicap": True}, dice="3,6,2")  # Elya's roll, with a handicap
+    res = roll(
+        "solaires.action",
+        {"difficulte": 0, "elements": "3,2", "typique": True, "alteration": "amplifiee", "handicap": True},
+        dice="3,6,2",
+    )  # Elya's roll, with a handicap
     assert res["reussite"] is True
-    assert res["resultat"] == ("Réussite sans effet secondaire dû à l'attitude, "
-                               "mais un effet secondaire néfaste dû au handicap")
-    failed = roll("solaires.action", {"difficulte": -2, "elements": "3,2", "typique": True, "alteration": "adoucie",
-                                      "handicap": True}, dice="4,6,2")
+    assert res["resultat"] == (
+        "Réussite sans effet secondaire dû à l'attitude, mais un effet secondaire néfaste dû au handicap"
+    )
+    failed = roll(
+        "solaires.action",
+        {"difficulte": -2, "elements": "3,2", "typique": True, "alteration": "adoucie", "handicap": True},
+        dice="4,6,2",
+    )
     assert failed["resultat"] == "Échec avec contrepartie positive, plus un effet secondaire néfaste dû au handicap"
     labels = list(odds("solaires.action", {"elements": "3", "handicap": True})["issues"])
     assert labels and all("néfaste dû au handicap" in label for label in labels)
@@ -247,6 +278,7 @@ def test_any_roll_follows_the_rule(difficulte, elements, alteration, dice):
 # ======================================================================
 # Exact odds against an independent oracle (icepool)
 # ======================================================================
+
 
 def oracle(score: int, alteration: str) -> dict[str, Fraction]:
     kept = 3 @ (icepool.d6 <= score)  # number of dice <= score among 3d6
@@ -307,11 +339,15 @@ def test_environment_odds_equal_the_oracle(preference, score):
     assert Fraction(res["reussite_exacte"]) == want[0] + want[1]
 
 
+def _kept_at(score: int):
+    return lambda t: sum(v <= score for v in t)
+
+
 def test_enumerated_pool_agrees_with_the_closed_form():
     # a second oracle, by icepool's pool of 3d6: every sorted roll, count the dice <= score
     rolls = icepool.d6.pool(3).expand()
     for score in range(-2, 9):
-        kept = rolls.map(lambda t: sum(v <= score for v in t), star=False)
+        kept = rolls.map(_kept_at(score), star=False)
         assert [Fraction(kept.probability(k)) for k in range(4)] == [
             Fraction(c, 216) for c in rules_py.solaires.kept_counts(score)
         ]
@@ -420,7 +456,9 @@ def test_forged_state_is_refused(state):
 
 def test_forged_state_through_the_json_entry_point():
     for state in (None, [1, 2], "etat", {"points": 2}):
-        answer = call({"op": "action", "roller": "solaires.action", "action": "relancer", "state": state, "params": {"de": 1}})
+        answer = call(
+            {"op": "action", "roller": "solaires.action", "action": "relancer", "state": state, "params": {"de": 1}}
+        )
         assert answer["ok"] is False and answer["field"] == "etat"
 
 
@@ -431,7 +469,9 @@ def test_forged_state_through_the_json_entry_point():
     rerolls=st.lists(st.tuples(st.integers(1, 3), st.integers(1, 6)), max_size=8),
 )
 def test_reroll_chain_tracks_points(points, first, rerolls):
-    res = roll("solaires.action", {"difficulte": 0, "elements": "3", "alteration": "instable", "points": points}, dice=first)
+    res = roll(
+        "solaires.action", {"difficulte": 0, "elements": "3", "alteration": "instable", "points": points}, dice=first
+    )
     dice = list(first)
     for which, value in rerolls:
         if res["points"] < 2:
@@ -450,6 +490,7 @@ def test_reroll_chain_tracks_points(points, first, rerolls):
 # ======================================================================
 # solaires.points (002 « Points de personnage »)
 # ======================================================================
+
 
 def test_points_start_at_two_of_two():
     res = roll("solaires.points")
@@ -516,16 +557,35 @@ def test_spending_points():
     assert any("veto" in n for n in res["notes"])
     res = act("solaires.points", "depenser", {"points": 4, "maximum": 4}, {"utilisation": "flashback", "cout": "3"})
     assert res["points"] == 1
-    assert "(cout)" in fails("cout", act, "solaires.points", "depenser", {"points": 4, "maximum": 4},
-                             {"utilisation": "creation-element", "cout": 2})
-    message = fails("utilisation", act, "solaires.points", "depenser", {"points": 1, "maximum": 2},
-                    {"utilisation": "question-meneur"})
+    assert "(cout)" in fails(
+        "cout",
+        act,
+        "solaires.points",
+        "depenser",
+        {"points": 4, "maximum": 4},
+        {"utilisation": "creation-element", "cout": 2},
+    )
+    message = fails(
+        "utilisation",
+        act,
+        "solaires.points",
+        "depenser",
+        {"points": 1, "maximum": 2},
+        {"utilisation": "question-meneur"},
+    )
     assert "il n'en reste que 1" in message
-    assert fails("cout", act, "solaires.points", "depenser", {"points": 3, "maximum": 3},
-                 {"utilisation": "modification-cosmetique", "cout": 4})
+    assert fails(
+        "cout",
+        act,
+        "solaires.points",
+        "depenser",
+        {"points": 3, "maximum": 3},
+        {"utilisation": "modification-cosmetique", "cout": 4},
+    )
     assert fails("utilisation", act, "solaires.points", "depenser", {"points": 3, "maximum": 3}, {})
-    assert fails("utilisation", act, "solaires.points", "depenser", {"points": 3, "maximum": 3},
-                 {"utilisation": "pizza"})
+    assert fails(
+        "utilisation", act, "solaires.points", "depenser", {"points": 3, "maximum": 3}, {"utilisation": "pizza"}
+    )
     empty = act("solaires.points", "depenser", {"points": 1, "maximum": 2}, {"utilisation": "description-consequences"})
     assert empty["points"] == 0
     assert {a["id"]: a["possible"] for a in empty["actions"]}["depenser"] is False
@@ -533,8 +593,14 @@ def test_spending_points():
 
 @pytest.mark.parametrize(
     "state",
-    [{"points": -1, "maximum": 2}, {"points": 2, "maximum": 1}, {"points": 2}, {"points": 2.5, "maximum": 2},
-     {"points": "2", "maximum": 2}, {"points": 2, "maximum": 100}],
+    [
+        {"points": -1, "maximum": 2},
+        {"points": 2, "maximum": 1},
+        {"points": 2},
+        {"points": 2.5, "maximum": 2},
+        {"points": "2", "maximum": 2},
+        {"points": 2, "maximum": 100},
+    ],
 )
 def test_points_state_is_rechecked(state):
     assert fails("etat", act, "solaires.points", "fin_scene", state)
@@ -543,6 +609,7 @@ def test_points_state_is_rechecked(state):
 # ======================================================================
 # Validation: one French sentence naming the field
 # ======================================================================
+
 
 @pytest.mark.parametrize(
     "params,field,words",
@@ -588,53 +655,102 @@ def test_describe_keeps_the_public_contract():
     by_name = {p["nom"]: p for p in action["parametres"]}
     assert "altération (000) / attitude (002)" in by_name["alteration"]["libelle"].lower()
     assert {c["valeur"]: c["nombre"] for c in by_name["intrinseque"]["choix"]} == {
-        "simple": 4, "ardue": 2, "complexe": 0, "dementielle": -2, "insensee": -4}
+        "simple": 4,
+        "ardue": 2,
+        "complexe": 0,
+        "dementielle": -2,
+        "insensee": -4,
+    }
     assert {c["valeur"]: c["nombre"] for c in by_name["interet"]["choix"]} == {
-        "devrait-reussir": 4, "reussite-interessante": 2, "neutre": 0, "echec-interessant": -2, "devrait-echouer": -4}
+        "devrait-reussir": 4,
+        "reussite-interessante": 2,
+        "neutre": 0,
+        "echec-interessant": -2,
+        "devrait-echouer": -4,
+    }
     assert [c["libelle"] for c in by_name["interet"]["choix"]][1] == "Réussite intéressante (+2)"
     assert by_name["points"]["defaut"] == 2 and by_name["alteration"]["defaut"] == "stable"
     assert [a["id"] for a in action["actions"]] == ["relancer"]
     assert [p["nom"] for p in get_roller("solaires.opposition").describe()["parametres"]][0] == "defense"
-    assert [a["id"] for a in get_roller("solaires.points").describe()["actions"]] == ["fin_scene", "fin_episode", "depenser"]
+    assert [a["id"] for a in get_roller("solaires.points").describe()["actions"]] == [
+        "fin_scene",
+        "fin_episode",
+        "depenser",
+    ]
     assert [r.id for r in rules_py.solaires.ROLLERS] == [
-        "solaires.action", "solaires.opposition", "solaires.environnement", "solaires.points"]
+        "solaires.action",
+        "solaires.opposition",
+        "solaires.environnement",
+        "solaires.points",
+    ]
 
 
 # ======================================================================
 # The JSON entry point and the command line
 # ======================================================================
 
+
 def test_json_entry_point_replays_razors_and_rerolls():
-    answer = call({
-        "op": "roll", "roller": "solaires.action", "dice": [4, 6, 2],
-        "params": {"difficulte": -2, "elements": [3, 2], "typique": True, "alteration": "adoucie", "points": 2},
-    })
+    answer = call(
+        {
+            "op": "roll",
+            "roller": "solaires.action",
+            "dice": [4, 6, 2],
+            "params": {"difficulte": -2, "elements": [3, 2], "typique": True, "alteration": "adoucie", "points": 2},
+        }
+    )
     assert answer["ok"] is True
     res = answer["result"]
     assert res["resultat"] == "Échec avec contrepartie positive" and res["parametres"]["elements"] == [3, 2]
-    text = rules_py.call_json(json.dumps({
-        "op": "action", "roller": "solaires.action", "action": "relancer",
-        "state": res["etat"], "params": {"de": 2}, "dice": "1",
-    }))
+    text = rules_py.call_json(
+        json.dumps(
+            {
+                "op": "action",
+                "roller": "solaires.action",
+                "action": "relancer",
+                "state": res["etat"],
+                "params": {"de": 2},
+                "dice": "1",
+            }
+        )
+    )
     again = json.loads(text)["result"]
     assert again["conserves"] == 2 and again["points"] == 0
     bad = call({"op": "roll", "roller": "solaires.action", "params": {"elements": "3,2"}})
     assert bad["ok"] is False and bad["field"] == "elements"
-    odd = call({"op": "odds", "roller": "solaires.action", "params": {"difficulte": -2, "elements": "3,2", "typique": "true"}})
+    odd = call(
+        {"op": "odds", "roller": "solaires.action", "params": {"difficulte": -2, "elements": "3,2", "typique": "true"}}
+    )
     # score 3, stable: two or three of 3d6 at most 3, (3 + 1) / 8
-    assert odd["ok"] and odd["result"]["exact"] == {"Réussite sans effet secondaire": "1/2", "Échec sans effet secondaire": "1/2"}
+    assert odd["ok"] and odd["result"]["exact"] == {
+        "Réussite sans effet secondaire": "1/2",
+        "Échec sans effet secondaire": "1/2",
+    }
 
 
 def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "rules_py", *args],
-        cwd=ROOT, capture_output=True, text=True, input=stdin, timeout=60,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=60,
     )
 
 
 def test_cli_replays_the_razors_example_and_rerolls(tmp_path):
-    out = _cli("roll", "solaires.action", "difficulte=-2", "elements=3,2", "typique=true",
-               "alteration=adoucie", "--dice", "4,6,2", "--json")
+    out = _cli(
+        "roll",
+        "solaires.action",
+        "difficulte=-2",
+        "elements=3,2",
+        "typique=true",
+        "alteration=adoucie",
+        "--dice",
+        "4,6,2",
+        "--json",
+    )
     assert out.returncode == 0, out.stderr
     res = json.loads(out.stdout)
     assert (res["score"], res["conserves"], res["resultat"]) == (3, 1, "Échec avec contrepartie positive")
