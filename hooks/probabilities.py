@@ -83,7 +83,7 @@ def table_html(name: str, links: dict[str, tuple[str, str]]) -> str:
         pass  # not computed yet (or the folder is not readable): compute it
     html = "".join(render_grid(linked(grid, links)) for grid in build_grids(name))
     try:
-        CACHE_DIR.mkdir(parents=True, exist_ok=True)
+        CACHE_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)
         partial = path.with_suffix(f".{os.getpid()}.tmp")
         partial.write_text(html, encoding="utf-8")
         os.replace(partial, path)  # atomic: a parallel build never reads half a file
@@ -380,7 +380,8 @@ def dcda_rounds() -> list[Grid]:
 # Constants
 # ----------------------------------------------------------------------
 
-CACHE_DIR = Path(tempfile.gettempdir()) / "des-et-lames-probabilites"
+# per user: HTML read back into the site must come from nobody else
+CACHE_DIR = Path(tempfile.gettempdir()) / f"des-et-lames-probabilites-{os.getuid() if hasattr(os, 'getuid') else 'u'}"
 log = get_plugin_logger(__name__)
 PLACEHOLDER = re.compile(r"<!-- des-et-lames:probabilites ([\w-]+) -->")
 DOMINATION = "batons>dagues>ecus>coupes"  # the circle read from the text (RULES.md)
