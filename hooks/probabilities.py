@@ -66,7 +66,9 @@ def on_post_page(output: str, page, config) -> str | None:
     if not links:
         return None
 
-    return PLACEHOLDER.sub(lambda match: table_html(match.group(1), links), output)
+    html = PLACEHOLDER.sub(lambda match: table_html(match.group(1), links), output)
+    # the tables' own style, in the page (not in every page's stylesheets): it reads without JavaScript
+    return html.replace('<div class="dl-proba"', f"<style>{style()}</style><div class=\"dl-proba\"", 1)
 
 
 # ----------------------------------------------------------------------
@@ -93,6 +95,11 @@ def table_html(name: str, links: dict[str, tuple[str, str]]) -> str:
     except OSError as err:
         log.debug("probabilites : cache non écrit (%s)", err)
     return html
+
+
+@lru_cache(maxsize=1)
+def style() -> str:
+    return " ".join(STYLE.read_text(encoding="utf-8").split())
 
 
 @lru_cache(maxsize=1)
@@ -381,6 +388,7 @@ def dcda_rounds() -> list[Grid]:
 # ----------------------------------------------------------------------
 
 # per user: HTML read back into the site must come from nobody else
+STYLE = Path(__file__).parents[1] / "docs" / "probabilites" / "probabilites.css"
 CACHE_DIR = Path(tempfile.gettempdir()) / f"des-et-lames-probabilites-{os.getuid() if hasattr(os, 'getuid') else 'u'}"
 log = get_plugin_logger(__name__)
 PLACEHOLDER = re.compile(r"<!-- des-et-lames:probabilites ([\w-]+) -->")

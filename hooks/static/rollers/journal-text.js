@@ -1,56 +1,27 @@
-// The roll journal as plain French text (for a group's chat) and its times.
+// The roll journal as plain French text, for a group's chat.
 
-const NNBSP = "\u202f"; // before ; ? !
-const NBSP = "\u00a0"; // before : and inside « »
-
-// French spacing where the text has a plain space (or none) before ; : ? ! and inside « ».
-export function frenchSpacing(text) {
-  return String(text)
-    .replace(/[ \u00a0\u202f]*([;?!])/g, (m, mark, offset) => (offset === 0 ? mark : `${NNBSP}${mark}`))
-    .replace(/[ \u00a0\u202f]+:/g, `${NBSP}:`)
-    .replace(/«[ \u00a0\u202f]*/g, `«${NBSP}`)
-    .replace(/[ \u00a0\u202f]*»/g, `${NBSP}»`);
+export function fr(text) {
+  return String(text).replace(/ ([;?!])/g, "\u202f$1").replace(/ :/g, "\u00a0:")
+    .replace(/« /g, "«\u00a0").replace(/ »/g, "\u00a0»").replace(/n° /g, "n°\u00a0");
 }
 
-function lowerFirst(text) {
-  return text ? text[0].toLowerCase() + text.slice(1) : text;
+export function diceText(entry) {
+  return entry.des.filter((g) => g.des.length)
+    .map((g) => `${g.titre.charAt(0).toLowerCase()}${g.titre.slice(1)} : ${g.des.join(", ")}`).join(" ; ");
 }
 
-// "dés du joueur : 3, 5, 1 ; dés du meneur : 2, 4"
-export function journalDiceText(entry) {
-  return entry.des
-    .filter((group) => group.des.length)
-    .map((group) => (group.titre ? `${lowerFirst(group.titre)} : ${group.des.join(", ")}` : group.des.join(", ")))
-    .join(" ; ");
+export function titleText(entry) {
+  return entry.action ? `${entry.titre}, suite : ${entry.suite || entry.action}` : entry.titre;
 }
 
-// "Solaires : résoudre une action" or, for a follow-up, "… — suite : Relancer un dé"
-export function journalTitleText(entry) {
-  if (entry.op !== "action") return entry.titre;
-  return `${entry.titre}, suite : ${entry.actionLibelle || entry.action || "action"}`;
+export function entryText(entry) {
+  const dice = diceText(entry);
+  return fr(`Jet n° ${entry.n} — ${titleText(entry)} — ${entry.resultat}${dice ? ` (${dice})` : ""}`);
 }
 
-// « Jet n° 3 — Solaires : résoudre une action — Réussite avec contrepartie négative (dés du joueur : 3, 5, 1) »
-export function journalEntryText(entry) {
-  const dice = journalDiceText(entry);
-  return frenchSpacing(`Jet n° ${entry.n} — ${journalTitleText(entry)} — ${entry.resultat}${dice ? ` (${dice})` : ""}`)
-    .replace("n° ", `n°${NBSP}`);
-}
-
-export function journalSessionText(entries) {
-  if (!entries.length) return "Journal des jets (Dés & Lames) : aucun jet.";
-  const first = journalDayText(entries[0].quand);
-  const last = journalDayText(entries[entries.length - 1].quand);
-  const days = first === last ? `le ${first}` : `du ${first} au ${last}`;
-  return [frenchSpacing(`Journal des jets (Dés & Lames), ${days} :`), ...entries.map(journalEntryText)].join("\n");
-}
-
-export function journalTimeText(quand) {
-  const date = new Date(quand);
-  const time = date.toLocaleTimeString("fr-FR", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-  return new Date().toDateString() === date.toDateString() ? time : `${journalDayText(quand)}, ${time}`;
-}
-
-function journalDayText(quand) {
-  return new Date(quand).toLocaleDateString("fr-FR", { day: "numeric", month: "long", year: "numeric" });
+export function sessionText(entries) {
+  const day = (e) => new Date(e.quand).toLocaleDateString("fr-FR", { dateStyle: "long" });
+  const first = day(entries[0]), last = day(entries[entries.length - 1]);
+  return [fr(`Journal des jets (Dés & Lames), ${first === last ? `le ${first}` : `du ${first} au ${last}`} :`),
+    ...entries.map(entryText)].join("\n");
 }
