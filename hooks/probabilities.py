@@ -24,6 +24,7 @@ import json
 import os
 import re
 import tempfile
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -128,7 +129,7 @@ def linked(grid: Grid, links: dict[str, tuple[str, str]]) -> Grid:
         (head, tuple(Cell(c.value, c.answer, c.params, f"{url}?{urlencode((('lanceur', wid),) + c.params)}#{wid}") for c in cells))
         for head, cells in grid.rows
     )
-    return Grid(**{**{f: getattr(grid, f) for f in grid.__dataclass_fields__}, "rows": rows})
+    return replace(grid, rows=rows)
 
 
 @lru_cache(maxsize=None)

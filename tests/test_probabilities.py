@@ -206,12 +206,17 @@ def test_feerie_success_and_tie_match_icepool(tables):
         n, m = int(params["element"]), int(params["difficulte"])
         diff = (n @ EFFORT) - (m @ EFFORT)
         assert Fraction(cell["exact"]) == sum((diff.probability(o) for o in diff.outcomes() if o >= 1), Fraction(0))
-    tie = next(t for t in tables.values() if t["id"].startswith("feerie-issue-")
-               and all(Fraction(c["exact"]) == 1 for c in t["cells"][:1]))  # 0 dice against 0 dice: a tie
-    for params, cell in cells_of(tables, tie["id"])[::5]:
-        n, m = int(params["element"]), int(params["difficulte"])
-        diff = (n @ EFFORT) - (m @ EFFORT)
-        assert Fraction(cell["exact"]) == diff.probability(0)
+    # among the tables of each outcome the engine names, one is the tie and one is « plusieurs efforts excédentaires »
+    def matches(table_id, predicate) -> bool:
+        for params, cell in cells_of(tables, table_id):
+            diff = (int(params["element"]) @ EFFORT) - (int(params["difficulte"]) @ EFFORT)
+            if Fraction(cell["exact"]) != sum((diff.probability(o) for o in diff.outcomes() if predicate(o)), Fraction(0)):
+                return False
+        return True
+
+    issues = [t for t in tables if t.startswith("feerie-issue-")]
+    assert sum(matches(t, lambda d: d == 0) for t in issues) == 1
+    assert sum(matches(t, lambda d: d >= 2) for t in issues) == 1
 
 
 def test_feerie_assistants_match_icepool(tables):
