@@ -68,7 +68,8 @@ function buildJournal() {
         say("Journal effacé.");
       })))),
     jv.file, jv.ask, jv.message, jv.list);
-  jv.dialog.addEventListener("click", (event) => event.target === jv.dialog && jv.dialog.close()); // the backdrop
+  // a tap on the backdrop, or on a link (the page changes under the dialog), closes it
+  jv.dialog.addEventListener("click", (event) => (event.target === jv.dialog || event.target.closest("a")) && jv.dialog.close());
   document.body.append(jv.dialog, jv.live);
 }
 
