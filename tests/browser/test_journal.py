@@ -195,7 +195,7 @@ def test_an_exported_journal_imported_elsewhere_replays_to_the_same_outcomes(pag
         expect_message(dialog, "Journal importé : 3 jets.")
         imported = journal_entries(dialog)
         assert [e["n"] for e in imported] == [1, 2, 3]
-        # each entry's link, followed from the journal (instant navigation: one engine for the three)
+        # each entry's link, followed from the journal (another page: instant navigation; this page: loaded again)
         for n in (1, 2, 3):
             for _ in range(3):  # on a busy machine the first boot may pass its limit: « Réessayer », then again
                 other.evaluate("document.querySelectorAll('.dl-roller').forEach((el) => { el.dataset.old = '1'; })")

@@ -68,9 +68,23 @@ function buildJournal() {
         say("Journal effacé.");
       })))),
     jv.file, jv.ask, jv.message, jv.list);
-  // a tap on the backdrop, or on a link (the page changes under the dialog), closes it
-  jv.dialog.addEventListener("click", (event) => (event.target === jv.dialog || event.target.closest("a")) && jv.dialog.close());
+  jv.dialog.addEventListener("click", followJournalLink);
   document.body.append(jv.dialog, jv.live);
+}
+
+// A tap on the backdrop or on a link closes the dialog. Material's instant navigation
+// does not load a page again for a new query: a replay on this page loads it in full.
+function followJournalLink(event) {
+  const link = event.target.closest("a");
+  if (event.target !== jv.dialog && !link) return;
+  jv.dialog.close();
+  const url = link?.classList.contains("dl-journal__replay") && new URL(link.href);
+  if (!url || url.pathname !== location.pathname) return;
+  event.preventDefault();
+  event.stopPropagation();
+  if (url.search !== location.search) return location.assign(url);
+  location.hash = url.hash;
+  location.reload();
 }
 
 function openJournal() {
@@ -144,7 +158,7 @@ async function importJournal() {
   if (read.error) return say(read.error);
   const load = () => {
     setJournal(read.entries, read.next);
-    say(`Journal importé : ${read.entries.length} jets.`);
+    say(`Journal importé : ${read.entries.length} jet${read.entries.length > 1 ? "s" : ""}.`);
   };
   if (journal.entries.length) ask(`Remplacer les ${journal.entries.length} jets du journal par les ${read.entries.length} du fichier ?`, "Oui, remplacer", load);
   else load();
