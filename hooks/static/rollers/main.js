@@ -8,6 +8,7 @@
 // in with textContent.
 
 import { Widget } from "./widget.js";
+import { startJournal } from "./journal.js";
 
 const observer = new IntersectionObserver(
   (entries) => {
@@ -30,3 +31,4 @@ function bindAll() {
 
 if (globalThis.document$?.subscribe) globalThis.document$.subscribe(bindAll);
 else bindAll();
+startJournal();

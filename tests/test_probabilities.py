@@ -1,0 +1,306 @@
+"""The probability pages (hooks/probabilities.py): every number on them is rules_py's exact
+answer for the parameters of the link in its cell, a sample of cells agrees with an
+independent oracle (icepool), and every link leads to a roller of the right kind.
+
+The site is built once (``mkdocs build --strict``) into a temporary directory; the
+pages' HTML is read with the standard library's parser.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import subprocess
+import sys
+from fractions import Fraction
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import parse_qsl, urljoin, urlsplit
+
+import icepool
+import pytest
+
+from rules_py import odds
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = ("solaires", "feerie", "simon", "dcda")
+
+
+# ----------------------------------------------------------------------
+# The built pages, read into tables of cells
+# ----------------------------------------------------------------------
+
+class Tables(HTMLParser):
+    """Every .dl-proba block: its id, roller, caption, headers and cells (exact, answer, href, text)."""
+
+    def __init__(self):
+        super().__init__()
+        self.tables: list[dict] = []
+        self.ids: dict[str, str] = {}  # element id -> data-roller (the widgets of a page)
+        self.cell = None
+        self.in_caption = False
+        self.in_th = False
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if "id" in a and "data-roller" in a:
+            self.ids[a["id"]] = a["data-roller"]
+        if tag == "div" and "dl-proba" in (a.get("class") or "").split():
+            self.tables.append({"id": a["id"], "roller": a["data-roller"], "caption": "", "cells": [], "th_scopes": [], "svg": False})
+        elif not self.tables:
+            return
+        elif tag == "caption":
+            self.in_caption = True
+        elif tag == "th":
+            self.tables[-1]["th_scopes"].append(a.get("scope"))
+        elif tag == "td":
+            self.cell = {"exact": a["data-exact"], "answer": a["data-answer"], "text": ""}
+            self.tables[-1]["cells"].append(self.cell)
+        elif tag == "a" and self.cell is not None:
+            self.cell["href"] = a["href"]
+        elif tag == "svg" and "dl-proba__chart" in (a.get("class") or ""):
+            self.tables[-1]["svg"] = True
+
+    def handle_endtag(self, tag):
+        if tag == "caption":
+            self.in_caption = False
+        elif tag == "td":
+            self.cell = None
+
+    def handle_data(self, data):
+        if self.in_caption:
+            self.tables[-1]["caption"] += data
+        if self.cell is not None:
+            self.cell["text"] += data
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": "http://127.0.0.1:8000/"}
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
+                          cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def read(site: Path, url_path: str) -> Tables:
+    parser = Tables()
+    parser.feed((site / url_path.strip("/") / "index.html").read_text(encoding="utf-8"))
+    return parser
+
+
+@pytest.fixture(scope="module")
+def tables(site):
+    found = {}
+    for name in PAGES:
+        for table in read(site, f"probabilites/{name}").tables:
+            found[table["id"]] = {**table, "page": f"/probabilites/{name}/"}
+    return found
+
+
+def params_of(cell: dict, page: str) -> tuple[str, dict[str, str], str]:
+    """(the page the link leads to, the roller's parameters, the widget id) of a cell's link."""
+    url = urlsplit(urljoin(page, cell["href"]))
+    query = dict(parse_qsl(url.query, keep_blank_values=True))
+    widget = query.pop("lanceur")
+    assert url.fragment == widget
+    assert "des" not in query  # a link presets the form: no dice
+    return url.path, query, widget
+
+
+def engine_value(roller: str, params: dict[str, str], answer: str) -> Fraction:
+    result = odds(roller, params)
+    if answer == "reussite":
+        return Fraction(result["reussite_exacte"])
+    if answer == "esperance":
+        return Fraction(result["esperance_exacte"])
+    if answer.startswith("somme"):  # simon.aide: the modifier's issues added up by sign
+        side = answer[len("somme")]
+        keep = {"<": lambda n: n < 0, "=": lambda n: n == 0, ">": lambda n: n > 0}[side]
+        return sum((Fraction(p) for label, p in result["exact"].items() if keep(int(label))), Fraction(0))
+    return Fraction(result["exact"][answer])
+
+
+def shown_percent(text: str) -> float | None:
+    text = text.replace("\u00a0", " ").replace("%", "").strip()
+    if text.startswith(("<", ">")):
+        return None
+    return float(text.replace(",", "."))
+
+
+# ----------------------------------------------------------------------
+# Every table: the engine's numbers, accessible markup, working links
+# ----------------------------------------------------------------------
+
+EXPECTED_TABLES = {
+    "solaires-stable", "solaires-adoucie", "solaires-amplifiee", "solaires-instable", "solaires-second-element",
+    "solaires-environnement", "feerie-reussite", "feerie-assistants", "simon-heroisme-0", "simon-heroisme-1",
+    "simon-heroisme-2", "simon-heroisme-3", "simon-aide", "simon-aide-chances", "dcda-tour", "dcda-tour-issues",
+}
+
+
+def test_every_table_is_there_with_a_caption_headers_and_a_chart(tables):
+    assert EXPECTED_TABLES <= set(tables)
+    assert any(t.startswith("feerie-issue-") for t in tables)  # one per outcome the engine names
+    for table in tables.values():
+        assert table["caption"].strip(), table["id"]
+        assert set(table["th_scopes"]) == {"col", "row"}, table["id"]
+        assert table["svg"], table["id"]
+        assert table["cells"], table["id"]
+
+
+def test_every_cell_is_the_engines_exact_answer_for_its_link(tables, site):
+    widgets: dict[str, dict[str, str]] = {}
+    checked = 0
+    for table in tables.values():
+        for cell in table["cells"]:
+            path, params, widget = params_of(cell, table["page"])
+            if path not in widgets:
+                widgets[path] = read(site, path).ids
+            assert widgets[path].get(widget) == table["roller"], (table["id"], path, widget)
+            value = engine_value(table["roller"], params, cell["answer"])
+            assert Fraction(cell["exact"]) == value, (table["id"], params, cell)
+            shown = shown_percent(cell["text"]) if table["id"] != "simon-aide" else None
+            if shown is not None:
+                assert abs(shown - float(value) * 100) <= 0.05 + 1e-9, (table["id"], cell)
+            checked += 1
+    assert checked > 1000
+
+
+def test_tiny_and_near_certain_chances_are_not_rounded_to_0_or_100(tables):
+    for table in tables.values():
+        for cell in table["cells"]:
+            value = Fraction(cell["exact"])
+            text = cell["text"].replace("\u00a0", " ")
+            if table["id"] != "simon-aide" and 0 < value < Fraction(1, 2000):
+                assert text != "0 %", (table["id"], cell)
+            if table["id"] != "simon-aide" and Fraction(1999, 2000) < value < 1:
+                assert text != "100 %", (table["id"], cell)
+
+
+# ----------------------------------------------------------------------
+# A sample of cells against icepool
+# ----------------------------------------------------------------------
+
+def cells_of(tables, table_id):
+    table = tables[table_id]
+    return [(params_of(c, table["page"])[1], c) for c in table["cells"]]
+
+
+def test_solaires_success_matches_icepool(tables):
+    for table_id in ("solaires-stable", "solaires-instable", "solaires-second-element"):
+        for params, cell in cells_of(tables, table_id):
+            if cell["answer"] != "reussite":
+                continue
+            score = int(params["difficulte"]) + sum(int(e) for e in params["elements"].split(","))
+            oracle = Fraction((3 @ (icepool.d6 <= score) >= 2).probability(True))
+            assert Fraction(cell["exact"]) == oracle, (table_id, params)
+
+
+EFFORT = icepool.d6.map(lambda v: 1 if v >= 4 else 0)
+
+
+def test_feerie_success_and_tie_match_icepool(tables):
+    for params, cell in cells_of(tables, "feerie-reussite")[::7]:
+        n, m = int(params["element"]), int(params["difficulte"])
+        diff = (n @ EFFORT) - (m @ EFFORT)
+        assert Fraction(cell["exact"]) == sum((diff.probability(o) for o in diff.outcomes() if o >= 1), Fraction(0))
+    # among the tables of each outcome the engine names, one is the tie and one is « plusieurs efforts excédentaires »
+    def matches(table_id, predicate) -> bool:
+        for params, cell in cells_of(tables, table_id):
+            diff = (int(params["element"]) @ EFFORT) - (int(params["difficulte"]) @ EFFORT)
+            if Fraction(cell["exact"]) != sum((diff.probability(o) for o in diff.outcomes() if predicate(o)), Fraction(0)):
+                return False
+        return True
+
+    issues = [t for t in tables if t.startswith("feerie-issue-")]
+    assert sum(matches(t, lambda d: d == 0) for t in issues) == 1
+    assert sum(matches(t, lambda d: d >= 2) for t in issues) == 1
+
+
+def test_feerie_assistants_match_icepool(tables):
+    for params, cell in cells_of(tables, "feerie-assistants"):
+        helpers = [min(2, (int(a) + 1) // 2) for a in params["assistants"].split(",") if a]
+        players = 2 + sum(helpers)
+        diff = (players @ EFFORT) - (int(params["difficulte"]) @ EFFORT)
+        assert Fraction(cell["exact"]) == sum((diff.probability(o) for o in diff.outcomes() if o >= 1), Fraction(0))
+
+
+def test_simon_success_matches_icepool(tables):
+    for heroism in (0, 3):
+        for params, cell in cells_of(tables, f"simon-heroisme-{heroism}")[::6]:
+            seuil = 13 + int(params["modificateur"])
+            die = icepool.d20.map(lambda v: 1 if v == 20 or (v != 1 and v >= seuil) else 0)
+            law = (5 + int(params["heroisme"])) @ die
+            oracle = sum((law.probability(o) for o in law.outcomes() if o >= int(params["reussites"])), Fraction(0))
+            assert Fraction(cell["exact"]) == oracle, params
+
+
+def test_simon_help_expectation_matches_icepool(tables):
+    def effect(v: int, s: int) -> int:
+        if v == 1:
+            return 2
+        if v == 20:
+            return -2
+        if v >= s:
+            return -1
+        return 1 if s - v > 5 else 0
+
+    for params, cell in cells_of(tables, "simon-aide"):
+        seuil = 13 + int(params["modificateur"])
+        law = 5 @ icepool.d20.map(lambda v: effect(v, seuil))
+        assert Fraction(cell["exact"]) == Fraction(law.mean()), params
+
+
+def test_dcda_round_matches_icepool(tables):
+    suits = ["batons", "ecus", "coupes", "dagues"]
+    for params, cell in cells_of(tables, "dcda-tour"):
+        a = int(params["forces_a"].split(",")[suits.index(params["enseigne_a"])])
+        b = int(params["forces_b"].split(",")[suits.index(params["enseigne_b"])])
+        card = icepool.d10
+        if params["enseigne_b"] == "ecus":  # no domination: both forces count, a tie is a statu quo
+            win = (card + a) > (card + b)
+        elif params["enseigne_b"] == "dagues":  # Bâtons dominate Dagues: B's card alone, a tie goes to A
+            win = (card + a) >= card
+        else:  # Coupes dominate Bâtons: A's card alone, a tie goes to B
+            win = card > (card + b)
+        assert Fraction(cell["exact"]) == Fraction(win.probability(True)), params
+
+
+# ----------------------------------------------------------------------
+# The hook on its own
+# ----------------------------------------------------------------------
+
+def load_hook():
+    sys.path.insert(0, str(ROOT / "hooks"))
+    try:
+        spec = importlib.util.spec_from_file_location("probabilities", ROOT / "hooks" / "probabilities.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(ROOT / "hooks"))
+    return module
+
+
+def test_percent_is_french_and_honest_at_the_ends():
+    hook = load_hook()
+    from probabilities_html import percent, signed
+
+    assert percent(Fraction(1, 2)) == "50\u00a0%"
+    assert percent(Fraction(1, 8)) == "12,5\u00a0%"
+    assert percent(Fraction(1, 3_200_000)) == "<\u00a00,1\u00a0%"
+    assert percent(Fraction(3_199_999, 3_200_000)) == ">\u00a099,9\u00a0%"
+    assert signed(Fraction(-5, 4)) == "\u22121,25" and signed(Fraction(3, 4)) == "+0,75"
+    assert hook.PLACEHOLDER.pattern
+
+
+def test_an_unknown_table_name_stops_the_build():
+    from types import SimpleNamespace
+
+    from mkdocs.exceptions import PluginError
+
+    hook = load_hook()
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="probabilites/x.md", url="probabilites/x/"), meta={})
+    with pytest.raises(PluginError, match="inconnue"):
+        hook.on_page_markdown("<!-- des-et-lames:probabilites nulle-part -->", page, {}, None)
