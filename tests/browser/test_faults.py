@@ -441,7 +441,7 @@ def test_clicks_during_boot_and_rapid_clicks_each_get_one_consistent_answer(page
     assert example["result"] in book["outcome"]
     # A wrong value typed afterwards: told beside the odds, the last roll stays on screen.
     widget.locator("[name=difficulte]").fill("99")
-    widget.locator(".dl-roller__odds-title .dl-error", has_text="(difficulte)").wait_for(timeout=10_000)
+    widget.locator(".dl-roller__odds-title .dl-error", has_text="Difficulté").wait_for(timeout=10_000)
     assert "à corriger" in widget.locator(".dl-roller__odds-title").inner_text()
     assert widget.locator("[name=difficulte]").get_attribute("aria-invalid") == "true"
     assert widget.locator(f'.dl-roller__result[data-roll="{total}"] .dl-outcome').count() == 1

@@ -1,0 +1,198 @@
+"""The rollers on a phone held in one hand (390×844 and 360×740, touch, light and dark):
+one screen tall at rest, the outcome first and focused, the last rolls kept (and back after
+instant navigation), the same odds before and after Python, French typography in the results,
+readable colours, and one tap on « Lancer » after typing is one roll."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import _only_local
+
+pytestmark = pytest.mark.browser
+
+MAPPING = yaml.safe_load((Path(__file__).resolve().parents[2] / "hooks" / "sections.yml").read_text(encoding="utf-8"))
+PAGES = sorted(MAPPING)
+PHONES = [(390, 844), (360, 740)]
+
+
+def url_of(src: str) -> str:
+    return "/" + src.removesuffix(".md").removesuffix("index") + ("/" if not src.endswith("index.md") else "")
+
+
+@pytest.fixture
+def phone(browser, server, page_errors, request):
+    """A touch phone page; its size and colour scheme from the test's ``size``/``scheme`` parameters."""
+    width, height = request.node.callspec.params.get("size", PHONES[0])
+    scheme = request.node.callspec.params.get("scheme", "light")
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
+                                  color_scheme=scheme, locale="fr-FR")
+    page = context.new_page()
+    context.route("**/*", _only_local)
+    page.on("console", lambda msg: msg.type == "error" and page_errors.append(f"console: {msg.text}"))
+    page.on("pageerror", lambda err: page_errors.append(f"pageerror: {err}"))
+    page.set_default_timeout(60_000)
+    yield page
+    context.close()
+    assert page_errors == [], page_errors
+
+
+def engine_ready(page):
+    page.locator(".dl-roller").first.scroll_into_view_if_needed()
+    page.wait_for_function("() => window.desEtLames?.runtime?.state?.name === 'ready'", timeout=90_000)
+
+
+def wait_roll(page, widget, number: int):
+    page.wait_for_function(
+        "([el, n]) => el.querySelector('.dl-roller__result')?.dataset.roll === n"
+        " && el.getAttribute('aria-busy') === 'false'",
+        arg=[widget.element_handle(), str(number)], timeout=60_000)
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_widget_is_one_screen_tall_at_rest(phone, server, size):
+    too_tall = []
+    for src in PAGES:
+        phone.goto(server.url + url_of(src))
+        engine_ready(phone)
+        heights = phone.evaluate("() => [...document.querySelectorAll('.dl-roller')].map("
+                                 "(el) => [el.id, el.getBoundingClientRect().height])")
+        too_tall += [(src, wid, round(h)) for wid, h in heights if h > size[1]]
+        # nothing wider than the screen either
+        assert phone.evaluate("document.documentElement.scrollWidth") <= size[0]
+    assert too_tall == []
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_after_lancer_the_outcome_is_in_view_focused_and_announced_alone(phone, server, size):
+    phone.goto(server.url + "/simon/resolution/")
+    engine_ready(phone)
+    widget = phone.locator(".dl-roller").nth(3)
+    button = widget.locator("button.dl-roll")
+    # the worst case: « Lancer » at the very bottom of the screen
+    phone.evaluate("el => window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight + 2)", button.element_handle())
+    button.tap()
+    wait_roll(phone, widget, 1)
+    outcome = widget.locator(".dl-roller__result .dl-outcome")
+    assert phone.evaluate("el => document.activeElement === el", outcome.element_handle())
+    box = outcome.bounding_box()
+    header = phone.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+    assert box["y"] >= header and box["y"] + box["height"] <= size[1], box
+    assert phone.evaluate("el => parseFloat(getComputedStyle(el).fontSize)", outcome.element_handle()) >= 24
+    assert widget.locator(".dl-roller__result .dl-outcome__mark").inner_text().strip() in "✔✘◆"
+    faces = widget.locator(".dl-roller__result .dl-die").all()
+    assert faces and all(f.bounding_box()["width"] >= 48 and f.bounding_box()["height"] >= 48 for f in faces)
+    # the live region says the outcome line, not the forms
+    live = widget.locator(".dl-roller__live").text_content()
+    assert live.startswith("Jet n° 1\u00a0: ") and outcome.text_content()[1:].strip().endswith(live.split(": ", 1)[1][-20:])
+    assert "Ajouter" not in live and widget.locator(".dl-roller__result[aria-live]").count() == 0
+    # the next Tab goes on from the outcome, inside the result (not back to the top of the page)
+    phone.keyboard.press("Tab")
+    assert phone.evaluate("el => el.contains(document.activeElement)", widget.locator(".dl-roller__result").element_handle())
+
+
+def test_a_double_tap_leaves_two_results_visible_newest_first(phone, server):
+    phone.goto(server.url + "/feerie/actions/")
+    engine_ready(phone)
+    widget = phone.locator(".dl-roller").first
+    widget.scroll_into_view_if_needed()
+    button = widget.locator("button.dl-roll")
+    button.tap()
+    button.tap()
+    wait_roll(phone, widget, 2)
+    results = widget.locator(".dl-result")
+    assert results.count() == 2
+    assert [r.get_attribute("data-roll") for r in results.all()] == ["2", "1"]
+    assert all(r.is_visible() for r in results.all())
+    assert "dl-result--old" in results.nth(1).get_attribute("class")
+    for _ in range(3):
+        button.tap()
+    wait_roll(phone, widget, 5)
+    assert [r.get_attribute("data-roll") for r in widget.locator(".dl-result").all()] == ["5", "4", "3"]  # the last three
+
+
+def test_back_after_instant_navigation_shows_the_last_result_again(phone, server):
+    phone.goto(server.url + "/feerie/actions/")
+    engine_ready(phone)
+    widget = phone.locator(".dl-roller").first
+    widget_id = widget.get_attribute("id")
+    widget.scroll_into_view_if_needed()
+    widget.locator("button.dl-roll").tap()
+    widget.locator("button.dl-roll").tap()
+    wait_roll(phone, widget, 2)
+    shown = widget.locator(".dl-roller__result").inner_text()
+    earlier = widget.locator(".dl-roller__earlier").inner_text()
+    phone.evaluate("window.__sameDocument = true")
+    phone.evaluate("() => { const a = document.querySelector('a.md-nav__link[href$=\"simon/resolution/\"]'); a.click(); }")
+    phone.wait_for_url("**/simon/resolution/")
+    phone.go_back()
+    phone.wait_for_url("**/feerie/actions/")
+    again = phone.locator(f"#{widget_id}")
+    again.locator(".dl-roller__result .dl-outcome").wait_for()
+    assert phone.evaluate("window.__sameDocument") is True  # instant navigation, no reload
+    assert again.locator(".dl-roller__result").inner_text() == shown
+    assert again.locator(".dl-roller__earlier").inner_text() == earlier
+    # and the numbering goes on
+    again.locator("button.dl-roll").tap()
+    wait_roll(phone, again, 3)
+
+
+@pytest.mark.parametrize("src", PAGES)
+def test_the_odds_read_the_same_before_and_after_python(phone, server, src):
+    phone.goto(server.url + url_of(src))
+    before = phone.evaluate("() => [...document.querySelectorAll('.dl-roller__odds')].map((el) => el.textContent.replace(/\\s+/g, ' ').trim())")
+    engine_ready(phone)
+    phone.evaluate("() => document.querySelectorAll('.dl-roller').forEach((el) => el.dlWidget.refreshOdds())")
+    phone.wait_for_function("() => !document.querySelector('.dl-roller--stale')", timeout=60_000)
+    after = phone.evaluate("() => [...document.querySelectorAll('.dl-roller__odds')].map((el) => el.textContent.replace(/\\s+/g, ' ').trim())")
+    assert after == before
+    for text in after:
+        assert "0,0\u00a0%" not in text.replace(" ", "\u00a0")
+
+
+# Values typed into empty fields (the rest are typed again as they are).
+TYPED = {"table": "C4S8Q/C5S/S6Q/Q4M"}
+PLAIN_SPACE_BEFORE = re.compile(r"[ ](?=[;?!:»])|«[ ]")
+
+
+@pytest.mark.parametrize("src", PAGES)
+def test_typing_in_every_field_then_one_tap_on_lancer_is_one_roll(phone, server, src):
+    """Issue 10: nothing moves under the pointer between press and release; one click, one roll."""
+    phone.goto(server.url + url_of(src))
+    engine_ready(phone)
+    for widget in phone.locator(".dl-roller").all():
+        widget.scroll_into_view_if_needed()
+        settings = widget.locator("details.dl-roller__settings > summary")
+        if settings.count():
+            settings.click()
+        for field in widget.locator('.dl-roller__form input[type="text"]').all():
+            if not field.is_visible():
+                continue
+            value = field.input_value()
+            field.click()
+            phone.keyboard.press("Control+A")
+            phone.keyboard.press("Backspace")
+            phone.keyboard.type(value or TYPED.get(field.get_attribute("name"), ""))
+            if not value and field.get_attribute("name") not in TYPED:
+                phone.keyboard.type("x")
+                phone.keyboard.press("Backspace")
+        before = int(widget.locator(".dl-roller__result").get_attribute("data-roll") or 0)
+        button = widget.locator("button.dl-roll")
+        button.scroll_into_view_if_needed()
+        box = button.bounding_box()
+        phone.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        phone.mouse.down()  # the field loses its focus here
+        phone.wait_for_timeout(250)  # a finger's press; the odds of the typed values are on their way
+        assert button.bounding_box() == box, f"{widget.get_attribute('id')}: « Lancer » moved under the pointer"
+        phone.mouse.up()
+        wait_roll(phone, widget, before + 1)
+        phone.wait_for_timeout(300)
+        assert widget.locator(".dl-roller__result").get_attribute("data-roll") == str(before + 1)
+        result = widget.locator(".dl-roller__result")
+        assert result.locator(".dl-error").count() == 0, result.inner_text()
+        text = result.text_content()
+        assert not PLAIN_SPACE_BEFORE.search(text), PLAIN_SPACE_BEFORE.search(text)
