@@ -141,7 +141,7 @@ def test_a_garbled_follow_up_in_a_link_is_refused_in_french(page, server):
         page.goto(f"{server.url}/solaires/resoudre-une-action/?lanceur={widget_id}&des=4,6,2&suite={suite}#{widget_id}")
         error = page.locator(f"#{widget_id} .dl-roller__result .dl-error")
         error.wait_for(timeout=30_000)
-        assert "Lien invalide : la suite du jet (suite) est illisible" in error.inner_text()
+        assert "Lien invalide\u00a0: la suite du jet (suite) est illisible" in error.inner_text()
     # a well-formed step the rules refuse gets the rules' own French sentence
     page.goto(f"{server.url}/solaires/resoudre-une-action/?lanceur={widget_id}&des=4,6,2"
               f'&suite=[{{"action":"relancer","params":{{"de":"9"}},"dice":[1]}}]#{widget_id}')

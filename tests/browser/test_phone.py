@@ -27,8 +27,10 @@ def url_of(src: str) -> str:
 @pytest.fixture
 def phone(browser, server, page_errors, request):
     """A touch phone page; its size and colour scheme from the test's ``size``/``scheme`` parameters."""
-    width, height = request.node.callspec.params.get("size", PHONES[0])
-    scheme = request.node.callspec.params.get("scheme", "light")
+    params = getattr(request.node, "callspec", None)
+    params = params.params if params else {}
+    width, height = params.get("size", PHONES[0])
+    scheme = params.get("scheme", "light")
     context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
                                   color_scheme=scheme, locale="fr-FR")
     page = context.new_page()
@@ -42,8 +44,14 @@ def phone(browser, server, page_errors, request):
 
 
 def engine_ready(page):
+    """The engine booted (on a loaded shared machine a boot may pass its 15 s: « Réessayer », twice at most)."""
     page.locator(".dl-roller").first.scroll_into_view_if_needed()
-    page.wait_for_function("() => window.desEtLames?.runtime?.state?.name === 'ready'", timeout=90_000)
+    for _ in range(3):
+        page.wait_for_function("() => ['ready', 'failed'].includes(window.desEtLames?.runtime?.state?.name)", timeout=90_000)
+        if page.evaluate("desEtLames.runtime.state.name") == "ready":
+            return
+        page.locator(".dl-retry").first.click()
+    raise AssertionError(page.evaluate("JSON.stringify(desEtLames.runtime.state)"))
 
 
 def wait_roll(page, widget, number: int):
@@ -196,3 +204,62 @@ def test_typing_in_every_field_then_one_tap_on_lancer_is_one_roll(phone, server,
         assert result.locator(".dl-error").count() == 0, result.inner_text()
         text = result.text_content()
         assert not PLAIN_SPACE_BEFORE.search(text), PLAIN_SPACE_BEFORE.search(text)
+
+
+# WCAG 2.2 AA text contrast inside the widgets, computed from the rendered colours: every
+# visible text node's colour against the first opaque background behind it (4.5:1, 3:1 large).
+CONTRAST = """(root) => {
+  const parse = (c) => { const m = c.match(/[\\d.]+/g).map(Number); return { r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1 }; };
+  const lum = ({ r, g, b }) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const over = (top, under) => ({ r: top.r * top.a + under.r * (1 - top.a), g: top.g * top.a + under.g * (1 - top.a),
+    b: top.b * top.a + under.b * (1 - top.a), a: 1 });
+  const background = (el) => {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c.a > 0) layers.push(c);
+      if (c.a >= 1) break;
+    }
+    let bg = { r: 255, g: 255, b: 255, a: 1 };
+    for (const c of layers.reverse()) bg = over(c, bg);
+    return bg;
+  };
+  const bad = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.textContent.trim() || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    if (el.closest(".dl-visually-hidden, [aria-hidden=true], option")) continue;
+    const style = getComputedStyle(el);
+    const bg = background(el);
+    const fg = over(parse(style.color), bg);
+    const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
+    const ratio = (hi + 0.05) / (lo + 0.05);
+    const size = parseFloat(style.fontSize), bold = Number(style.fontWeight) >= 700;
+    const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+    if (ratio < need) bad.push(`${ratio.toFixed(2)} < ${need}: « ${node.textContent.trim().slice(0, 40)} » (${style.color} on rgb(${bg.r|0},${bg.g|0},${bg.b|0}))`);
+  }
+  return [...new Set(bad)];
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_widget_text_is_readable_in_both_schemes_before_and_after_a_roll(phone, server, scheme):
+    phone.goto(server.url + "/solaires/resoudre-une-action/")
+    engine_ready(phone)
+    assert phone.evaluate("document.body.getAttribute('data-md-color-scheme')") == ("slate" if scheme == "dark" else "default")
+    widget = phone.locator(".dl-roller").filter(has=phone.locator(".dl-example")).first
+    widget.scroll_into_view_if_needed()
+    for details in widget.locator("details").all():  # every fold open: hints, settings, odds rows, the book's text
+        details.evaluate("el => el.open = true")
+    assert widget.evaluate(CONTRAST) == []
+    widget.locator(".dl-example").tap()  # a result with kept and discarded dice, follow-ups and a share link
+    wait_roll(phone, widget, 1)
+    widget.locator("button.dl-roll").tap()
+    wait_roll(phone, widget, 2)
+    for details in widget.locator("details").all():
+        details.evaluate("el => el.open = true")
+    assert widget.evaluate(CONTRAST) == []
+    for other in phone.locator(".dl-roller").all():  # and every other widget of the page at rest
+        assert other.evaluate(CONTRAST) == []

@@ -67,7 +67,7 @@ def test_replaying_the_book_example_gives_the_book_result(page, server, src, hea
 
 def test_bad_input_names_the_field_and_the_range_in_french(page, server):
     page.goto(server.url + ENV_PAGE)
-    widget = page.locator('[data-roller="solaires.action"]').first
+    widget = page.locator('[data-roller="solaires.action"]').nth(1)  # its difficulty is a number (preset)
     widget.scroll_into_view_if_needed()
     widget.locator('input[name="difficulte"]').fill("99")
     widget.locator("button.dl-roll").click()
@@ -150,20 +150,22 @@ def test_the_confrontation_table_is_kept_in_this_browser_only(page, server):
     page.goto(server.url + "/dcda/confrontation/")
     widget = page.locator('[data-roller="dcda.tour"]').first
     widget.scroll_into_view_if_needed()
+    widget.locator("summary", has_text="Réglages").click()  # typed once: not a field of every roll
     table = widget.locator('input[name="table"]')
     table.fill("C4S8Q/C5S/S6Q/Q4M")
     table.dispatch_event("change")
-    assert "Enregistrée dans ce navigateur" in widget.locator(".dl-field__kept").inner_text()
+    assert "Enregistrée dans ce navigateur" in widget.locator(".dl-field__kept").text_content()
     ours = "Object.keys(localStorage).filter(k => k.startsWith('des-et-lames:'))"  # Material keeps its own keys
     assert page.evaluate(ours) == ["des-et-lames:dcda.table"]
     page.reload()
     for other in page.locator('.dl-roller[data-roller^="dcda."]').all():  # every widget of the system, after a reload
         assert other.locator('input[name="table"]').input_value() == "C4S8Q/C5S/S6Q/Q4M"
     widget = page.locator('[data-roller="dcda.tour"]').first
+    widget.locator("summary", has_text="Réglages").click()
     widget.locator(".dl-kept-clear").click()
     assert widget.locator('input[name="table"]').input_value() == ""
     assert page.evaluate(ours) == []
-    assert "Sera enregistrée" in widget.locator(".dl-field__kept").inner_text()
+    assert "Sera enregistrée" in widget.locator(".dl-field__kept").text_content()
 
 
 def test_refused_storage_is_said_in_french(page, server):
@@ -178,7 +180,7 @@ def test_refused_storage_is_said_in_french(page, server):
     page.goto(server.url + "/dcda/confrontation/")
     widget = page.locator('[data-roller="dcda.tour"]').first
     widget.scroll_into_view_if_needed()
-    assert "refuse d'enregistrer la table" in widget.locator(".dl-field__kept").inner_text()
+    assert "refuse d'enregistrer la table" in widget.locator(".dl-field__kept").text_content()
     roll_and_wait(widget)
     assert widget.locator(".dl-roller__result .dl-error").count() == 0
 
