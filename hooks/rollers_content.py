@@ -215,7 +215,7 @@ def odds_summary(odds: dict[str, Any]) -> dict[str, Any]:
     """
     exact = odds.get("exact", {})
     issues = odds.get("issues", {})
-    shown = percent_rows(list(issues.values()))
+    shown, digits = percent_rows(list(issues.values()))
     rows = [
         {"label": french_spaces(label), "width": f"{p * 100:.2f}%", "percent": text, "exact": exact.get(label, "")}
         for (label, p), text in zip(issues.items(), shown)
@@ -223,46 +223,62 @@ def odds_summary(odds: dict[str, Any]) -> dict[str, Any]:
     success = odds.get("reussite")
     return {
         "rows": rows,
-        "success": percent(success),
+        "success": percent(success, digits),
         "success_exact": odds.get("reussite_exacte", "") if success is not None else "",
         "success_width": f"{success * 100:.2f}%" if success is not None else "",
     }
 
 
-def percent_rows(probabilities: list[float]) -> list[str]:
-    """Percentages to one decimal that add up to 100: tenths by largest remainder (ties: first row)."""
-    tenths = [math.floor(p * 1000) for p in probabilities]
-    left = round(sum(probabilities) * 1000) - sum(tenths)
-    order = sorted(range(len(probabilities)), key=lambda i: (-(probabilities[i] * 1000 - tenths[i]), i))
+def percent_rows(probabilities: list[float]) -> tuple[list[str], int]:
+    """Percentages that add up to 100 (largest remainder, ties to the first row), and their decimals.
+
+    One decimal, unless the rounding would show two equal chances differently (5/16 and 5/16 as
+    31,3 and 31,2): then two, or three (none fair: one).
+    """
+    for digits in (1, 2, 3, 1):  # no fair rounding within three decimals: back to one
+        units = _largest_remainder(probabilities, 10 ** (digits + 2))
+        if all(units[i] == units[j] for i, p in enumerate(probabilities) for j, q in enumerate(probabilities) if p == q):
+            break
+    return [_units(u, p, digits) for u, p in zip(units, probabilities)], digits
+
+
+def _largest_remainder(probabilities: list[float], scale: int) -> list[int]:
+    units = [math.floor(p * scale) for p in probabilities]
+    left = round(sum(probabilities) * scale) - sum(units)
+    order = sorted(range(len(probabilities)), key=lambda i: (-(probabilities[i] * scale - units[i]), i))
     for i in order[:max(0, left)]:
-        tenths[i] += 1
-    return [_tenths(t, p) for t, p in zip(tenths, probabilities)]
+        units[i] += 1
+    return units
 
 
-def percent(p: float | None) -> str:
-    """One figure, to the nearest tenth of a percent (halves up); a possible outcome never shows as 0."""
+def percent(p: float | None, digits: int = 1) -> str:
+    """One figure, to ``digits`` decimals of a percent (halves to even); a possible outcome never shows as 0."""
     if p is None:
         return ""
-    return _tenths(math.floor(p * 1000 + 0.5), p)
+    return _units(round(p * 10 ** (digits + 2)), p, digits)
 
 
-def _tenths(tenths: int, p: float) -> str:
-    if tenths == 0 and p > 0:
-        return "<\u00a00,1\u00a0%"
-    if tenths == 1000 and p < 1:
-        return ">\u00a099,9\u00a0%"
-    whole, tenth = divmod(tenths, 10)
-    return f"{whole},{tenth}\u00a0%" if tenth else f"{whole}\u00a0%"
+def _units(units: int, p: float, digits: int) -> str:
+    scale = 10 ** digits
+    if units == 0 and p > 0:
+        return f"<\u00a00,{'0' * (digits - 1)}1\u00a0%"
+    if units == 100 * scale and p < 1:
+        return f">\u00a099,{'9' * digits}\u00a0%"
+    whole, part = divmod(units, scale)
+    decimals = f"{part:0{digits}d}".rstrip("0")
+    return f"{whole},{decimals}\u00a0%" if decimals else f"{whole}\u00a0%"
 
 
 def french_spaces(text: str) -> str:
-    """French typography: U+202F before ; ? !, U+00A0 before : and inside « » (same rule as dom.js ``fr``)."""
+    """French typography: U+202F before ; ? !, U+00A0 before : and inside « », « le camp A » (as dom.js ``fr``)."""
     if not text:
         return text
     text = SPACE_BEFORE_TALL.sub("\u202f", text)
     text = SPACE_BEFORE_COLON.sub("\u00a0", text)
     text = OPENING_QUOTE.sub("«\u00a0", text)
-    return CLOSING_QUOTE.sub("\u00a0»", text)
+    text = CLOSING_QUOTE.sub("\u00a0»", text)
+    # « le camp a l'emporte » reads as the verb avoir: the side's name is a capital.
+    return CAMP_SIDE.sub(lambda m: f"{m[1]} {m[2].upper()}", text)
 
 
 # ----------------------------------------------------------------------
@@ -274,6 +290,7 @@ SPACE_BEFORE_TALL = re.compile(r"[ \u00a0\u202f]+(?=[;?!])")
 SPACE_BEFORE_COLON = re.compile(r"[ \u00a0\u202f]+(?=:)")
 OPENING_QUOTE = re.compile(r"«[ \u00a0\u202f]*")
 CLOSING_QUOTE = re.compile(r"[ \u00a0\u202f]*»")
+CAMP_SIDE = re.compile(r"\b([Cc]amps?) ([ab])\b")
 # Exclusive choices, made explicit in the form (one switch, one alternative's fields at a time):
 # roller -> (switch name, its French label, ((alternative's label, its fields), ...)).
 EXCLUSIVE = {

@@ -50,7 +50,7 @@ def engine_ready(page):
         page.wait_for_function("() => ['ready', 'failed'].includes(window.desEtLames?.runtime?.state?.name)", timeout=90_000)
         if page.evaluate("desEtLames.runtime.state.name") == "ready":
             return
-        page.locator(".dl-retry").first.click()
+        page.evaluate("document.querySelector('.dl-retry').click()")
     raise AssertionError(page.evaluate("JSON.stringify(desEtLames.runtime.state)"))
 
 
@@ -149,17 +149,36 @@ def test_back_after_instant_navigation_shows_the_last_result_again(phone, server
     wait_roll(phone, again, 3)
 
 
+# Each widget's odds as read: the summary line, then each row (label, percentage, exact fraction).
+ODDS_TEXT = """() => [...document.querySelectorAll('.dl-roller__odds')].map((el) => [
+  el.querySelector('.dl-roller__odds-title').textContent,
+  ...[...el.querySelectorAll('.dl-odds__row')].map((row) => [...row.children].map((c) => c.textContent.trim()).join(' | ')),
+])"""
+
+
 @pytest.mark.parametrize("src", PAGES)
 def test_the_odds_read_the_same_before_and_after_python(phone, server, src):
     phone.goto(server.url + url_of(src))
-    before = phone.evaluate("() => [...document.querySelectorAll('.dl-roller__odds')].map((el) => el.textContent.replace(/\\s+/g, ' ').trim())")
+    before = phone.evaluate(ODDS_TEXT)
     engine_ready(phone)
     phone.evaluate("() => document.querySelectorAll('.dl-roller').forEach((el) => el.dlWidget.refreshOdds())")
     phone.wait_for_function("() => !document.querySelector('.dl-roller--stale')", timeout=60_000)
-    after = phone.evaluate("() => [...document.querySelectorAll('.dl-roller__odds')].map((el) => el.textContent.replace(/\\s+/g, ' ').trim())")
+    after = phone.evaluate(ODDS_TEXT)
     assert after == before
-    for text in after:
-        assert "0,0\u00a0%" not in text.replace(" ", "\u00a0")
+    for widget in after:
+        for text in widget:
+            assert "0,0\u00a0%" not in text
+        shown = [shown_percent(row.split(" | ")[-1]) for row in widget[1:]]
+        assert not shown or round(sum(shown), 6) == 100, (widget, sum(shown))  # they add up to 100
+
+
+def shown_percent(text: str) -> float:
+    """« 31,2 % (5/16) » -> 31.2; « < 0,1 % » counts 0 (its tenth went to other rows), « > 99,9 % » 100."""
+    if text.startswith("<\u00a0"):
+        return 0.0
+    if text.startswith(">\u00a0"):
+        return 100.0
+    return float(re.match(r"(\d+(?:,\d)?)\u00a0%", text).group(1).replace(",", "."))
 
 
 # Values typed into empty fields (the rest are typed again as they are).

@@ -6,7 +6,7 @@ import { fr, h, percent, percentRows } from "./dom.js";
 export function oddsView(details, odds) {
   const labels = Object.keys(odds.issues || {});
   const values = labels.map((label) => odds.issues[label]);
-  const shown = percentRows(values);
+  const { texts: shown, digits } = percentRows(values);
   const success = odds.reussite !== null && odds.reussite !== undefined;
   // Updated in place: the summary keeps its focus and whoever watches the title sees it change.
   let summary = details.querySelector("summary");
@@ -14,7 +14,7 @@ export function oddsView(details, odds) {
   let title = summary.querySelector(".dl-roller__odds-title");
   if (!title) summary.prepend((title = h("span", { class: "dl-roller__odds-title" })));
   if (success) {
-    title.replaceChildren("Chances exactes — réussite\u00a0: ", h("strong", { class: "dl-odds-success" }, percent(odds.reussite)));
+    title.replaceChildren("Chances exactes — réussite\u00a0: ", h("strong", { class: "dl-odds-success" }, percent(odds.reussite, digits)));
     if (odds.reussite_exacte) title.append(" ", h("small", {}, `(${odds.reussite_exacte})`));
   } else {
     title.replaceChildren(`Chances exactes\u00a0: ${labels.length} issues`);
