@@ -69,7 +69,9 @@ def render_widget(entry: dict[str, Any], where: str, page_url: str = "") -> str:
     widget_id = f"lanceur-{entry['slug']}"
     choices = _exclusive(roller_id, preset, widget_id)
     modes = {name: (c["name"], k) for c in choices for k, alt in enumerate(c["modes"]) for name in alt["fields"]}
-    at_hand = set(preset) | {f for c in choices for alt in c["modes"] for f in alt["fields"] if set(alt["fields"]) & set(preset)}
+    # the preset's fields, and both alternatives of a choice the preset makes (the other one a tap away)
+    at_hand = set(preset) | {name for c in choices if {n for alt in c["modes"] for n in alt["fields"]} & set(preset)
+                             for alt in c["modes"] for name in alt["fields"]}
     fields = [_field(p, preset, widget_id, modes, at_hand) for p in description["parametres"]]
     shown = [f for f in fields if f["name"] in at_hand or f["required"]]
     groups: dict[str, list[dict[str, Any]]] = {}  # in order of first appearance

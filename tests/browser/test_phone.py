@@ -282,3 +282,34 @@ def test_widget_text_is_readable_in_both_schemes_before_and_after_a_roll(phone, 
     assert widget.evaluate(CONTRAST) == []
     for other in phone.locator(".dl-roller").all():  # and every other widget of the page at rest
         assert other.evaluate(CONTRAST) == []
+
+
+def test_a_number_field_holding_no_number_is_refused_in_its_own_words(phone, server):
+    phone.goto(server.url + "/solaires/resoudre-une-action/")
+    widget = phone.locator('[data-roller="solaires.action"]').nth(1)  # its difficulty is a number
+    widget.scroll_into_view_if_needed()
+    field = widget.locator('input[name="difficulte"]')
+    for number, typed in enumerate(["4e", "-", "2,5"], start=1):
+        field.fill(typed)
+        widget.locator("button.dl-roll").tap()
+        wait_roll(phone, widget, number)
+        error = widget.locator(".dl-roller__result .dl-error").text_content()
+        assert error.startswith("Difficulté\u00a0: un nombre entier de -8 à 8") and f"«\u00a0{typed}\u00a0»" in error, error
+        assert "(difficulte)" not in error and widget.locator(".dl-roller__result .dl-outcome").count() == 0
+        assert field.get_attribute("aria-invalid") == "true"
+
+
+def test_an_exclusive_choice_never_refuses_what_the_reader_typed(phone, server):
+    """A difficulty as a number OR by the two scales: the preset's scales give way to the typed number."""
+    phone.goto(server.url + "/solaires/resoudre-une-action/")
+    engine_ready(phone)
+    widget = phone.locator('[data-roller="solaires.action"]').first  # preset: the two scales
+    widget.scroll_into_view_if_needed()
+    assert not widget.locator('input[name="difficulte"]').is_visible()
+    widget.locator(".dl-switch label", has_text="chiffrée").tap()
+    assert not widget.locator('select[name="intrinseque"]').is_visible()
+    widget.locator('input[name="difficulte"]').fill("3")
+    widget.locator("button.dl-roll").tap()
+    wait_roll(phone, widget, 1)
+    assert widget.locator(".dl-roller__result .dl-error").count() == 0
+    assert "Difficulté\u00a0: 3" in widget.locator(".dl-roller__result .dl-calc").text_content()

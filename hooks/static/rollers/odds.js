@@ -5,6 +5,9 @@ import { fr, h, percent, percentRows } from "./dom.js";
 
 export function oddsView(details, odds) {
   const labels = Object.keys(odds.issues || {});
+  // A JavaScript object lists integer-like keys ("0") first: numeric labels (simon.aide's -10 … +10)
+  // go back to the rules' order, which is the numbers' order.
+  if (labels.length && labels.every((label) => /^[+-]?\d+$/.test(label))) labels.sort((a, b) => Number(a) - Number(b));
   const values = labels.map((label) => odds.issues[label]);
   const { texts: shown, digits } = percentRows(values);
   const success = odds.reussite !== null && odds.reussite !== undefined;
