@@ -294,7 +294,7 @@ def test_a_number_field_holding_no_number_is_refused_in_its_own_words(phone, ser
         widget.locator("button.dl-roll").tap()
         wait_roll(phone, widget, number)
         error = widget.locator(".dl-roller__result .dl-error").text_content()
-        assert error.startswith("Difficulté\u00a0: un nombre entier de -8 à 8") and f"«\u00a0{typed}\u00a0»" in error, error
+        assert error.startswith("Difficulté\u00a0: un entier de -8 à 8 attendu") and f"«\u00a0{typed}\u00a0»" in error, error
         assert "(difficulte)" not in error and widget.locator(".dl-roller__result .dl-outcome").count() == 0
         assert field.get_attribute("aria-invalid") == "true"
 

@@ -55,7 +55,8 @@ export function badNumber(form) {
     if (input.disabled || text === "" || /^[-+]?\d+$/.test(text)) continue;
     const label = form.querySelector(`label[for="${CSS.escape(input.id)}"]`)?.textContent.trim() || input.name;
     const range = input.dataset.min !== undefined ? ` de ${input.dataset.min} à ${input.dataset.max}` : "";
-    return { name: input.name, message: fr(`${label} : un nombre entier${range} est attendu (sans virgule ni lettre), reçu « ${text} ».`) };
+    // The rules' own sentence for it (rules_py.params), without the internal name.
+    return { name: input.name, message: fr(`${label} : un entier${range} attendu, reçu « ${text} ».`) };
   }
   return null;
 }

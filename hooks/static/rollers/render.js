@@ -9,7 +9,7 @@ const SOURCES = {
 };
 
 export function rollHead(number, source) {
-  return h("p", { class: "dl-roll-number" }, h("small", {}, `Jet n° ${number}`),
+  return h("p", { class: "dl-roll-head" }, h("small", { class: "dl-roll-number" }, `Jet n° ${number}`),
     SOURCES[source] ? h("span", { class: "dl-roll-source" }, fr(SOURCES[source])) : "");
 }
 

@@ -108,6 +108,7 @@ export class Widget {
 
   async answer({ request, shareable, number, source, bad }) {
     if (bad) {
+      this.clearInvalid();
       this.showError(bad.message, bad.name, number);
       return;
     }
