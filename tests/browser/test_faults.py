@@ -284,6 +284,8 @@ def readers_words(message: str, params: dict | None = None) -> str:
     instead of their internal names (« (difficulte) » dropped, « forces_b » as its label) and in
     French typography; brackets (where names were listed) are left out of the comparison."""
     text = message.replace("\u00a0", " ").replace("\u202f", " ")
+    for name, param in (params or {}).items():  # the head names the field as the form does
+        text = re.sub(rf"^[^:]*? \({re.escape(name)}\)(?=\s*:)", lambda _: param["libelle"], text)
     for name in params or {}:
         text = text.replace(f" ({name})", "")
     for name, param in (params or {}).items():

@@ -23,7 +23,9 @@ export function plainWords(message, labels) {
   const names = [...labels.keys()].sort((a, b) => b.length - a.length);
   if (!names.length) return fr(text);
   const alt = names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|");
-  // « Libellé (nom) » or « Autre mot (nom) »: the name in brackets goes.
+  // The sentence's head, « Expertise (expertise_a) : », names the field as the form does.
+  text = text.replace(new RegExp(`^[^:]*? \\((${alt})\\)(?=\\s*:)`), (_, name) => labels.get(name));
+  // « Libellé (nom) » or « Autre mot (nom) » further on: the name in brackets goes.
   text = text.replace(new RegExp(` \\((${alt})\\)`, "g"), "");
   // « (nom=true) », « (nom=false) »: the box, ticked or not.
   text = text.replace(new RegExp(`\\b(${alt})=(true|false)\\b`, "g"),
