@@ -178,7 +178,7 @@ def shown_percent(text: str) -> float:
         return 0.0
     if text.startswith(">\u00a0"):
         return 100.0
-    return float(re.match(r"(\d+(?:,\d)?)\u00a0%", text).group(1).replace(",", "."))
+    return float(re.match(r"(\d+(?:,\d+)?)\u00a0%", text).group(1).replace(",", "."))
 
 
 # Values typed into empty fields (the rest are typed again as they are).
