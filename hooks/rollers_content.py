@@ -14,6 +14,7 @@ the book's text), which keeps the build within 1.3x of the plain site.
 from __future__ import annotations
 
 import json
+import math
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -38,7 +39,7 @@ def on_post_page(output: str, page, config) -> str | None:
         marker = PLACEHOLDER.format(index=index)
         if marker not in html:
             raise PluginError(f"{page.file.src_uri}:{entry['line']}: l'emplacement du lanceur a disparu du HTML.")
-        html = html.replace(marker, render_widget(entry, f"{page.file.src_uri}:{entry['line']}"), 1)
+        html = html.replace(marker, render_widget(entry, f"{page.file.src_uri}:{entry['line']}", getattr(page, "url", "")), 1)
     return html
 
 
@@ -46,8 +47,13 @@ def on_post_page(output: str, page, config) -> str | None:
 # Helpers
 # ----------------------------------------------------------------------
 
-def render_widget(entry: dict[str, Any], where: str) -> str:
-    """The widget's HTML for one mapped section (``where`` = page:line for errors)."""
+def render_widget(entry: dict[str, Any], where: str, page_url: str = "") -> str:
+    """The widget's HTML for one mapped section (``where`` = page:line for errors).
+
+    At rest the widget is one phone screen tall: the preset's fields (those a player
+    changes at the table) are shown, the others fold under « Réglages »; the odds are
+    one line with a bar, their rows one tap away.
+    """
     roller_id = entry["roller"]
     answer = describe(roller_id)
     if not answer["ok"]:
@@ -61,21 +67,59 @@ def render_widget(entry: dict[str, Any], where: str) -> str:
     examples = [_replayed(roller_id, preset, ex, where) for ex in ([entry["example"]] if entry.get("example") else entry.get("examples") or [])]
     example = examples[0] if examples else None
     widget_id = f"lanceur-{entry['slug']}"
-    fields = [_field(p, preset, widget_id) for p in description["parametres"]]
+    choices = _exclusive(roller_id, preset, widget_id)
+    modes = {name: (c["name"], k) for c in choices for k, alt in enumerate(c["modes"]) for name in alt["fields"]}
+    # the preset's fields, and both alternatives of a choice the preset makes (the other one a tap away)
+    at_hand = set(preset) | {name for c in choices if {n for alt in c["modes"] for n in alt["fields"]} & set(preset)
+                             for alt in c["modes"] for name in alt["fields"]}
+    fields = [_field(p, preset, widget_id, modes, at_hand) for p in description["parametres"]]
+    shown = [f for f in fields if f["name"] in at_hand or f["required"]]
     groups: dict[str, list[dict[str, Any]]] = {}  # in order of first appearance
     for field in fields:
-        groups.setdefault(field["group"], []).append(field)
+        if field not in shown:
+            groups.setdefault(field["group"], []).append(field)
+    system = roller_id.split(".", 1)[0]
+    odds_view = odds_summary(odds["result"])
     return TEMPLATES.get_template("widget.html").render(
         id=widget_id,
-        roller=description,
+        roller={**description, "titre": french_spaces(description["titre"]), "resume": french_spaces(description.get("resume") or "")},
+        shown=shown,
+        shown_choices=[c for c in choices if at_hand & {n for alt in c["modes"] for n in alt["fields"]}],
+        folded_choices=[c for c in choices if not at_hand & {n for alt in c["modes"] for n in alt["fields"]}],
         groups=list(groups.items()),
+        folded_count=sum(len(g) for g in groups.values()),
         preset=json.dumps(preset, ensure_ascii=False),
         example=example,
         examples=examples,
         example_json=example["json"] if example else "",
-        odds=_odds_rows(odds["result"]),
-        success=_percent(odds["result"].get("reussite")),
+        odds=odds_view["rows"],
+        success=odds_view["success"],
+        success_exact=odds_view["success_exact"],
+        success_width=odds_view["success_width"],
+        notes_url=f"{_root(page_url)}notes-de-lecture/#{system}",
+        system=system,
     ).strip()
+
+
+def _root(page_url: str) -> str:
+    """The site root, relative to a page's URL ("solaires/regles/x/" -> "../../../")."""
+    depth = len([part for part in page_url.split("/")[:-1] if part]) if page_url else 0
+    return "../" * depth if depth else "./"
+
+
+def _exclusive(roller_id: str, preset: dict[str, Any], widget_id: str) -> list[dict[str, Any]]:
+    """The roller's exclusive choices, each with its active alternative (the preset's, else the first)."""
+    out = []
+    for name, label, modes in EXCLUSIVE.get(roller_id, ()):
+        active = next((k for k, (_, names) in enumerate(modes) if set(names) & set(preset)), 0)
+        out.append({
+            "name": name,
+            "id": f"{widget_id}-mode-{name}",
+            "label": french_spaces(label),
+            "active": active,
+            "modes": [{"label": french_spaces(text), "fields": list(names)} for text, names in modes],
+        })
+    return out
 
 
 def _replayed(roller_id: str, preset: dict[str, Any], example: dict[str, Any], where: str) -> dict[str, Any]:
@@ -90,7 +134,9 @@ def _replayed(roller_id: str, preset: dict[str, Any], example: dict[str, Any], w
             f"{where}: l'exemple du livre donne « {replay['result']['resultat']} », "
             f"le livre dit « {example['result']} »."
         )
-    example["outcome"] = replay["result"]["resultat"]
+    example["outcome"] = french_spaces(replay["result"]["resultat"])
+    example["text"] = french_spaces(example["text"])
+    example["name"] = french_spaces(example["name"])
     example["json"] = json.dumps({"params": example["params"], "dice": example["dice"]}, ensure_ascii=False)
     return example
 
@@ -101,7 +147,8 @@ def describe(roller_id: str) -> dict[str, Any]:
     return rules_py.call({"op": "describe", "roller": roller_id})
 
 
-def _field(param: dict[str, Any], preset: dict[str, Any], widget_id: str) -> dict[str, Any]:
+def _field(param: dict[str, Any], preset: dict[str, Any], widget_id: str,
+           modes: dict[str, tuple[str, int]] | None = None, at_hand: set[str] = frozenset()) -> dict[str, Any]:
     value = preset.get(param["nom"], param.get("defaut"))
     kind = param["type"]
     if isinstance(value, (list, tuple)):
@@ -110,10 +157,13 @@ def _field(param: dict[str, Any], preset: dict[str, Any], widget_id: str) -> dic
         text = ""
     else:
         text = str(value)
-    hint, more = _hint(kind, param)
+    # A field shown at rest keeps one short line of help (the rest one tap away): the widget stays one screen tall.
+    hint, more = _hint(kind, param, SHORT_SHOWN_HINT if param["nom"] in at_hand else SHORT_HINT)
+    mode = (modes or {}).get(param["nom"])
     return {
         "name": param["nom"],
-        "label": param["libelle"],
+        "label": french_spaces(param["libelle"]),
+        "mode": f"{mode[0]}:{mode[1]}" if mode else "",
         "kind": kind,
         "id": f"{widget_id}-{param['nom']}",
         "value": text,
@@ -121,50 +171,116 @@ def _field(param: dict[str, Any], preset: dict[str, Any], widget_id: str) -> dic
         "required": param.get("requis", False),
         "min": param.get("min"),
         "max": param.get("max"),
-        "choices": param.get("choix", []),
+        "choices": [{**c, "libelle": french_spaces(c["libelle"])} for c in param.get("choix", [])],
         "presets": param.get("prereglages", []),
-        "hint": hint,
-        "hint_more": more,
+        "hint": french_spaces(hint),
+        "hint_more": french_spaces(more),
         "group": param.get("groupe", ""),
         "maxlength": param.get("max_longueur"),
     }
 
 
-def _hint(kind: str, param: dict[str, Any]) -> tuple[str, str]:
+def _hint(kind: str, param: dict[str, Any], short: int = 0) -> tuple[str, str]:
     """The field's help: a short part always shown, the rest folded (<details>) so that it does not bury the form.
 
     The range of a number comes first; for a list of numbers the sheet's words come first and the
-    syntax ("3 valeur(s) de 0 à 25, séparées par des virgules.") is folded.
+    syntax ("3 valeurs de 0 à 25, séparées par des virgules.") is folded. A field shown at rest
+    (``short`` given) keeps only the syntax, or a short first sentence, in view.
     """
     sentences = HINT_SPLIT.split(param["aide"]) if param.get("aide") else []
     syntax = ""
     if kind == "int" and "min" in param:
         syntax = f"De {param['min']} à {param['max']}."
     elif kind == "ints":
-        count = param["min_elements"] if param["min_elements"] == param["max_elements"] else f"{param['min_elements']} à {param['max_elements']}"
-        syntax = f"{count} valeur(s) de {param.get('min')} à {param.get('max')}, séparées par des virgules."
-    if kind == "ints":
+        low, high = param["min_elements"], param["max_elements"]
+        count = (f"Exactement {low} valeurs" if low == high else f"{max(low, 1)} ou {high} valeurs" if high == low + 1
+                 else f"De {low} à {high} valeurs")
+        if high == 1:
+            count = "Une valeur"
+        syntax = f"{count} de {param.get('min')} à {param.get('max')}, séparées par des virgules."
+    if kind == "ints" and not short:
         shown, folded = sentences[:1], sentences[1:] + ([syntax] if syntax else [])
     else:
         shown, folded = ([syntax] if syntax else []), sentences
-    while folded and (not shown or len(" ".join(shown + folded[:1])) <= SHORT_HINT):
+    while folded and (not shown or len(" ".join(shown + folded[:1])) <= (short or SHORT_HINT)):
+        if short and not shown and len(folded[0]) > SHORT_SHOWN_SENTENCE:
+            break  # a long first sentence: all of it one tap away
         shown.append(folded.pop(0))
     return " ".join(shown), " ".join(folded)
 
 
-def _odds_rows(odds: dict[str, Any]) -> list[dict[str, str]]:
+def odds_summary(odds: dict[str, Any]) -> dict[str, Any]:
+    """The odds as shown: rows whose percentages add up to 100 (largest remainder), the success line.
+
+    The same rule as ``percentRows``/``percent`` in ``static/rollers/dom.js``: the figures in
+    the page before Python loads are the ones the browser shows after.
+    """
     exact = odds.get("exact", {})
-    return [
-        {"label": label, "width": f"{p * 100:.2f}%", "percent": _percent(p), "exact": exact.get(label, "")}
-        for label, p in odds.get("issues", {}).items()
+    issues = odds.get("issues", {})
+    shown, digits = percent_rows(list(issues.values()))
+    rows = [
+        {"label": french_spaces(label), "width": f"{p * 100:.2f}%", "percent": text, "exact": exact.get(label, "")}
+        for (label, p), text in zip(issues.items(), shown)
     ]
+    success = odds.get("reussite")
+    return {
+        "rows": rows,
+        "success": percent(success, digits),
+        "success_exact": odds.get("reussite_exacte", "") if success is not None else "",
+        "success_width": f"{success * 100:.2f}%" if success is not None else "",
+    }
 
 
-def _percent(p: float | None) -> str:
+def percent_rows(probabilities: list[float]) -> tuple[list[str], int]:
+    """Percentages that add up to 100 (largest remainder, ties to the first row), and their decimals.
+
+    One decimal, unless the rounding would show two equal chances differently (5/16 and 5/16 as
+    31,3 and 31,2): then two, or three (none fair: one).
+    """
+    for digits in (1, 2, 3, 1):  # no fair rounding within three decimals: back to one
+        units = _largest_remainder(probabilities, 10 ** (digits + 2))
+        if all(units[i] == units[j] for i, p in enumerate(probabilities) for j, q in enumerate(probabilities) if p == q):
+            break
+    return [_units(u, p, digits) for u, p in zip(units, probabilities)], digits
+
+
+def _largest_remainder(probabilities: list[float], scale: int) -> list[int]:
+    units = [math.floor(p * scale) for p in probabilities]
+    left = round(sum(probabilities) * scale) - sum(units)
+    order = sorted(range(len(probabilities)), key=lambda i: (-(probabilities[i] * scale - units[i]), i))
+    for i in order[:max(0, left)]:
+        units[i] += 1
+    return units
+
+
+def percent(p: float | None, digits: int = 1) -> str:
+    """One figure, to ``digits`` decimals of a percent (halves to even); a possible outcome never shows as 0."""
     if p is None:
         return ""
-    text = f"{p * 100:.1f}".rstrip("0").rstrip(".")
-    return text.replace(".", ",") + "\u00a0%"
+    return _units(round(p * 10 ** (digits + 2)), p, digits)
+
+
+def _units(units: int, p: float, digits: int) -> str:
+    scale = 10 ** digits
+    if units == 0 and p > 0:
+        return f"<\u00a00,{'0' * (digits - 1)}1\u00a0%"
+    if units == 100 * scale and p < 1:
+        return f">\u00a099,{'9' * digits}\u00a0%"
+    whole, part = divmod(units, scale)
+    decimals = f"{part:0{digits}d}".rstrip("0")
+    return f"{whole},{decimals}\u00a0%" if decimals else f"{whole}\u00a0%"
+
+
+def french_spaces(text: str) -> str:
+    """French typography: U+202F before ; ? !, U+00A0 before : and inside « », « le camp A » (as dom.js ``fr``)."""
+    if not text:
+        return text
+    text = SPACE_BEFORE_TALL.sub("\u202f", text)
+    text = SPACE_BEFORE_COLON.sub("\u00a0", text)
+    text = OPENING_QUOTE.sub("«\u00a0", text)
+    text = CLOSING_QUOTE.sub("\u00a0»", text)
+    # « le camp a l'emporte » reads as the verb avoir: the side's name is a capital.
+    return CAMP_SIDE.sub(lambda m: f"{m[1]} {m[2].upper()}", text)
 
 
 # ----------------------------------------------------------------------
@@ -172,8 +288,33 @@ def _percent(p: float | None) -> str:
 # ----------------------------------------------------------------------
 
 PLACEHOLDER = "<!-- des-et-lames:roller {index} -->"
+SPACE_BEFORE_TALL = re.compile(r"[ \u00a0\u202f]+(?=[;?!])")
+SPACE_BEFORE_COLON = re.compile(r"[ \u00a0\u202f]+(?=:)")
+OPENING_QUOTE = re.compile(r"«[ \u00a0\u202f]*")
+CLOSING_QUOTE = re.compile(r"[ \u00a0\u202f]*»")
+CAMP_SIDE = re.compile(r"\b([Cc]amps?) ([ab])\b")
+# Exclusive choices, made explicit in the form (one switch, one alternative's fields at a time):
+# roller -> (switch name, its French label, ((alternative's label, its fields), ...)).
+EXCLUSIVE = {
+    "solaires.action": (("difficulte", "Difficulté", (
+        ("chiffrée", ("difficulte",)), ("les deux échelles", ("intrinseque", "interet")))),),
+    "simon.jet": (("test", "Test", (
+        ("expertise", ("expertise",)), ("caractéristique", ("caracteristique",)))),),
+    "simon.aide": (("test", "Test", (
+        ("expertise", ("expertise",)), ("caractéristique", ("caracteristique",)))),),
+    "simon.opposition": (
+        ("test_a", "Test de l'acteur", (
+            ("expertise", ("expertise_a",)), ("caractéristique", ("caracteristique_a",)))),
+        ("test_b", "Test de celui qui réagit", (
+            ("expertise", ("expertise_b",)), ("caractéristique", ("caracteristique_b",)))),
+    ),
+    "dcda.confrontation": (("equipe_b", "L'équipe B", (
+        ("PNJ du livre", ("pnj",)), ("vos forces", ("forces_b", "noms_b", "fortune_b", "environnement")))),),
+}
 HINT_SPLIT = re.compile(r"(?<=\.)\s+(?=[A-ZÀ-ÖØ-Þ«])")  # end of the first sentence (not "ex. 0,0")
 SHORT_HINT = 110  # characters of help always shown under a field
+SHORT_SHOWN_HINT = 40  # the same, for the fields shown at rest (one line on a phone)
+SHORT_SHOWN_SENTENCE = 48  # a longer first sentence of a field shown at rest is folded whole
 TEMPLATES = Environment(
     loader=FileSystemLoader(Path(__file__).with_name("templates")),
     autoescape=select_autoescape(default=True),

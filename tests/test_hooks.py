@@ -179,3 +179,36 @@ def test_front_end_bundle_refuses_a_missing_or_circular_import(tmp_path):
     (tmp_path / "a.js").write_text('import { b } from "./main.js";\nexport const a = 1;\n', encoding="utf-8")
     with pytest.raises(PluginError, match="circular"):
         assets_hook.bundle(tmp_path)
+
+
+def test_percentages_round_alike_at_build_and_in_the_browser(tmp_path):
+    """One rounding rule: rollers_content.percent_rows/percent (build) and dom.js percentRows/percent (browser)."""
+    import json
+    import random
+    from fractions import Fraction
+
+    rng = random.Random(9)
+    cases = [[1 / 16, 1 / 4, 3 / 8, 5 / 16], [3 / 16, 5 / 16, 5 / 16, 3 / 16], [1 / 27, 2 / 9, 4 / 9, 8 / 27],
+             [0.0004, 0.9996], [1 / 3, 1 / 3, 1 / 3], [1 / 1024, 1023 / 1024], [0.0, 1.0]]
+    for _ in range(300):  # exact odds as the rules give them: fractions of one denominator
+        q = rng.choice([6, 16, 27, 36, 216, 1024, 3125, 7776, 8000])
+        cut = sorted(rng.randint(0, q) for _ in range(rng.randint(1, 5)))
+        parts = [b - a for a, b in zip([0] + cut, cut + [q])]
+        cases.append([float(Fraction(n, q)) for n in parts])
+    built = [content_hook.percent_rows(ps) for ps in cases]
+    success = [content_hook.percent(ps[0], digits) for ps, (_, digits) in zip(cases, built)]
+    module = tmp_path / "dom.mjs"
+    module.write_text((ROOT / "hooks" / "static" / "rollers" / "dom.js").read_text(encoding="utf-8"), encoding="utf-8")
+    script = (f"import {{ percent, percentRows }} from {json.dumps(module.as_uri())};\n"
+              f"const cases = {json.dumps(cases)};\n"
+              "console.log(JSON.stringify(cases.map((ps) => { const r = percentRows(ps); "
+              "return [r.texts, r.digits, percent(ps[0], r.digits)]; })));\n")
+    done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    browser = json.loads(done.stdout)
+    assert browser == [[texts, digits, one] for (texts, digits), one in zip(built, success)]
+    for texts, digits in built:
+        values = [0.0 if t.startswith("<") else 100.0 if t.startswith(">") else float(t.split("\u00a0")[0].replace(",", "."))
+                  for t in texts]
+        assert round(sum(values), 6) == 100 or values == [0.0] * len(values)
+        assert "0,0\u00a0%" not in texts

@@ -32,24 +32,29 @@ def razors_then_reroll(page, server):
     widget.scroll_into_view_if_needed()
     widget.locator(".dl-example").click()
     first = new_result(page, widget, None)
-    assert "Échec avec contrepartie positive" in widget.locator(".dl-outcome").inner_text()
+    assert "Échec avec contrepartie positive" in widget.locator(".dl-roller__result .dl-outcome").inner_text()
     reroll = widget.locator("form.dl-action", has=page.locator("button", has_text="Relancer"))
     reroll.locator('select[name="de"]').select_option("1")  # the book's 4, discarded
-    assert reroll.locator('select[name="de"] option[value="1"]').inner_text() == "Dé 1 : 4 (écarté)"
+    assert reroll.locator('select[name="de"] option[value="1"]').inner_text() == "Dé 1\u00a0: 4 (écarté)"
     reroll.locator("button").click()
     return widget, first, new_result(page, widget, first)
 
 
 def test_reroll_with_character_points(page, server):
     widget, first, second = razors_then_reroll(page, server)
-    values = [v for v in widget.locator(".dl-die__value").all_inner_texts()]
+    values = [v for v in widget.locator(".dl-roller__result .dl-die__value").all_inner_texts()]
     assert values[1:3] == ["6", "2"]  # the other two dice stay
-    assert "il en reste 0" in widget.locator(".dl-calc").inner_text()
-    # two points were spent: a second reroll is refused, with the reason in French
-    off = widget.locator(".dl-action--off", has=page.locator("button", has_text="Relancer"))
-    assert off.locator("button").is_disabled()
-    assert "point" in off.inner_text()
+    assert "il en reste 0" in widget.locator(".dl-roller__result .dl-calc").text_content()
+    # two points were spent: a second reroll is refused, hidden, with the reason one tap away
+    assert widget.locator(".dl-roller__result form.dl-action", has=page.locator("button", has_text="Relancer")).count() == 0
+    off = widget.locator(".dl-roller__result .dl-actions-off")
+    off.locator("summary").click()
+    reason = off.locator(".dl-action--off", has_text="Relancer")
+    assert reason.is_visible() and "point" in reason.inner_text()
     assert int(second) == int(first) + 1
+    # the book's example stays on screen, smaller, under the reroll
+    assert widget.locator(".dl-roller__earlier .dl-result--old").count() == 1
+    assert "Échec avec contrepartie positive" in widget.locator(".dl-roller__earlier .dl-outcome").inner_text()
 
 
 def test_a_heroism_die_after_the_roll(page, server):
@@ -58,11 +63,12 @@ def test_a_heroism_die_after_the_roll(page, server):
     widget.scroll_into_view_if_needed()
     widget.locator("button.dl-roll").click()
     first = new_result(page, widget, None)
-    assert widget.locator(".dl-die").count() == 6  # five d20 + one heroism die bought before
+    assert widget.locator(".dl-roller__result .dl-die").count() == 6  # five d20 + one heroism die bought before
     widget.locator("form.dl-action button", has_text="Ajouter un dé").click()
     new_result(page, widget, first)
-    assert widget.locator(".dl-die").count() == 7
-    assert "- 2 (dé ajouté après le jet)" in widget.locator(".dl-calc").inner_text()  # 2 points after the roll
+    assert widget.locator(".dl-roller__result .dl-die").count() == 7
+    # 2 points after the roll
+    assert "- 2 (dé ajouté après le jet)" in widget.locator(".dl-roller__result .dl-calc").text_content()
 
 
 def test_a_confrontation_round_by_round(page, server):
@@ -81,7 +87,7 @@ def test_a_confrontation_round_by_round(page, server):
             selects.nth(i).select_option(index=len(options) - i)  # pick one of the four cards
         play.locator("button").click()
         number = new_result(page, widget, number)
-        assert f"Tour {k}" in widget.locator(".dl-calc").inner_text()
+        assert f"Tour {k}" in widget.locator(".dl-roller__result .dl-calc").text_content()
         assert re.search(r"remporte le tour|Statu quo|statu quo", widget.locator(".dl-roller__result").inner_text())
         if widget.locator("form.dl-action button", has_text="Jouer le tour 2").count() == 0:
             break  # the rules ended it (e.g. nobody must go on): fine, one round was played
@@ -93,37 +99,39 @@ def test_the_share_link_reproduces_the_roll(page, server):
     widget.scroll_into_view_if_needed()
     widget.locator("button.dl-roll").click()
     new_result(page, widget, None)
-    dice = widget.locator(".dl-die__value").all_inner_texts()
-    outcome = widget.locator(".dl-outcome").inner_text()
-    href = widget.locator(".dl-share a").get_attribute("href")
+    dice = widget.locator(".dl-roller__result .dl-die__value").all_inner_texts()
+    outcome = widget.locator(".dl-roller__result .dl-outcome").inner_text()
+    href = widget.locator(".dl-roller__result .dl-share a").get_attribute("href")
     page.goto(href)
     again = page.locator(f"#{widget.get_attribute('id')}")
     new_result(page, again, None)
-    assert again.locator(".dl-die__value").all_inner_texts() == dice
-    assert again.locator(".dl-outcome").inner_text() == outcome
+    assert again.locator(".dl-roller__result .dl-die__value").all_inner_texts() == dice
+    assert again.locator(".dl-roller__result .dl-outcome").inner_text() == outcome
+    # forced dice never look like a fresh roll
+    assert again.locator(".dl-roller__result .dl-roll-source").inner_text() == "Jet partagé\u00a0: dés imposés par le lien"
     # and the same link read by rules_py itself gives the same outcome
     from urllib.parse import parse_qs, urlsplit
 
     query = {k: v[0] for k, v in parse_qs(urlsplit(href).query).items()}
     query.pop("lanceur")
     replay = call({"op": "roll", "roller": "feerie.action", "dice": query.pop("des"), "params": query})
-    assert replay["ok"] and replay["result"]["resultat"] in outcome
+    assert replay["ok"] and replay["result"]["resultat"] in outcome.replace("\u00a0", " ").replace("\u202f", " ")
 
 
 def test_the_share_link_carries_the_follow_ups(page, server):
     """A reroll after the book's example: the link replays the roll, then the reroll, same dice."""
     widget, _, _ = razors_then_reroll(page, server)
-    dice = widget.locator(".dl-die__value").all_inner_texts()
-    calc = widget.locator(".dl-calc").inner_text()
-    link = widget.locator(".dl-share a")
+    dice = widget.locator(".dl-roller__result .dl-die__value").all_inner_texts()
+    calc = widget.locator(".dl-roller__result .dl-calc").text_content()
+    link = widget.locator(".dl-roller__result .dl-share a")
     assert "sa suite" in link.inner_text()
     page.goto(link.get_attribute("href"))
     again = page.locator(f"#{widget.get_attribute('id')}")
     page.wait_for_function(  # the roll (n° 1), then the reroll (n° 2)
         "el => el.querySelector('.dl-roller__result')?.dataset.roll === '2' && el.querySelector('.dl-outcome')",
         arg=again.element_handle(), timeout=60_000)
-    assert again.locator(".dl-die__value").all_inner_texts() == dice
-    assert again.locator(".dl-calc").inner_text() == calc
+    assert again.locator(".dl-roller__result .dl-die__value").all_inner_texts() == dice
+    assert again.locator(".dl-roller__result .dl-calc").text_content() == calc
 
 
 def test_a_garbled_follow_up_in_a_link_is_refused_in_french(page, server):
@@ -133,10 +141,10 @@ def test_a_garbled_follow_up_in_a_link_is_refused_in_french(page, server):
         page.goto(f"{server.url}/solaires/resoudre-une-action/?lanceur={widget_id}&des=4,6,2&suite={suite}#{widget_id}")
         error = page.locator(f"#{widget_id} .dl-roller__result .dl-error")
         error.wait_for(timeout=30_000)
-        assert "Lien invalide : la suite du jet (suite) est illisible" in error.inner_text()
+        assert "Lien invalide\u00a0: la suite du jet (suite) est illisible" in error.inner_text()
     # a well-formed step the rules refuse gets the rules' own French sentence
     page.goto(f"{server.url}/solaires/resoudre-une-action/?lanceur={widget_id}&des=4,6,2"
               f'&suite=[{{"action":"relancer","params":{{"de":"9"}},"dice":[1]}}]#{widget_id}')
     error = page.locator(f"#{widget_id} .dl-roller__result .dl-error")
     error.wait_for(timeout=60_000)
-    assert "Dé à relancer (de)" in error.inner_text()
+    assert "Dé à relancer" in error.inner_text() and "(de)" not in error.inner_text()

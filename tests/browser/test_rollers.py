@@ -22,7 +22,7 @@ def url_of(src: str) -> str:
 
 def roll_and_wait(widget):
     widget.locator("button.dl-roll").click()
-    widget.locator(".dl-outcome, .dl-error").first.wait_for(timeout=60_000)
+    widget.locator(".dl-roller__result .dl-outcome, .dl-roller__result .dl-error").first.wait_for(timeout=60_000)
 
 
 @pytest.mark.parametrize("src", PAGES)
@@ -57,23 +57,25 @@ def test_replaying_the_book_example_gives_the_book_result(page, server, src, hea
     if example.get("name"):  # several book examples in one section: one button each
         button = button.filter(has_text=example["name"])
     button.click()
-    outcome = widget.locator(".dl-outcome")
+    outcome = widget.locator(".dl-roller__result .dl-outcome")
     outcome.wait_for(timeout=60_000)
-    assert example["result"] in outcome.inner_text()
-    values = [int(v) for v in widget.locator(".dl-die__value").all_inner_texts()[: len(example["dice"])]]
+    assert example["result"] in outcome.inner_text().replace("\u00a0", " ").replace("\u202f", " ")
+    assert widget.locator(".dl-roller__result .dl-roll-source").inner_text() == "Exemple du livre"  # not a fresh roll
+    values = [int(v) for v in widget.locator(".dl-roller__result .dl-die__value").all_inner_texts()[: len(example["dice"])]]
     assert values == example["dice"]
 
 
 def test_bad_input_names_the_field_and_the_range_in_french(page, server):
     page.goto(server.url + ENV_PAGE)
-    widget = page.locator('[data-roller="solaires.action"]').first
+    widget = page.locator('[data-roller="solaires.action"]').nth(1)  # its difficulty is a number (preset)
     widget.scroll_into_view_if_needed()
     widget.locator('input[name="difficulte"]').fill("99")
     widget.locator("button.dl-roll").click()
     error = widget.locator(".dl-roller__result .dl-error")
     error.wait_for(timeout=60_000)
     text = error.inner_text()
-    assert "Difficulté (difficulte)" in text and "-8 à 8" in text and "99" in text
+    # the field's French label, never its internal name
+    assert "Difficulté\u00a0:" in text and "(difficulte)" not in text and "-8 à 8" in text and "99" in text
     assert widget.locator('input[name="difficulte"]').get_attribute("aria-invalid") == "true"
     assert page.locator("article h1").inner_text().startswith("Résoudre une action")
 
@@ -119,7 +121,7 @@ def test_script_in_a_text_field_does_not_run(page, server):
     widget = page.locator('[data-roller="dcda.confrontation"]').first
     widget.scroll_into_view_if_needed()
     page.on("dialog", lambda d: pytest.fail("a dialog opened"))
-    widget.locator("summary", has_text="Équipe A").click()  # an empty team group starts folded
+    widget.locator("summary", has_text="Réglages").click()  # the team's names are not a field of the table: folded
     widget.locator('input[name="noms_a"]').fill('<img src=x onerror="window.__pwned=1">')
     roll_and_wait(widget)
     assert page.evaluate("window.__pwned") is None
@@ -148,20 +150,22 @@ def test_the_confrontation_table_is_kept_in_this_browser_only(page, server):
     page.goto(server.url + "/dcda/confrontation/")
     widget = page.locator('[data-roller="dcda.tour"]').first
     widget.scroll_into_view_if_needed()
+    widget.locator("summary", has_text="Réglages").click()  # typed once: not a field of every roll
     table = widget.locator('input[name="table"]')
     table.fill("C4S8Q/C5S/S6Q/Q4M")
     table.dispatch_event("change")
-    assert "Enregistrée dans ce navigateur" in widget.locator(".dl-field__kept").inner_text()
+    assert "Enregistrée dans ce navigateur" in widget.locator(".dl-field__kept").text_content()
     ours = "Object.keys(localStorage).filter(k => k.startsWith('des-et-lames:'))"  # Material keeps its own keys
     assert page.evaluate(ours) == ["des-et-lames:dcda.table"]
     page.reload()
     for other in page.locator('.dl-roller[data-roller^="dcda."]').all():  # every widget of the system, after a reload
         assert other.locator('input[name="table"]').input_value() == "C4S8Q/C5S/S6Q/Q4M"
     widget = page.locator('[data-roller="dcda.tour"]').first
+    widget.locator("summary", has_text="Réglages").click()
     widget.locator(".dl-kept-clear").click()
     assert widget.locator('input[name="table"]').input_value() == ""
     assert page.evaluate(ours) == []
-    assert "Sera enregistrée" in widget.locator(".dl-field__kept").inner_text()
+    assert "Sera enregistrée" in widget.locator(".dl-field__kept").text_content()
 
 
 def test_refused_storage_is_said_in_french(page, server):
@@ -176,7 +180,7 @@ def test_refused_storage_is_said_in_french(page, server):
     page.goto(server.url + "/dcda/confrontation/")
     widget = page.locator('[data-roller="dcda.tour"]').first
     widget.scroll_into_view_if_needed()
-    assert "refuse d'enregistrer la table" in widget.locator(".dl-field__kept").inner_text()
+    assert "refuse d'enregistrer la table" in widget.locator(".dl-field__kept").text_content()
     roll_and_wait(widget)
     assert widget.locator(".dl-roller__result .dl-error").count() == 0
 
@@ -192,8 +196,8 @@ def test_a_roller_is_usable_with_the_keyboard_alone(page, server):
     page.keyboard.type("1")
     page.keyboard.press("Enter")  # implicit submission of the form: one roll
     action.locator(".dl-outcome").wait_for(timeout=60_000)
-    assert re.search(r"Score à battre : -?\d+ \+ 1 = ", action.locator(".dl-calc").inner_text())
-    assert action.locator(".dl-roller__result").get_attribute("aria-live") == "polite"
+    assert re.search(r"Score à battre\u00a0: -?\d+ \+ 1 = ", action.locator(".dl-roller__result .dl-calc").text_content())
+    assert action.locator(".dl-roller__live").get_attribute("aria-live") == "polite"
 
     widget = page.locator('[data-roller="solaires.environnement"]').first
     widget.scroll_into_view_if_needed()
@@ -210,6 +214,6 @@ def test_a_roller_is_usable_with_the_keyboard_alone(page, server):
         raise AssertionError("« Lancer » is not reachable with Tab")
     assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none", "no focus ring"
     page.keyboard.press("Space")
-    widget.locator(".dl-outcome").wait_for(timeout=60_000)
-    assert f"Score à ne pas dépasser : {dict(defaveur=2, neutre=3, faveur=4)[select.input_value()]}" in \
-        widget.locator(".dl-calc").inner_text()
+    widget.locator(".dl-roller__result .dl-outcome").wait_for(timeout=60_000)
+    assert f"Score à ne pas dépasser\u00a0: {dict(defaveur=2, neutre=3, faveur=4)[select.input_value()]}" in \
+        widget.locator(".dl-roller__result .dl-calc").text_content()

@@ -1,7 +1,7 @@
 // Fields kept in this browser (localStorage), by system: De Cœur & D'Acier's
 // "Table de confrontation" is printed on the player's sheet, typed once, reused everywhere.
 
-import { h } from "./dom.js";
+import { fr, h } from "./dom.js";
 
 const KEPT_FIELDS = { dcda: ["table"] };
 const KEPT_PREFIX = "des-et-lames:";
@@ -18,7 +18,7 @@ export function bindKeptFields(widget) {
     const show = (stored, failure) => {
       if (failure) {
         note.replaceChildren(h("span", { class: "dl-error" },
-          `Ce navigateur refuse d'enregistrer la table (${failure}) : elle ne sera pas gardée après cette page.`));
+          fr(`Ce navigateur refuse d'enregistrer la table (${failure}) : elle ne sera pas gardée après cette page.`)));
         return;
       }
       if (!stored) {
@@ -37,7 +37,9 @@ export function bindKeptFields(widget) {
     const stored = keptStore("get", key);
     if (stored.value && input.value.trim() === "") input.value = stored.value;
     show(stored.value, stored.failure);
-    input.addEventListener("change", () => {
+    // Kept as it is typed, not when the field loses focus: the note below must not grow
+    // between the press and the release of a tap on « Lancer ».
+    input.addEventListener("input", () => {
       const value = input.value.trim();
       const done = keptStore(value ? "set" : "remove", key, value);
       show(done.value, done.failure);

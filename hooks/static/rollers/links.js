@@ -7,18 +7,23 @@ import { writeForm } from "./form.js";
 const LINK_FIELDS = ["lanceur", "des", "suite"];
 const MAX_LINK_STEPS = 60;
 
-export function shareLink(widget) {
-  const url = new URL(window.location.href);
-  url.search = "";
-  url.searchParams.set("lanceur", widget.el.id);
-  for (const [name, value] of Object.entries(widget.lastRoll.params || {})) url.searchParams.set(name, String(value));
-  url.searchParams.set("des", (widget.lastRoll.dice || []).join(","));
-  const steps = widget.lastRoll.steps || [];
-  if (steps.length) url.searchParams.set("suite", JSON.stringify(steps));
-  url.hash = widget.el.id;
-  const text = steps.length ? "Lien vers ce jet et sa suite (mêmes paramètres, mêmes dés, mêmes choix)"
+// The link of the widget's last roll and its follow-ups (href), or its paragraph when given an href.
+export function shareLink(widget, href = null) {
+  if (href === null) {
+    const url = new URL(window.location.href);
+    url.search = "";
+    url.searchParams.set("lanceur", widget.el.id);
+    for (const [name, value] of Object.entries(widget.lastRoll.params || {})) url.searchParams.set(name, String(value));
+    url.searchParams.set("des", (widget.lastRoll.dice || []).join(","));
+    const steps = widget.lastRoll.steps || [];
+    if (steps.length) url.searchParams.set("suite", JSON.stringify(steps));
+    url.hash = widget.el.id;
+    href = url.href;
+  }
+  const text = new URL(href).searchParams.has("suite")
+    ? "Lien vers ce jet et sa suite (mêmes paramètres, mêmes dés, mêmes choix)"
     : "Lien vers ce jet (mêmes paramètres, mêmes dés)";
-  return h("p", { class: "dl-share" }, h("a", { href: url.href }, text));
+  return h("p", { class: "dl-share" }, h("a", { href }, text));
 }
 
 export function replayLink(widget) {
@@ -32,9 +37,9 @@ export function replayLink(widget) {
     return;
   }
   writeForm(widget.form, params);
-  widget.run({ op: "roll", roller: widget.roller, params, dice: query.get("des") || undefined }, true);
+  widget.run({ op: "roll", roller: widget.roller, params, dice: query.get("des") || undefined }, true, "lien");
   for (const step of steps) {
-    widget.run({ op: "action", roller: widget.roller, action: step.action, params: step.params || {}, dice: step.dice, fromLast: true }, false);
+    widget.run({ op: "action", roller: widget.roller, action: step.action, params: step.params || {}, dice: step.dice, fromLast: true }, false, "lien");
   }
 }
 

@@ -1,14 +1,17 @@
-// One widget: binds a <section class="dl-roller"> rendered at build time,
-// sends its requests to the runtime and renders the answers.
+// One widget: binds a rendered roller (.dl-roller), sends its requests to the runtime
+// and renders the answers: the last three results, newest first, right under « Lancer ».
 
 import { ODDS_DELAY_MS } from "./config.js";
-import { h, percent } from "./dom.js";
-import { field, fixedValues, readForm, writeForm } from "./form.js";
+import { fr, h } from "./dom.js";
+import { badNumber, bindModes, field, fixedValues, readForm, writeForm } from "./form.js";
+import { KEPT_RESULTS, loadHistory, saveHistory } from "./history.js";
 import { bindKeptFields } from "./kept.js";
+import { oddsView } from "./odds.js";
 import { replayLink, shareLink } from "./links.js";
-import { diceGroup, outcome, rollNumber } from "./render.js";
+import { detail, diceGroup, outcome, rollHead } from "./render.js";
 import { pageSystems, runtime } from "./runtime.js";
 import { showState } from "./status.js";
+import { fieldLabels, plainWords } from "./words.js";
 
 export class Widget {
   constructor(el) {
@@ -17,7 +20,9 @@ export class Widget {
     this.form = el.querySelector(".dl-roller__form");
     this.status = el.querySelector(".dl-roller__status");
     this.output = el.querySelector(".dl-roller__result");
-    this.oddsList = el.querySelector(".dl-odds");
+    this.earlier = el.querySelector(".dl-roller__earlier");
+    this.live = el.querySelector(".dl-roller__live");
+    this.odds = el.querySelector(".dl-roller__odds");
     this.oddsTitle = el.querySelector(".dl-roller__odds-title");
     this.example = el.dataset.example ? JSON.parse(el.dataset.example) : null;
     this.busy = false;
@@ -26,12 +31,15 @@ export class Widget {
     this.oddsTimer = 0;
     this.oddsSerial = 0;
     this.lastResult = null;
+    this.lastRoll = null;
     this.description = null;
     this.formSerial = 0;
+    this.entries = []; // the results shown, newest first: {number, source, result, link} | {number, error}
+    this.restored = false;
 
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
-      this.run({ op: "roll", roller: this.roller, params: readForm(this.form) }, true);
+      this.run({ op: "roll", roller: this.roller, params: readForm(this.form) }, true, null, this.form);
     });
     for (const button of el.querySelectorAll(".dl-example")) {
       // A section with several book examples has one button each (data-example on the button).
@@ -39,16 +47,18 @@ export class Widget {
         const example = button.dataset.example ? JSON.parse(button.dataset.example) : this.example;
         writeForm(this.form, example.params);
         this.refreshOdds();
-        this.run({ op: "roll", roller: this.roller, params: example.params, dice: example.dice }, true);
+        this.run({ op: "roll", roller: this.roller, params: example.params, dice: example.dice }, true, "exemple");
       });
     }
     this.form.addEventListener("input", () => this.scheduleOdds());
     this.form.addEventListener("change", () => this.scheduleOdds());
+    bindModes(this.form, () => this.scheduleOdds());
     this.onState = (state) => (el.isConnected ? this.showState(state) : runtime.listeners.delete(this.onState));
     runtime.listeners.add(this.onState);
     this.setBusy(false);
     if (runtime.state.name !== "idle") this.showState(runtime.state);
     bindKeptFields(this);
+    this.restore();
     replayLink(this);
   }
 
@@ -65,6 +75,7 @@ export class Widget {
       const answer = await runtime.call({ op: "describe", roller: this.roller }, pageSystems());
       if (!answer.ok) throw new Error(answer.error);
       this.description = answer.result;
+      if (this.restored) this.draw(false); // restored follow-ups get their fields now
     }
     return this.description;
   }
@@ -74,11 +85,14 @@ export class Widget {
   // Every click is answered exactly once, in order: a click while the engine
   // boots or while an earlier roll is on its way waits in the queue (the
   // buttons stay enabled) and gets its own numbered answer.
-  run(request, shareable) {
+  run(request, shareable, source = null, typedIn = null) {
     const number = ++this.rolls;
-    this.queue.push({ request, shareable, number });
+    // A number field holding « 4e », « - » or « 2,5 » is refused here, in its own words.
+    const bad = typedIn ? badNumber(typedIn) : null;
+    this.queue.push({ request, shareable, number, source, bad });
     this.setBusy(true);
-    if (runtime.state.name === "idle" || runtime.state.name === "loading") {
+    if (!bad && (runtime.state.name === "idle" || runtime.state.name === "loading")) {
+      this.output.dataset.pending = "true";
       this.output.replaceChildren(h("p", { class: "dl-pending" },
         `Jet n° ${number} demandé : il partira dès que le moteur de dés sera prêt.`));
     }
@@ -93,7 +107,12 @@ export class Widget {
     this.setBusy(false);
   }
 
-  async answer({ request, shareable, number }) {
+  async answer({ request, shareable, number, source, bad }) {
+    if (bad) {
+      this.clearInvalid();
+      this.showError(bad.message, bad.name, number);
+      return;
+    }
     const { fromLast, ...sent } = request;
     if (fromLast) sent.state = this.lastResult?.etat ?? null; // a step of a shared link acts on the step before
     let ok = false;
@@ -109,8 +128,9 @@ export class Widget {
         } else if (sent.op === "action" && this.lastRoll) {
           this.lastRoll.steps.push({ action: sent.action, params: sent.params, dice: answer.result.tirage });
         }
-        this.render(answer.result, number);
-        this.announce(sent, answer.result, number);
+        const link = this.lastRoll ? shareLink(this).querySelector("a").href : null;
+        this.add({ number, source: source || (fromLast ? "lien" : null), result: answer.result, link });
+        this.announce(sent, answer.result, number, link);
       } else {
         this.showError(answer.error, answer.field, number);
       }
@@ -125,11 +145,10 @@ export class Widget {
   // on the widget (it bubbles to document), for whoever keeps the table's rolls.
   // detail: {roller, titre, section, page, numero, op, action, resultat,
   //          reussite, des: [{titre, des: [libellé…]}], lien, quand}
-  announce(sent, result, number) {
-    const share = this.lastRoll ? shareLink(this).querySelector("a").href : null;
+  announce(sent, result, number, link = null) {
     const detail = {
       roller: this.roller,
-      titre: this.el.querySelector(".dl-roller__title")?.textContent.replace(/^\s*Lanceur\s*/, "").trim() || this.roller,
+      titre: this.el.querySelector(`[id="${CSS.escape(this.el.id)}-titre"]`)?.textContent.trim() || this.roller,
       section: this.el.id,
       page: window.location.pathname,
       numero: number,
@@ -138,7 +157,7 @@ export class Widget {
       resultat: result.resultat,
       reussite: result.reussite ?? null,
       des: (result.des || []).map((group) => ({ titre: group.titre, des: group.des.map((d) => String(d.libelle || d.valeur)) })),
-      lien: share,
+      lien: link,
       quand: Date.now(),
     };
     this.el.dispatchEvent(new CustomEvent("dl:jet", { bubbles: true, detail }));
@@ -151,63 +170,93 @@ export class Widget {
 
   async refreshOdds() {
     const serial = ++this.oddsSerial;
-    const request = { op: "odds", roller: this.roller, params: readForm(this.form) };
+    const bad = badNumber(this.form);
     this.el.classList.add("dl-roller--stale");
+    if (bad) {
+      this.clearInvalid();
+      this.markInvalid(bad.name, false);
+      this.oddsTitle.replaceChildren("Chances exactes\u00a0: à corriger d'abord. ", h("span", { class: "dl-error" }, bad.message));
+      return;
+    }
+    const request = { op: "odds", roller: this.roller, params: readForm(this.form) };
     let answer;
     try {
       answer = await runtime.call(request, pageSystems());
     } catch (err) {
-      if (serial === this.oddsSerial) this.oddsTitle.textContent = `Chances exactes : indisponibles (${err.message}).`;
+      if (serial === this.oddsSerial) this.oddsTitle.textContent = fr(`Chances exactes : indisponibles (${err.message}).`);
       return;
     }
     if (serial !== this.oddsSerial) return;
     this.clearInvalid();
     if (answer.ok) {
       this.el.classList.remove("dl-roller--stale");
-      this.renderOdds(answer.result);
+      oddsView(this.odds, answer.result);
     } else {
       // Said beside the odds, not in the result area: a roll's answer stays where it is.
-      this.markInvalid(answer.field);
-      this.oddsTitle.replaceChildren("Chances exactes : à corriger d'abord. ", h("span", { class: "dl-error" }, answer.error));
+      // Nothing opens or grows above « Lancer »: the reader may be about to tap it.
+      this.markInvalid(answer.field, false);
+      this.oddsTitle.replaceChildren("Chances exactes\u00a0: à corriger d'abord. ",
+        h("span", { class: "dl-error" }, plainWords(answer.error, fieldLabels(this))));
     }
   }
 
-  // --- rendering -----------------------------------------------------
+  // --- results -------------------------------------------------------
 
-  render(result, number) {
-    const parts = [rollNumber(number), outcome(result)];
-    for (const group of result.des || []) parts.push(diceGroup(group));
-    if (result.calcul?.length) parts.push(h("ol", { class: "dl-calc", "aria-label": "Calcul" }, ...result.calcul.map((line) => h("li", {}, line))));
-    if (result.notes?.length) parts.push(h("ul", { class: "dl-notes" }, ...result.notes.map((line) => h("li", {}, line))));
-    const actions = (result.actions || []).map((offer) => this.actionForm(offer, result));
-    if (actions.length) parts.push(h("div", { class: "dl-actions" }, ...actions));
-    if (this.lastRoll) parts.push(shareLink(this));
-    this.output.dataset.roll = String(number);
-    this.output.replaceChildren(...parts);
+  // A new result: newest first, the last three kept (on screen and for Back).
+  add(entry, focus = true) {
+    this.entries = [entry, ...this.entries].slice(0, KEPT_RESULTS);
+    saveHistory(this, this.entries);
+    this.draw(focus);
   }
 
-  renderOdds(odds) {
-    const rows = Object.entries(odds.issues || {}).map(([label, p]) =>
-      h("li", { class: "dl-odds__row" },
-        h("span", { class: "dl-odds__label" }, label),
-        h("span", { class: "dl-odds__bar", "aria-hidden": "true" }, h("span", { style: `width: ${(p * 100).toFixed(2)}%` })),
-        h("span", { class: "dl-odds__value" }, `${percent(p)} `, h("small", {}, `(${odds.exact?.[label] ?? ""})`)),
-      ),
-    );
-    this.oddsList.replaceChildren(...rows);
-    const title = ["Chances exactes"];
-    this.oddsTitle.replaceChildren(title[0]);
-    if (odds.reussite !== null && odds.reussite !== undefined) {
-      this.oddsTitle.append(" — réussite : ", h("strong", { class: "dl-odds-success" }, percent(odds.reussite)));
+  draw(focus) {
+    const [newest, ...older] = this.entries;
+    delete this.output.dataset.pending;
+    if (!newest) return;
+    this.output.dataset.roll = String(newest.number);
+    this.output.replaceChildren(this.entryView(newest, true));
+    this.earlier.replaceChildren(...older.map((entry) => this.entryView(entry, false)));
+    if (!focus) return;
+    const line = this.output.querySelector(".dl-outcome, .dl-error");
+    this.live.textContent = `Jet n° ${newest.number}\u00a0: ${line.textContent.replace(/^[✔✘◆]\s*/, "")}`;
+    line.focus({ preventScroll: true });
+    const box = line.getBoundingClientRect();
+    const top = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
+    if (box.top < top || box.bottom > window.innerHeight) line.scrollIntoView({ block: "center" });
+  }
+
+  entryView(entry, current) {
+    const parts = [rollHead(entry.number, entry.source)];
+    if (entry.error) {
+      parts.push(h("p", { class: "dl-error", tabindex: "-1" }, entry.error));
+    } else {
+      const result = entry.result;
+      parts.push(outcome(result));
+      for (const group of result.des || []) parts.push(diceGroup(group));
+      parts.push(detail(result));
+      if (current) parts.push(...this.followUps(result));
+      if (entry.link) parts.push(shareLink(this, entry.link));
     }
+    return h("div", { class: `dl-result${current ? "" : " dl-result--old"}`, "data-roll": String(entry.number) }, ...parts);
+  }
+
+  // The follow-ups possible now, as forms; the others hidden, their reasons one tap away.
+  followUps(result) {
+    const offers = result.actions || [];
+    const possible = offers.filter((offer) => offer.possible);
+    const off = offers.filter((offer) => !offer.possible);
+    const parts = [];
+    if (possible.length) parts.push(h("div", { class: "dl-actions" }, ...possible.map((offer) => this.actionForm(offer, result))));
+    if (off.length) {
+      parts.push(h("details", { class: "dl-actions-off" },
+        h("summary", {}, fr(`Pas possible maintenant : ${off.length} action${off.length > 1 ? "s" : ""}`)),
+        h("ul", {}, ...off.map((offer) => h("li", { class: "dl-action--off" },
+          h("strong", {}, fr(offer.libelle)), offer.raison ? fr(` : ${offer.raison}`) : "")))));
+    }
+    return parts;
   }
 
   actionForm(offer, result) {
-    if (!offer.possible) {
-      return h("p", { class: "dl-action dl-action--off" },
-        h("button", { type: "button", class: "md-button", disabled: "" }, offer.libelle),
-        offer.raison ? h("span", { class: "dl-action__why" }, ` ${offer.raison}`) : "");
-    }
     // An offer's "parametres" is either the list of its fields, or fixed values
     // for the action's fields as the roller describes them (null: to be asked).
     const listed = Array.isArray(offer.parametres);
@@ -217,28 +266,45 @@ export class Widget {
     const prefix = `${this.el.id}-${offer.id}-${++this.formSerial}`;
     const form = h("form", { class: "dl-action", novalidate: "" },
       ...asked.map((param) => field(param, prefix)),
-      h("button", { type: "submit", class: "md-button" }, offer.libelle));
+      h("button", { type: "submit", class: "md-button" }, fr(offer.libelle)));
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const params = { ...fixedValues(fixed), ...readForm(form) };
-      this.run({ op: "action", roller: this.roller, action: offer.id, state: result.etat, params }, false);
+      this.run({ op: "action", roller: this.roller, action: offer.id, state: result.etat, params }, false, null, form);
     });
     return form;
   }
 
-
-  showError(message, fieldName, number) {
-    this.markInvalid(fieldName);
-    if (number) this.output.dataset.roll = String(number);
-    this.output.replaceChildren(...(number ? [rollNumber(number)] : []), h("p", { class: "dl-error", role: "alert" }, message));
+  // Back after instant navigation: the last results of this widget in this tab, drawn again.
+  restore() {
+    const query = new URLSearchParams(window.location.search);
+    if (query.get("lanceur") === this.el.id) return; // a share link replays its own roll
+    const kept = loadHistory(this);
+    if (!kept?.entries.length) return;
+    this.entries = kept.entries;
+    this.rolls = kept.rolls || Math.max(...kept.entries.map((e) => e.number));
+    this.lastRoll = kept.lastRoll;
+    this.lastResult = kept.entries.find((e) => e.result)?.result ?? null;
+    this.restored = true;
+    this.draw(false);
   }
 
-  markInvalid(fieldName) {
+  showError(message, fieldName, number) {
+    this.markInvalid(fieldName, true);
+    const text = plainWords(message, fieldLabels(this));
+    if (!number) {
+      this.output.replaceChildren(h("p", { class: "dl-error", role: "alert" }, text));
+      return;
+    }
+    this.add({ number, error: text });
+  }
+
+  markInvalid(fieldName, reveal) {
     const input = fieldName ? this.el.querySelector(`[name="${CSS.escape(fieldName)}"]`) : null;
     if (input) {
       input.setAttribute("aria-invalid", "true");
       input.closest(".dl-field")?.classList.add("dl-field--invalid");
-      input.closest("details")?.setAttribute("open", ""); // a folded group shows its wrong field
+      if (reveal) input.closest("details")?.setAttribute("open", ""); // after a roll: a folded group shows its wrong field
     }
   }
 
@@ -248,7 +314,6 @@ export class Widget {
       input.closest(".dl-field")?.classList.remove("dl-field--invalid");
     }
   }
-
 
   showState(state) {
     showState(this, state);
@@ -260,7 +325,6 @@ export class Widget {
     // The form's own buttons stay enabled (their clicks queue up); a follow-up
     // action waits, since the result it acts on is about to be replaced.
     for (const button of this.el.querySelectorAll("button:not(.dl-retry)")) {
-      if (button.closest(".dl-action--off")) continue;
       button.disabled = busy && this.output.contains(button);
     }
   }

@@ -1,0 +1,315 @@
+"""The rollers on a phone held in one hand (390×844 and 360×740, touch, light and dark):
+one screen tall at rest, the outcome first and focused, the last rolls kept (and back after
+instant navigation), the same odds before and after Python, French typography in the results,
+readable colours, and one tap on « Lancer » after typing is one roll."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import _only_local
+
+pytestmark = pytest.mark.browser
+
+MAPPING = yaml.safe_load((Path(__file__).resolve().parents[2] / "hooks" / "sections.yml").read_text(encoding="utf-8"))
+PAGES = sorted(MAPPING)
+PHONES = [(390, 844), (360, 740)]
+
+
+def url_of(src: str) -> str:
+    return "/" + src.removesuffix(".md").removesuffix("index") + ("/" if not src.endswith("index.md") else "")
+
+
+@pytest.fixture
+def phone(browser, server, page_errors, request):
+    """A touch phone page; its size and colour scheme from the test's ``size``/``scheme`` parameters."""
+    params = getattr(request.node, "callspec", None)
+    params = params.params if params else {}
+    width, height = params.get("size", PHONES[0])
+    scheme = params.get("scheme", "light")
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
+                                  color_scheme=scheme, locale="fr-FR")
+    page = context.new_page()
+    context.route("**/*", _only_local)
+    page.on("console", lambda msg: msg.type == "error" and page_errors.append(f"console: {msg.text}"))
+    page.on("pageerror", lambda err: page_errors.append(f"pageerror: {err}"))
+    page.set_default_timeout(60_000)
+    yield page
+    context.close()
+    assert page_errors == [], page_errors
+
+
+def engine_ready(page):
+    """The engine booted (on a loaded shared machine a boot may pass its 15 s: « Réessayer », twice at most)."""
+    page.locator(".dl-roller").first.scroll_into_view_if_needed()
+    for _ in range(3):
+        page.wait_for_function("() => ['ready', 'failed'].includes(window.desEtLames?.runtime?.state?.name)", timeout=90_000)
+        if page.evaluate("desEtLames.runtime.state.name") == "ready":
+            return
+        page.evaluate("document.querySelector('.dl-retry').click()")
+    raise AssertionError(page.evaluate("JSON.stringify(desEtLames.runtime.state)"))
+
+
+def wait_roll(page, widget, number: int):
+    page.wait_for_function(
+        "([el, n]) => el.querySelector('.dl-roller__result')?.dataset.roll === n"
+        " && el.getAttribute('aria-busy') === 'false'",
+        arg=[widget.element_handle(), str(number)], timeout=60_000)
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_widget_is_one_screen_tall_at_rest(phone, server, size):
+    too_tall = []
+    for src in PAGES:
+        phone.goto(server.url + url_of(src))
+        engine_ready(phone)
+        heights = phone.evaluate("() => [...document.querySelectorAll('.dl-roller')].map("
+                                 "(el) => [el.id, el.getBoundingClientRect().height])")
+        too_tall += [(src, wid, round(h)) for wid, h in heights if h > size[1]]
+        # nothing wider than the screen either
+        assert phone.evaluate("document.documentElement.scrollWidth") <= size[0]
+    assert too_tall == []
+
+
+@pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_after_lancer_the_outcome_is_in_view_focused_and_announced_alone(phone, server, size):
+    phone.goto(server.url + "/simon/resolution/")
+    engine_ready(phone)
+    widget = phone.locator(".dl-roller").nth(3)
+    button = widget.locator("button.dl-roll")
+    # the worst case: « Lancer » at the very bottom of the screen
+    phone.evaluate("el => window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight + 2)", button.element_handle())
+    button.tap()
+    wait_roll(phone, widget, 1)
+    outcome = widget.locator(".dl-roller__result .dl-outcome")
+    assert phone.evaluate("el => document.activeElement === el", outcome.element_handle())
+    box = outcome.bounding_box()
+    header = phone.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+    assert box["y"] >= header and box["y"] + box["height"] <= size[1], box
+    assert phone.evaluate("el => parseFloat(getComputedStyle(el).fontSize)", outcome.element_handle()) >= 24
+    assert widget.locator(".dl-roller__result .dl-outcome__mark").inner_text().strip() in "✔✘◆"
+    faces = widget.locator(".dl-roller__result .dl-die").all()
+    assert faces and all(f.bounding_box()["width"] >= 48 and f.bounding_box()["height"] >= 48 for f in faces)
+    # the live region says the outcome line, not the forms
+    live = widget.locator(".dl-roller__live").text_content()
+    assert live.startswith("Jet n° 1\u00a0: ") and outcome.text_content()[1:].strip().endswith(live.split(": ", 1)[1][-20:])
+    assert "Ajouter" not in live and widget.locator(".dl-roller__result[aria-live]").count() == 0
+    # the next Tab goes on from the outcome, inside the result (not back to the top of the page)
+    phone.keyboard.press("Tab")
+    assert phone.evaluate("el => el.contains(document.activeElement)", widget.locator(".dl-roller__result").element_handle())
+
+
+def test_a_double_tap_leaves_two_results_visible_newest_first(phone, server):
+    phone.goto(server.url + "/feerie/actions/")
+    engine_ready(phone)
+    widget = phone.locator(".dl-roller").first
+    widget.scroll_into_view_if_needed()
+    button = widget.locator("button.dl-roll")
+    button.tap()
+    button.tap()
+    wait_roll(phone, widget, 2)
+    results = widget.locator(".dl-result")
+    assert results.count() == 2
+    assert [r.get_attribute("data-roll") for r in results.all()] == ["2", "1"]
+    assert all(r.is_visible() for r in results.all())
+    assert "dl-result--old" in results.nth(1).get_attribute("class")
+    for _ in range(3):
+        button.tap()
+    wait_roll(phone, widget, 5)
+    assert [r.get_attribute("data-roll") for r in widget.locator(".dl-result").all()] == ["5", "4", "3"]  # the last three
+
+
+def test_back_after_instant_navigation_shows_the_last_result_again(phone, server):
+    phone.goto(server.url + "/feerie/actions/")
+    engine_ready(phone)
+    widget = phone.locator(".dl-roller").first
+    widget_id = widget.get_attribute("id")
+    widget.scroll_into_view_if_needed()
+    widget.locator("button.dl-roll").tap()
+    widget.locator("button.dl-roll").tap()
+    wait_roll(phone, widget, 2)
+    shown = widget.locator(".dl-roller__result").inner_text()
+    earlier = widget.locator(".dl-roller__earlier").inner_text()
+    phone.evaluate("window.__sameDocument = true")
+    phone.evaluate("() => { const a = document.querySelector('a.md-nav__link[href$=\"simon/resolution/\"]'); a.click(); }")
+    phone.wait_for_url("**/simon/resolution/")
+    phone.go_back()
+    phone.wait_for_url("**/feerie/actions/")
+    again = phone.locator(f"#{widget_id}")
+    again.locator(".dl-roller__result .dl-outcome").wait_for()
+    assert phone.evaluate("window.__sameDocument") is True  # instant navigation, no reload
+    assert again.locator(".dl-roller__result").inner_text() == shown
+    assert again.locator(".dl-roller__earlier").inner_text() == earlier
+    # and the numbering goes on
+    again.locator("button.dl-roll").tap()
+    wait_roll(phone, again, 3)
+
+
+# Each widget's odds as read: the summary line, then each row (label, percentage, exact fraction).
+ODDS_TEXT = """() => [...document.querySelectorAll('.dl-roller__odds')].map((el) => [
+  el.querySelector('.dl-roller__odds-title').textContent,
+  ...[...el.querySelectorAll('.dl-odds__row')].map((row) => [...row.children].map((c) => c.textContent.trim()).join(' | ')),
+])"""
+
+
+@pytest.mark.parametrize("src", PAGES)
+def test_the_odds_read_the_same_before_and_after_python(phone, server, src):
+    phone.goto(server.url + url_of(src))
+    before = phone.evaluate(ODDS_TEXT)
+    engine_ready(phone)
+    phone.evaluate("() => document.querySelectorAll('.dl-roller').forEach((el) => el.dlWidget.refreshOdds())")
+    phone.wait_for_function("() => !document.querySelector('.dl-roller--stale')", timeout=60_000)
+    after = phone.evaluate(ODDS_TEXT)
+    assert after == before
+    for widget in after:
+        for text in widget:
+            assert "0,0\u00a0%" not in text
+        shown = [shown_percent(row.split(" | ")[-1]) for row in widget[1:]]
+        assert not shown or round(sum(shown), 6) == 100, (widget, sum(shown))  # they add up to 100
+
+
+def shown_percent(text: str) -> float:
+    """« 31,2 % (5/16) » -> 31.2; « < 0,1 % » counts 0 (its tenth went to other rows), « > 99,9 % » 100."""
+    if text.startswith("<\u00a0"):
+        return 0.0
+    if text.startswith(">\u00a0"):
+        return 100.0
+    return float(re.match(r"(\d+(?:,\d+)?)\u00a0%", text).group(1).replace(",", "."))
+
+
+# Values typed into empty fields (the rest are typed again as they are).
+TYPED = {"table": "C4S8Q/C5S/S6Q/Q4M"}
+PLAIN_SPACE_BEFORE = re.compile(r"[ ](?=[;?!:»])|«[ ]")
+
+
+@pytest.mark.parametrize("src", PAGES)
+def test_typing_in_every_field_then_one_tap_on_lancer_is_one_roll(phone, server, src):
+    """Issue 10: nothing moves under the pointer between press and release; one click, one roll."""
+    phone.goto(server.url + url_of(src))
+    engine_ready(phone)
+    for widget in phone.locator(".dl-roller").all():
+        widget.scroll_into_view_if_needed()
+        settings = widget.locator("details.dl-roller__settings > summary")
+        if settings.count():
+            settings.click()
+        for field in widget.locator('.dl-roller__form input[type="text"]').all():
+            if not field.is_visible():
+                continue
+            value = field.input_value()
+            field.click()
+            phone.keyboard.press("Control+A")
+            phone.keyboard.press("Backspace")
+            phone.keyboard.type(value or TYPED.get(field.get_attribute("name"), ""))
+            if not value and field.get_attribute("name") not in TYPED:
+                phone.keyboard.type("x")
+                phone.keyboard.press("Backspace")
+        before = int(widget.locator(".dl-roller__result").get_attribute("data-roll") or 0)
+        button = widget.locator("button.dl-roll")
+        button.scroll_into_view_if_needed()
+        box = button.bounding_box()
+        phone.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        phone.mouse.down()  # the field loses its focus here
+        phone.wait_for_timeout(250)  # a finger's press; the odds of the typed values are on their way
+        assert button.bounding_box() == box, f"{widget.get_attribute('id')}: « Lancer » moved under the pointer"
+        phone.mouse.up()
+        wait_roll(phone, widget, before + 1)
+        phone.wait_for_timeout(300)
+        assert widget.locator(".dl-roller__result").get_attribute("data-roll") == str(before + 1)
+        result = widget.locator(".dl-roller__result")
+        assert result.locator(".dl-error").count() == 0, result.inner_text()
+        text = result.text_content()
+        assert not PLAIN_SPACE_BEFORE.search(text), PLAIN_SPACE_BEFORE.search(text)
+
+
+# WCAG 2.2 AA text contrast inside the widgets, computed from the rendered colours: every
+# visible text node's colour against the first opaque background behind it (4.5:1, 3:1 large).
+CONTRAST = """(root) => {
+  const parse = (c) => { const m = c.match(/[\\d.]+/g).map(Number); return { r: m[0], g: m[1], b: m[2], a: m.length > 3 ? m[3] : 1 }; };
+  const lum = ({ r, g, b }) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const over = (top, under) => ({ r: top.r * top.a + under.r * (1 - top.a), g: top.g * top.a + under.g * (1 - top.a),
+    b: top.b * top.a + under.b * (1 - top.a), a: 1 });
+  const background = (el) => {
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const c = parse(getComputedStyle(e).backgroundColor);
+      if (c.a > 0) layers.push(c);
+      if (c.a >= 1) break;
+    }
+    let bg = { r: 255, g: 255, b: 255, a: 1 };
+    for (const c of layers.reverse()) bg = over(c, bg);
+    return bg;
+  };
+  const bad = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.textContent.trim() || !el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) continue;
+    if (el.closest(".dl-visually-hidden, [aria-hidden=true], option")) continue;
+    const style = getComputedStyle(el);
+    const bg = background(el);
+    const fg = over(parse(style.color), bg);
+    const [hi, lo] = [lum(fg), lum(bg)].sort((a, b) => b - a);
+    const ratio = (hi + 0.05) / (lo + 0.05);
+    const size = parseFloat(style.fontSize), bold = Number(style.fontWeight) >= 700;
+    const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+    if (ratio < need) bad.push(`${ratio.toFixed(2)} < ${need}: « ${node.textContent.trim().slice(0, 40)} » (${style.color} on rgb(${bg.r|0},${bg.g|0},${bg.b|0}))`);
+  }
+  return [...new Set(bad)];
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_widget_text_is_readable_in_both_schemes_before_and_after_a_roll(phone, server, scheme):
+    phone.goto(server.url + "/solaires/resoudre-une-action/")
+    engine_ready(phone)
+    assert phone.evaluate("document.body.getAttribute('data-md-color-scheme')") == ("slate" if scheme == "dark" else "default")
+    widget = phone.locator(".dl-roller").filter(has=phone.locator(".dl-example")).first
+    widget.scroll_into_view_if_needed()
+    for details in widget.locator("details").all():  # every fold open: hints, settings, odds rows, the book's text
+        details.evaluate("el => el.open = true")
+    assert widget.evaluate(CONTRAST) == []
+    widget.locator(".dl-example").tap()  # a result with kept and discarded dice, follow-ups and a share link
+    wait_roll(phone, widget, 1)
+    widget.locator("button.dl-roll").tap()
+    wait_roll(phone, widget, 2)
+    for details in widget.locator("details").all():
+        details.evaluate("el => el.open = true")
+    assert widget.evaluate(CONTRAST) == []
+    for other in phone.locator(".dl-roller").all():  # and every other widget of the page at rest
+        assert other.evaluate(CONTRAST) == []
+
+
+def test_a_number_field_holding_no_number_is_refused_in_its_own_words(phone, server):
+    phone.goto(server.url + "/solaires/resoudre-une-action/")
+    widget = phone.locator('[data-roller="solaires.action"]').nth(1)  # its difficulty is a number
+    widget.scroll_into_view_if_needed()
+    field = widget.locator('input[name="difficulte"]')
+    for number, typed in enumerate(["4e", "-", "2,5"], start=1):
+        field.fill(typed)
+        widget.locator("button.dl-roll").tap()
+        wait_roll(phone, widget, number)
+        error = widget.locator(".dl-roller__result .dl-error").text_content()
+        assert error.startswith("Difficulté\u00a0: un entier de -8 à 8 attendu") and f"«\u00a0{typed}\u00a0»" in error, error
+        assert "(difficulte)" not in error and widget.locator(".dl-roller__result .dl-outcome").count() == 0
+        assert field.get_attribute("aria-invalid") == "true"
+
+
+def test_an_exclusive_choice_never_refuses_what_the_reader_typed(phone, server):
+    """A difficulty as a number OR by the two scales: the preset's scales give way to the typed number."""
+    phone.goto(server.url + "/solaires/resoudre-une-action/")
+    engine_ready(phone)
+    widget = phone.locator('[data-roller="solaires.action"]').first  # preset: the two scales
+    widget.scroll_into_view_if_needed()
+    assert not widget.locator('input[name="difficulte"]').is_visible()
+    widget.locator(".dl-switch label", has_text="chiffrée").tap()
+    assert not widget.locator('select[name="intrinseque"]').is_visible()
+    widget.locator('input[name="difficulte"]').fill("3")
+    widget.locator("button.dl-roll").tap()
+    wait_roll(phone, widget, 1)
+    assert widget.locator(".dl-roller__result .dl-error").count() == 0
+    assert "Difficulté\u00a0: 3" in widget.locator(".dl-roller__result .dl-calc").text_content()
