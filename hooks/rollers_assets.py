@@ -37,6 +37,7 @@ from rules_py.api import SYSTEMS
 def on_files(files, config):
     sources = {path.name: shrink(path.read_text(encoding="utf-8")) for path in python_sources()}
     front_end = {name: (STATIC / name).read_text(encoding="utf-8") for name in FRONT_END}
+    front_end["rollers-worker.js"] = compact_js(front_end["rollers-worker.js"])
     front_end["rollers.js"] = bundle(STATIC / "rollers")
     engine = ENGINE.engine()
     version = hashlib.sha256(
@@ -78,6 +79,17 @@ def python_sources() -> list[Path]:
     return sorted(p for p in package.glob("*.py") if p.name != "__main__.py")
 
 
+def compact_js(text: str) -> str:
+    """The same script without whole-line ``//`` comments, blank lines and indentation.
+
+    Safe for this front-end: none of its strings or template literals spans
+    lines (tests/test_hooks.py checks it), and JavaScript's automatic
+    semicolons never depend on indentation.
+    """
+    lines = (line.strip() for line in text.splitlines())
+    return "".join(f"{line}\n" for line in lines if line and not line.startswith("//"))
+
+
 def bundle(folder: Path, entry: str = "main.js") -> str:
     """The ES modules of ``folder`` as one module, ``entry`` last.
 
@@ -97,7 +109,10 @@ def bundle(folder: Path, entry: str = "main.js") -> str:
         path = folder / name
         if not path.is_file():
             raise PluginError(f"hooks/static/rollers/{stack[-1]}: imports ./{name}, which does not exist")
-        for match in _IMPORT.finditer(path.read_text(encoding="utf-8")):
+        text = path.read_text(encoding="utf-8")
+        if re.search(r"^import \{[^}]*\bas\b", text, re.M):
+            raise PluginError(f"hooks/static/rollers/{name}: no « as » in imports (the bundle shares one scope)")
+        for match in _IMPORT.finditer(text):
             visit(match.group(1), (*stack, name))
         order.append(name)
 
@@ -108,7 +123,7 @@ def bundle(folder: Path, entry: str = "main.js") -> str:
         stray = re.search(r"^(import|export)\b.*", text, re.M)
         if stray:
             raise PluginError(f"hooks/static/rollers/{name}: cannot bundle « {stray.group(0)} » (only sibling imports)")
-        parts.append(f"// ---- {name} ----\n{text.strip()}\n")
+        parts.append(f"// ---- {name} ----\n{compact_js(text).strip()}\n")
     return "\n".join(parts)
 
 

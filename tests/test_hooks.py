@@ -212,3 +212,12 @@ def test_percentages_round_alike_at_build_and_in_the_browser(tmp_path):
                   for t in texts]
         assert round(sum(values), 6) == 100 or values == [0.0] * len(values)
         assert "0,0\u00a0%" not in texts
+
+
+def test_front_end_has_no_string_spanning_lines():
+    """compact_js strips indentation: it would change a string or template literal that spans lines."""
+    static = ROOT / "hooks" / "static"
+    for path in [*static.glob("rollers/*.js"), static / "rollers-worker.js"]:
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            assert line.count("`") % 2 == 0, f"{path.name}:{number}: a template literal spans lines"
+            assert not line.rstrip().endswith("\\"), f"{path.name}:{number}: a string continues on the next line"

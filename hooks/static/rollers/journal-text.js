@@ -1,8 +1,10 @@
 // The roll journal as plain French text, for a group's chat.
 
-export function fr(text) {
-  return String(text).replace(/ ([;?!])/g, "\u202f$1").replace(/ :/g, "\u00a0:")
-    .replace(/« /g, "«\u00a0").replace(/ »/g, "\u00a0»").replace(/n° /g, "n°\u00a0");
+import { fr } from "./dom.js";
+
+// The site's French typography, and a no-break space after « n° ».
+export function journalFr(text) {
+  return fr(text).replace(/n° /g, "n°\u00a0");
 }
 
 export function diceText(entry) {
@@ -16,12 +18,12 @@ export function titleText(entry) {
 
 export function entryText(entry) {
   const dice = diceText(entry);
-  return fr(`Jet n° ${entry.n} — ${titleText(entry)} — ${entry.resultat}${dice ? ` (${dice})` : ""}`);
+  return journalFr(`Jet n° ${entry.n} — ${titleText(entry)} — ${entry.resultat}${dice ? ` (${dice})` : ""}`);
 }
 
 export function sessionText(entries) {
   const day = (e) => new Date(e.quand).toLocaleDateString("fr-FR", { dateStyle: "long" });
   const first = day(entries[0]), last = day(entries[entries.length - 1]);
-  return [fr(`Journal des jets (Dés & Lames), ${first === last ? `le ${first}` : `du ${first} au ${last}`} :`),
+  return [journalFr(`Journal des jets (Dés & Lames), ${first === last ? `le ${first}` : `du ${first} au ${last}`} :`),
     ...entries.map(entryText)].join("\n");
 }

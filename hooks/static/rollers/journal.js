@@ -4,7 +4,7 @@
 
 import { h } from "./dom.js";
 import { addJournalEntry, journal, journalFromJson, journalToJson, loadJournal, setJournal, sitePath, JOURNAL_CAP } from "./journal-store.js";
-import { diceText, entryText, fr, sessionText, titleText } from "./journal-text.js";
+import { diceText, entryText, journalFr, sessionText, titleText } from "./journal-text.js";
 
 const jv = {}; // the dialog's parts: dialog, list, message, ask, live, file
 const askedLabels = new WeakMap(); // widget -> the follow-up button just pressed (the event has only its id)
@@ -24,7 +24,7 @@ export function startJournal() {
     mountJournal();
     renderJournal();
     if (journal.problem) jv.message.textContent = journal.problem;
-    jv.live.textContent = fr(`Jet n° ${entry.n} ajouté au journal des jets.`);
+    jv.live.textContent = journalFr(`Jet n° ${entry.n} ajouté au journal des jets.`);
   });
   if (globalThis.document$?.subscribe) globalThis.document$.subscribe(mountJournal);
   else mountJournal();
@@ -59,7 +59,7 @@ function buildJournal() {
   jv.dialog = h("dialog", { class: "dl-journal md-typeset", "aria-labelledby": "dl-journal-titre" },
     h("div", { class: "dl-journal__head" }, h("h2", { id: "dl-journal-titre" }, "Journal des jets"),
       jButton("Fermer", () => jv.dialog.close())),
-    h("p", {}, fr(`Les jets de toutes les pages, gardés dans ce navigateur seulement (les ${JOURNAL_CAP} derniers) ; rien n'est envoyé ailleurs.`)),
+    h("p", {}, journalFr(`Les jets de toutes les pages, gardés dans ce navigateur seulement (les ${JOURNAL_CAP} derniers) ; rien n'est envoyé ailleurs.`)),
     h("p", { class: "dl-journal__tools" },
       jButton("Copier tout", () => copyJournal(sessionText(journal.entries), "Tout le journal est copié.")),
       jButton("Exporter (JSON)", exportJournal), jButton("Importer (JSON)", () => jv.file.click()),
@@ -101,29 +101,29 @@ function renderCount() {
 function renderJournal() {
   renderCount();
   jv.list.replaceChildren(...journal.entries.map(journalItem).reverse());
-  if (!journal.entries.length) jv.list.append(h("li", {}, fr("Aucun jet pour l'instant : chaque jet d'un lanceur, sur n'importe quelle page, s'ajoute ici.")));
+  if (!journal.entries.length) jv.list.append(h("li", {}, journalFr("Aucun jet pour l'instant : chaque jet d'un lanceur, sur n'importe quelle page, s'ajoute ici.")));
 }
 
 function journalItem(e) {
   const dice = diceText(e);
   return h("li", { class: `dl-journal__entry dl-journal__entry--${e.reussite ?? "neutre"}`, "data-n": e.n },
-    h("p", {}, h("strong", {}, fr(`Jet n° ${e.n}`)), ` · ${new Date(e.quand).toLocaleString("fr-FR", { dateStyle: "short", timeStyle: "medium" })}`),
-    h("p", {}, h("a", { href: `${e.page}#${e.section}` }, fr(titleText(e)))),
-    h("p", { class: "dl-journal__outcome" }, fr(e.resultat)),
-    dice ? h("p", {}, fr(dice)) : "",
+    h("p", {}, h("strong", {}, journalFr(`Jet n° ${e.n}`)), ` · ${new Date(e.quand).toLocaleString("fr-FR", { dateStyle: "short", timeStyle: "medium" })}`),
+    h("p", {}, h("a", { href: `${e.page}#${e.section}` }, journalFr(titleText(e)))),
+    h("p", { class: "dl-journal__outcome" }, journalFr(e.resultat)),
+    dice ? h("p", {}, journalFr(dice)) : "",
     h("p", { class: "dl-journal__tools" },
       e.lien ? h("a", { href: e.lien, class: "dl-journal__replay" }, "Rejouer ce jet") : "",
       jButton("Copier", () => copyJournal(entryText(e), `Jet n° ${e.n} copié.`), { "aria-label": `Copier le jet n° ${e.n}` })));
 }
 
 function say(text) {
-  jv.message.textContent = [fr(text), journal.problem].filter(Boolean).join(" ");
+  jv.message.textContent = [journalFr(text), journal.problem].filter(Boolean).join(" ");
   renderJournal();
 }
 
 function ask(question, yes, onYes) {
   const no = jButton("Annuler", () => { jv.ask.hidden = true; say("Rien n'a été changé."); });
-  jv.ask.replaceChildren(h("p", {}, fr(question)), jButton(yes, () => { jv.ask.hidden = true; onYes(); }), no);
+  jv.ask.replaceChildren(h("p", {}, journalFr(question)), jButton(yes, () => { jv.ask.hidden = true; onYes(); }), no);
   jv.ask.hidden = false;
   no.focus();
 }
@@ -136,7 +136,7 @@ async function copyJournal(text, done) {
     console.warn("Journal des jets : copie refusée", err);
     const area = h("textarea", { readonly: "", rows: "4", "aria-label": "Texte à copier" });
     area.value = text;
-    jv.ask.replaceChildren(h("p", {}, fr("Le navigateur a refusé la copie : sélectionnez ce texte et copiez-le vous-même.")), area);
+    jv.ask.replaceChildren(h("p", {}, journalFr("Le navigateur a refusé la copie : sélectionnez ce texte et copiez-le vous-même.")), area);
     jv.ask.hidden = false;
     area.select();
   }
