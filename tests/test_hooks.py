@@ -148,6 +148,7 @@ def test_strict_build_fails_on_a_missing_heading(tmp_path):
     project = tmp_path / "project"
     shutil.copytree(ROOT / "docs", project / "docs")
     shutil.copytree(ROOT / "hooks", project / "hooks")
+    shutil.copytree(ROOT / "overrides", project / "overrides")  # the theme's custom_dir
     shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
     sections = project / "hooks" / "sections.yml"
     sections.write_text(sections.read_text(encoding="utf-8").replace(
