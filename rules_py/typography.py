@@ -99,7 +99,7 @@ def fr_chunks(chunks: list[str]) -> list[str]:
     per_chunk: list[list[tuple[int, int, str]]] = [[] for _ in chunks]
     for start, end, space in _edits(text):
         if start == end:  # an insertion: in the chunk that holds the next character
-            i = _chunk_at(bounds, start, insertion=True)
+            i = _chunk_at(bounds, start)
             per_chunk[i].append((start - bounds[i][0], start - bounds[i][0], space))
             continue
         last = _chunk_at(bounds, end - 1)
@@ -123,8 +123,8 @@ def fr_chunks(chunks: list[str]) -> list[str]:
     return out
 
 
-def _chunk_at(bounds: list[tuple[int, int]], index: int, insertion: bool = False) -> int:
-    """The chunk holding character ``index`` (an insertion at a boundary: the next non-empty one)."""
+def _chunk_at(bounds: list[tuple[int, int]], index: int) -> int:
+    """The chunk holding character ``index`` (so an insertion at a boundary goes to the next non-empty chunk)."""
     for i, (c0, c1) in enumerate(bounds):
         if c0 <= index < c1:
             return i

@@ -80,7 +80,6 @@ def test_fr_leaves_urls_times_numbers_and_plain_text_alone(text):
 def test_fr_is_idempotent_and_keeps_the_words(text):
     once = fr(text)
     assert fr(once) == once
-    assert once.split() == [w for w in once.split()]  # sanity
     assert re.sub(r"\s", "", once) == re.sub(r"\s", "", text)  # only spaces change
 
 
@@ -92,8 +91,7 @@ def test_fr_chunks_puts_each_space_in_its_own_chunk():
     # the text nodes of « le mot «<em>dit</em>» : fin » around an inline tag
     assert [shown(c) for c in fr_chunks(["le mot «", "dit", "» : fin"])] == ["le mot «", "~dit", "~»~: fin"]
     # a space run over a boundary: kept next to the mark, removed before the tag
-    assert [shown(c) for c in fr_chunks(["Voyez ", " : ici"])] == ["Voyez ", "~: ici"] or \
-        [shown(c) for c in fr_chunks(["Voyez ", " : ici"])] == ["Voyez", "~: ici"]
+    assert [shown(c) for c in fr_chunks(["Voyez ", " : ici"])] == ["Voyez", "~: ici"]
     assert fr_chunks(["rien", " à ", "faire"]) == ["rien", " à ", "faire"]
     assert "".join(fr_chunks(["Quoi ", "?"])) == fr("Quoi ?")
 
