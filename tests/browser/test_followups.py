@@ -35,7 +35,7 @@ def razors_then_reroll(page, server):
     assert "Échec avec contrepartie positive" in widget.locator(".dl-outcome").inner_text()
     reroll = widget.locator("form.dl-action", has=page.locator("button", has_text="Relancer"))
     reroll.locator('select[name="de"]').select_option("1")  # the book's 4, discarded
-    assert reroll.locator('select[name="de"] option[value="1"]').inner_text() == "Dé 1 : 4 (écarté)"
+    assert reroll.locator('select[name="de"] option[value="1"]').inner_text() == "Dé 1\u00a0: 4 (écarté)"
     reroll.locator("button").click()
     return widget, first, new_result(page, widget, first)
 

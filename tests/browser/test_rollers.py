@@ -192,7 +192,7 @@ def test_a_roller_is_usable_with_the_keyboard_alone(page, server):
     page.keyboard.type("1")
     page.keyboard.press("Enter")  # implicit submission of the form: one roll
     action.locator(".dl-outcome").wait_for(timeout=60_000)
-    assert re.search(r"Score à battre : -?\d+ \+ 1 = ", action.locator(".dl-calc").inner_text())
+    assert re.search(r"Score à battre\u00a0: -?\d+ \+ 1 = ", action.locator(".dl-calc").inner_text())
     assert action.locator(".dl-roller__result").get_attribute("aria-live") == "polite"
 
     widget = page.locator('[data-roller="solaires.environnement"]').first
@@ -211,5 +211,5 @@ def test_a_roller_is_usable_with_the_keyboard_alone(page, server):
     assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none", "no focus ring"
     page.keyboard.press("Space")
     widget.locator(".dl-outcome").wait_for(timeout=60_000)
-    assert f"Score à ne pas dépasser : {dict(defaveur=2, neutre=3, faveur=4)[select.input_value()]}" in \
+    assert f"Score à ne pas dépasser\u00a0: {dict(defaveur=2, neutre=3, faveur=4)[select.input_value()]}" in \
         widget.locator(".dl-calc").inner_text()
