@@ -41,6 +41,7 @@ from .dice import Dice
 from .errors import RulesError
 from .params import shown
 from .roller import Roller
+from .typography import fr
 
 __all__ = ["SYSTEMS", "call", "call_json", "get_roller", "all_rollers", "roll", "odds", "act"]
 
@@ -116,11 +117,15 @@ def act(
 
 
 def call(request: Any) -> dict[str, Any]:
-    """Serve one request; never raises (bad input becomes a French error)."""
+    """Serve one request; never raises (bad input becomes a French error).
+
+    Every French text of the answer gets French typography here, at the door
+    (:func:`typeset`), so the browser, the CLI and the build show the same spaces.
+    """
     try:
-        return {"ok": True, "result": _dispatch(request)}
+        return {"ok": True, "result": typeset(_dispatch(request))}
     except RulesError as err:
-        return {"ok": False, "error": str(err), "field": err.field}
+        return {"ok": False, "error": fr(str(err)), "field": err.field}
     except RecursionError:  # absurdly nested JSON
         return {"ok": False, "error": "Requête trop imbriquée.", "field": "requete"}
 
@@ -130,10 +135,37 @@ def call_json(text: str) -> str:
     try:
         request = json.loads(text)
     except (ValueError, RecursionError):
-        answer: dict[str, Any] = {"ok": False, "error": "Requête illisible : du JSON est attendu.", "field": "requete"}
+        answer: dict[str, Any] = {"ok": False, "error": fr("Requête illisible : du JSON est attendu."), "field": "requete"}
     else:
         answer = call(request)
     return json.dumps(answer, ensure_ascii=False)
+
+
+# Keys whose values are identifiers or data given back to the engine, never typeset:
+# parameter names and choice values, roller and action ids, cards, the state,
+# the checked parameters (a mapping under "parametres", for a share link).
+_IDENTIFIERS = frozenset({
+    "id", "roller", "nom", "valeur", "type", "defaut", "field", "etat", "tirage",
+    "participants", "participant", "gagnant", "etape", "fin", "enseignes", "a", "b",
+})
+# Mappings whose keys are labels (the odds: ``issues`` and ``exact`` keep the same keys).
+_LABEL_KEYS = frozenset({"issues", "exact"})
+
+
+def typeset(value: Any, key: str | None = None) -> Any:
+    """``value`` with :func:`~rules_py.typography.fr` on every French text; identifiers untouched."""
+    if key in _IDENTIFIERS:
+        return value
+    if isinstance(value, str):
+        return fr(value)
+    if isinstance(value, Mapping):
+        if key == "parametres":  # the checked parameters (a list under "parametres" describes them)
+            return value
+        relabel = fr if key in _LABEL_KEYS else (lambda k: k)
+        return {relabel(k): typeset(v, k) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [typeset(v) for v in value]
+    return value
 
 
 def _dispatch(request: Any) -> Any:

@@ -66,7 +66,7 @@ def test_call_json_round_trip_and_unreadable_json():
     answer = json.loads(text)
     assert answer["ok"] and answer["result"]["conserves"] == 2 and answer["result"]["tirage"] == [4, 3, 1]
     bad = json.loads(call_json("{not json"))
-    assert bad == {"ok": False, "error": "Requête illisible : du JSON est attendu.", "field": "requete"}
+    assert bad == {"ok": False, "error": "Requête illisible\u00a0: du JSON est attendu.", "field": "requete"}
     deep = json.loads(call_json("[" * 100000 + "]" * 100000))
     assert deep["ok"] is False
 

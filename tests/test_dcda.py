@@ -610,7 +610,7 @@ def test_a_forged_duplicate_card_is_refused():
     assert answer == {
         "ok": False,
         "field": "etat",
-        "error": "État (etat) : deux mains tiennent la même carte ; relancez la confrontation.",
+        "error": "État (etat)\u00a0: deux mains tiennent la même carte\u202f; relancez la confrontation.",
     }
     assert (
         call(

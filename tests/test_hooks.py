@@ -60,7 +60,8 @@ def test_markdown_in_html_out(mapping):
 
 
 def normalise(html: str) -> str:
-    return re.sub(r">\s+<", "><", html.strip())
+    """Whitespace between tags dropped; French typography's no-break spaces read as spaces."""
+    return re.sub(r">\s+<", "><", html.strip()).replace("\u00a0", " ").replace("\u202f", " ")
 
 
 def test_widget_carries_roller_form_odds_and_example(mapping):
@@ -147,6 +148,7 @@ def test_strict_build_fails_on_a_missing_heading(tmp_path):
     project = tmp_path / "project"
     shutil.copytree(ROOT / "docs", project / "docs")
     shutil.copytree(ROOT / "hooks", project / "hooks")
+    shutil.copytree(ROOT / "overrides", project / "overrides")  # the theme's custom_dir
     shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
     sections = project / "hooks" / "sections.yml"
     sections.write_text(sections.read_text(encoding="utf-8").replace(

@@ -1,0 +1,127 @@
+"""French typography on the finished pages: the right space before « ; ? ! : » and inside « ».
+
+on_post_page (and on_post_template, for the 404 page): every text node of the
+page goes through ``rules_py.typography`` (the same rules as the engine's
+answers), read paragraph by paragraph so that a space next to an inline tag
+(« <em>mot</em> ») lands where it belongs. Only text changes: tags, attributes,
+comments, ``<code>``, ``<pre>``, ``<kbd>``, ``<samp>``, ``<script>``, ``<style>``,
+``<textarea>``, SVG and MathML are left as they are; the words are unchanged.
+
+Listed after the roller hooks in mkdocs.yml, so the widgets' own text is set too.
+"""
+
+from __future__ import annotations
+
+import html as htmllib
+import re
+from typing import Iterator
+
+from rules_py.typography import fr_chunks
+
+__all__ = ["on_post_page", "on_post_template", "typeset_html", "visible_text"]
+
+
+# ----------------------------------------------------------------------
+# The events
+# ----------------------------------------------------------------------
+
+def on_post_page(output: str, page, config) -> str:
+    return typeset_html(output)
+
+
+def on_post_template(output_content: str, template_name: str, config) -> str:
+    if template_name.endswith(".html"):  # 404.html; never sitemap.xml
+        return typeset_html(output_content)
+    return output_content
+
+
+# ----------------------------------------------------------------------
+# The page, as runs of text between block boundaries
+# ----------------------------------------------------------------------
+
+def typeset_html(html: str) -> str:
+    """``html`` with French spaces in its text nodes (idempotent)."""
+    pieces: list[str] = []
+    run: list[int] = []  # indexes (in pieces) of the text nodes of the current run
+    for kind, piece, run_end in _walk(html):
+        pieces.append(piece)
+        if kind == "text":
+            run.append(len(pieces) - 1)
+        if run_end and run:
+            _set(pieces, run)
+            run = []
+    if run:
+        _set(pieces, run)
+    return "".join(pieces)
+
+
+def visible_text(html: str) -> list[str]:
+    """The page's text runs (paragraph-like, entities decoded), outside code, scripts and styles."""
+    runs: list[str] = []
+    current: list[str] = []
+    for kind, piece, run_end in _walk(html):
+        if kind == "text":
+            current.append(htmllib.unescape(piece))
+        if run_end and current:
+            runs.append("".join(current))
+            current = []
+    if current:
+        runs.append("".join(current))
+    return runs
+
+
+def _set(pieces: list[str], run: list[int]) -> None:
+    """French spaces in the text nodes ``run`` of ``pieces``, read as one text; unchanged nodes keep their bytes."""
+    text = [htmllib.unescape(pieces[i]) for i in run]
+    for i, before, after in zip(run, text, fr_chunks(text)):
+        if after != before:
+            pieces[i] = htmllib.escape(after, quote=False)
+
+
+def _walk(html: str) -> Iterator[tuple[str, str, bool]]:
+    """(kind, piece, run_end) over the page: kind "text" for a text node to set, "raw" for the rest.
+
+    ``run_end`` is true after a piece that ends the current run of text (a block
+    tag, a line break, a skipped element).
+    """
+    pos = 0
+    skip: list[str] = []  # open skipped elements (code, pre...)
+    n = len(html)
+    while pos < n:
+        m = TOKEN.search(html, pos)
+        start = m.start() if m else n
+        if start > pos:
+            yield ("raw" if skip else "text"), html[pos:start], False
+        if not m:
+            break
+        tag = (m.group("name") or "").lower()
+        closing = m.group(0).startswith("</")
+        end = m.end()
+        if tag in RAW_TEXT and not closing and not m.group(0).endswith("/>"):
+            close = re.compile(rf"</{tag}\s*>", re.I).search(html, end)
+            end = close.end() if close else n
+            yield "raw", html[m.start():end], True
+        elif tag in SKIP:
+            if closing:
+                if tag in skip:
+                    del skip[len(skip) - 1 - skip[::-1].index(tag):]
+            elif not m.group(0).endswith("/>"):
+                skip.append(tag)
+            yield "raw", m.group(0), True
+        else:
+            yield "raw", m.group(0), not tag or tag not in INLINE
+        pos = end
+
+
+# comments, doctype, CDATA, processing instructions, and tags (quoted attributes may hold ">")
+TOKEN = re.compile(
+    r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<![^>]*>|<\?.*?>"
+    r"|</?(?P<name>[A-Za-z][\w:-]*)(?:\"[^\"]*\"|'[^']*'|[^'\">])*>",
+    re.S,
+)
+RAW_TEXT = frozenset({"script", "style", "textarea"})
+SKIP = frozenset({"code", "pre", "kbd", "samp", "svg", "math"})
+INLINE = frozenset({
+    "a", "abbr", "b", "bdi", "bdo", "cite", "data", "del", "dfn", "em", "i", "ins", "label",
+    "mark", "q", "s", "small", "span", "strong", "sub", "sup", "time", "u", "var",
+})

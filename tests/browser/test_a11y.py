@@ -1,0 +1,175 @@
+"""Accessibility, measured: axe-core (WCAG 2.2 A/AA and best practices) on every page.
+
+Each page of the built site, on a phone (390×844, touch), in the light and the
+dark scheme: axe runs once at rest and once after the first « Lancer » of the
+page has answered (the widget's bubbling ``dl:jet`` event). Any violation fails
+the test, listed readably (rule, impact, where: theme or widget, the elements).
+
+axe-core comes from npm (package.json), injected from ``node_modules``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]
+PHONE = {"width": 390, "height": 844}
+
+
+def site_pages() -> list[str]:
+    """Every page's URL path, from docs/ (plus the 404 page)."""
+    docs = ROOT / "docs"
+    paths = []
+    for md in sorted(docs.rglob("*.md")):
+        rel = md.relative_to(docs).as_posix().removesuffix(".md")
+        rel = rel.removesuffix("index")
+        paths.append("/" + (rel + "/" if rel and not rel.endswith("/") else rel))
+    return paths + ["/404.html"]
+
+
+PAGES = site_pages()
+
+RUN_AXE = """async (tags) => {
+  const results = await axe.run(document, {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+  return results.violations.map(v => ({
+    id: v.id, impact: v.impact, help: v.help,
+    nodes: v.nodes.map(n => {
+      const target = n.target.map(String).join(' ');
+      let el = null;
+      try { el = document.querySelector(String(n.target[0])); } catch (e) {}
+      return {target, widget: !!(el && el.closest('.dl-roller')),
+              summary: (n.failureSummary || '').split('\\n').slice(1, 3).join(' ').trim()};
+    }),
+  }));
+}"""
+
+WAIT_FOR_JET = """() => { window.__dlJet = new Promise(resolve =>
+  document.addEventListener('dl:jet', e => resolve(true), {once: true})); }"""
+ANSWERED = "ms => Promise.race([window.__dlJet, new Promise(resolve => setTimeout(() => resolve(false), ms))])"
+
+
+def report(violations: list[dict], where: str, shown: int = 4) -> list[str]:
+    """Readable lines: per rule and side (theme or widget), the count, the rule's help, a few elements and why."""
+    lines = []
+    for v in violations:
+        for part in ("thème", "widget"):
+            nodes = [n for n in v["nodes"] if (n["widget"] == (part == "widget"))]
+            if not nodes:
+                continue
+            lines.append(f"{where} [{part}] {v['id']} ({v['impact']}) ×{len(nodes)} — {v['help']}")
+            lines += [f"      {n['target']} — {n['summary']}" for n in nodes[:shown]]
+            if len(nodes) > shown:
+                lines.append(f"      … et {len(nodes) - shown} autre(s)")
+    return lines
+
+
+def axe_check(page) -> list[dict]:
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    return page.evaluate(RUN_AXE, TAGS)
+
+
+def roll_first(page) -> bool:
+    """Click the page's first « Lancer » and wait for its answer (dl:jet); False when the page has none.
+
+    On a loaded machine the engine's first start may outlast the widget's patience
+    (it then says so): the reader would tap again, and so does the test.
+    """
+    button = page.get_by_role("button", name="Lancer", exact=True)
+    if button.count() == 0:
+        return False
+    for _ in range(4):
+        page.evaluate(WAIT_FOR_JET)
+        button.first.scroll_into_view_if_needed()
+        button.first.click()
+        if page.evaluate(ANSWERED, 30_000):
+            page.wait_for_timeout(300)  # the result's transitions
+            return True
+    raise AssertionError(f"{page.url} : pas de réponse à « Lancer » après quatre essais")
+
+
+@pytest.fixture(params=["light", "dark"])
+def scheme(request):
+    return request.param
+
+
+@pytest.fixture
+def phone(browser, server, scheme, page_errors):
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, color_scheme=scheme,
+                                  locale="fr-FR", device_scale_factor=2)
+    context.route("**/*", _only_local)
+    page = context.new_page()
+    page.on("pageerror", lambda err: page_errors.append(f"pageerror: {err}"))
+    page.set_default_timeout(60_000)
+    yield page
+    context.close()
+
+
+def test_axe_core_is_installed_by_the_project():
+    assert AXE.is_file(), "axe-core manque : npm ci (package.json)"
+    assert '"axe-core"' in (ROOT / "package.json").read_text(encoding="utf-8")
+
+
+def test_every_page_is_listed():
+    assert "/" in PAGES and "/credits/" in PAGES and "/dcda/confrontation/" in PAGES and "/404.html" in PAGES
+
+
+@pytest.mark.parametrize("path", PAGES)
+def test_axe_finds_nothing_at_rest_and_after_a_roll(phone, server, scheme, path, page_errors):
+    phone.goto(server.url + path, wait_until="load")
+    problems = report(axe_check(phone), f"{path} {scheme}, au repos")
+    try:
+        rolled = roll_first(phone)
+    except AssertionError as err:  # reported with what axe found at rest
+        problems.append(str(err))
+        rolled = False
+    if rolled:
+        problems += report(axe_check(phone), f"{path} {scheme}, après « Lancer »")
+    assert not page_errors, page_errors
+    assert not problems, "violations axe-core :\n" + "\n".join(problems)
+
+
+def test_the_check_sees_a_violation(phone, server):
+    """The check itself can fail: a content link made unreadable is reported, on the theme's side."""
+    phone.goto(server.url + "/credits/", wait_until="load")
+    phone.add_style_tag(content=".md-typeset a { color: #ddd !important; text-decoration: none !important; }")
+    problems = report(axe_check(phone), "test")
+    assert any(("color-contrast" in line or "link-in-text-block" in line) and "[thème]" in line for line in problems), problems
+
+
+def test_the_header_buttons_are_44_px(phone, server):
+    """The header's icon buttons (menu, colour scheme, search) are at least 44×44 px on a phone."""
+    phone.goto(server.url + "/feerie/actions/", wait_until="load")
+    sizes = phone.evaluate("""() => [...document.querySelectorAll('.md-header .md-header__button')]
+        .filter(el => el.offsetParent !== null)
+        .map(el => { const r = el.getBoundingClientRect();
+                     return [el.getAttribute('aria-label') || el.getAttribute('for') || el.className, r.width, r.height]; })""")
+    assert len(sizes) >= 3, sizes
+    small = [s for s in sizes if s[1] < 44 or s[2] < 44]
+    assert not small, f"boutons d'en-tête de moins de 44×44 px : {small}"
+
+
+def test_nothing_english_in_the_theme(phone, server):
+    """The 404 page, the footnote back-links and the footer speak French."""
+    phone.goto(server.url + "/404.html", wait_until="load")
+    text = phone.locator("article").inner_text()
+    assert "Not found" not in text and "introuvable" in text
+    phone.goto(server.url + "/solaires/regles/regles-generales/", wait_until="load")
+    back = phone.locator("a.footnote-backref").first
+    assert back.get_attribute("title").startswith("Retour à l'appel de note")
+    labels = phone.locator(".md-footer__link").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    assert labels and all("\u00a0: " in label for label in labels), labels
+
+
+def _only_local(route):
+    if urlsplit(route.request.url).hostname == "127.0.0.1":
+        route.continue_()
+    else:
+        route.abort()
