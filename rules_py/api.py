@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import importlib
 import json
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from .dice import Dice
 from .errors import RulesError
@@ -55,8 +56,10 @@ _OPS = ("list", "describe", "roll", "odds", "action")
 # Registry (lazy: the browser imports only the module a roll needs)
 # ----------------------------------------------------------------------
 
+
 def _module_rollers(system: str) -> tuple[Roller, ...]:
-    return importlib.import_module(f"{__package__}.{system}").ROLLERS
+    rollers: tuple[Roller, ...] = importlib.import_module(f"{__package__}.{system}").ROLLERS
+    return rollers
 
 
 def all_rollers() -> tuple[Roller, ...]:
@@ -78,7 +81,9 @@ def get_roller(roller_id: Any) -> Roller:
 # Operations (Python callers: the build hooks, the CLI, the tests)
 # ----------------------------------------------------------------------
 
-def roll(roller_id: str, params: Mapping[str, Any] | None = None, dice: Any = None, seed: Any = None) -> dict[str, Any]:
+
+# The ids and the state are Any: they may come straight from a reader's JSON, and are checked here.
+def roll(roller_id: Any, params: Mapping[str, Any] | None = None, dice: Any = None, seed: Any = None) -> dict[str, Any]:
     roller = get_roller(roller_id)
     args = roller.parse(params or {})
     source = Dice(dice, seed)
@@ -87,15 +92,15 @@ def roll(roller_id: str, params: Mapping[str, Any] | None = None, dice: Any = No
     return result
 
 
-def odds(roller_id: str, params: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def odds(roller_id: Any, params: Mapping[str, Any] | None = None) -> dict[str, Any]:
     roller = get_roller(roller_id)
     return {"roller": roller.id, **roller.odds(roller.parse(params or {}))}
 
 
 def act(
-    roller_id: str,
-    action_id: str,
-    state: Mapping[str, Any],
+    roller_id: Any,
+    action_id: Any,
+    state: Any,
     params: Mapping[str, Any] | None = None,
     dice: Any = None,
     seed: Any = None,
@@ -135,7 +140,11 @@ def call_json(text: str) -> str:
     try:
         request = json.loads(text)
     except (ValueError, RecursionError):
-        answer: dict[str, Any] = {"ok": False, "error": fr("Requête illisible : du JSON est attendu."), "field": "requete"}
+        answer: dict[str, Any] = {
+            "ok": False,
+            "error": fr("Requête illisible : du JSON est attendu."),
+            "field": "requete",
+        }
     else:
         answer = call(request)
     return json.dumps(answer, ensure_ascii=False)
@@ -144,10 +153,27 @@ def call_json(text: str) -> str:
 # Keys whose values are identifiers or data given back to the engine, never typeset:
 # parameter names and choice values, roller and action ids, cards, the state,
 # the checked parameters (a mapping under "parametres", for a share link).
-_IDENTIFIERS = frozenset({
-    "id", "roller", "nom", "valeur", "type", "defaut", "field", "etat", "tirage",
-    "participants", "participant", "gagnant", "etape", "fin", "enseignes", "a", "b",
-})
+_IDENTIFIERS = frozenset(
+    {
+        "id",
+        "roller",
+        "nom",
+        "valeur",
+        "type",
+        "defaut",
+        "field",
+        "etat",
+        "tirage",
+        "participants",
+        "participant",
+        "gagnant",
+        "etape",
+        "fin",
+        "enseignes",
+        "a",
+        "b",
+    }
+)
 # Mappings whose keys are labels (the odds: ``issues`` and ``exact`` keep the same keys).
 _LABEL_KEYS = frozenset({"issues", "exact"})
 

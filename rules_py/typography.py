@@ -109,7 +109,7 @@ def fr_chunks(chunks: list[str]) -> list[str]:
             if s < e:
                 per_chunk[i].append((s - c0, e - c0, space if i == last else ""))
     out = []
-    for chunk, edits in zip(chunks, per_chunk):
+    for chunk, edits in zip(chunks, per_chunk, strict=True):
         if not edits:
             out.append(chunk)
             continue

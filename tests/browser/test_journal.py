@@ -59,7 +59,7 @@ def roll(page, widget, n_before: int) -> str:
     """Click « Lancer » on ``widget``; return the outcome shown, once the journal has it."""
     widget.scroll_into_view_if_needed()
     answered(page, widget, lambda: widget.locator("button.dl-roll").click(), n_before)
-    return widget.locator(".dl-roller__result .dl-outcome").inner_text()
+    return widget.locator(".dl-roller__result .dl-outcome").first.inner_text()
 
 
 def razors(page, server, n_before: int = 0):
@@ -164,12 +164,12 @@ def expect_message(dialog, text: str) -> None:
 def test_an_exported_journal_imported_elsewhere_replays_to_the_same_outcomes(page, server, browser, tmp_path):
     widget = razors(page, server)
     # a random roll, then a follow-up paid with character points: the link carries dice and steps
-    outcomes = {1: widget.locator(".dl-outcome").inner_text(), 2: roll(page, widget, 1)}
+    outcomes = {1: widget.locator(".dl-roller__result .dl-outcome").first.inner_text(), 2: roll(page, widget, 1)}
     reroll = widget.locator("form.dl-action", has=page.locator("button", has_text="Relancer"))
     reroll.locator('select[name="de"]').select_option("1")
     reroll.locator("button").click()
     wait_count(page, 3)
-    outcomes[3] = widget.locator(".dl-outcome").inner_text()
+    outcomes[3] = widget.locator(".dl-roller__result .dl-outcome").first.inner_text()
     dialog = open_journal(page)
     with page.expect_download() as info:
         dialog.get_by_role("button", name="Exporter (JSON)").click()
@@ -215,7 +215,7 @@ def test_an_exported_journal_imported_elsewhere_replays_to_the_same_outcomes(pag
                 replayed.locator(".dl-retry").click()
                 other.wait_for_function("el => el.hidden", arg=replayed.locator(".dl-roller__status").element_handle(), timeout=90_000)
             assert replayed.locator(".dl-roller__result .dl-error").count() == 0, replayed.locator(".dl-error").inner_text()
-            assert replayed.locator(".dl-roller__result .dl-outcome").inner_text() == outcomes[n], n
+            assert replayed.locator(".dl-roller__result .dl-outcome").first.inner_text() == outcomes[n], n
         assert errors == []
     finally:
         context.close()
@@ -224,7 +224,7 @@ def test_an_exported_journal_imported_elsewhere_replays_to_the_same_outcomes(pag
 def test_storage_refused_the_roller_still_rolls_and_the_journal_says_why(page, server):
     page.add_init_script("Storage.prototype.setItem = function () { throw new DOMException('plein', 'QuotaExceededError'); };")
     widget = razors(page, server)
-    assert "Échec avec contrepartie positive" in widget.locator(".dl-outcome").inner_text()
+    assert "Échec avec contrepartie positive" in widget.locator(".dl-roller__result .dl-outcome").first.inner_text()
     roll(page, widget, 1)  # still rolls, still counted for this page
     dialog = open_journal(page)
     assert "refuse de garder le journal" in dialog.locator(".dl-journal__message").inner_text()
@@ -245,5 +245,5 @@ def test_the_journal_is_usable_on_a_small_phone_and_by_keyboard(page, server):
     assert page.evaluate("document.activeElement.closest('dialog') !== null")  # focus moved into the dialog
     page.keyboard.press("Escape")
     assert not dialog.is_visible()
-    assert page.evaluate("document.querySelector('[aria-live=polite].dl-visually-hidden').textContent") == \
+    assert page.evaluate("document.querySelector('.dl-journal__live').textContent") == \
         "Jet n°\u00a01 ajouté au journal des jets."

@@ -217,3 +217,22 @@ def test_a_roller_is_usable_with_the_keyboard_alone(page, server):
     widget.locator(".dl-roller__result .dl-outcome").wait_for(timeout=60_000)
     assert f"Score à ne pas dépasser\u00a0: {dict(defaveur=2, neutre=3, faveur=4)[select.input_value()]}" in \
         widget.locator(".dl-roller__result .dl-calc").text_content()
+
+
+def test_a_link_without_dice_sets_the_form_and_its_odds_without_rolling(page, server):
+    """A probability table's cell links to a roller with parameters and no dice: the form and odds follow, nothing rolls."""
+    page.goto(server.url + "/feerie/actions/")
+    first = page.locator('.dl-roller[data-roller="feerie.action"]').first
+    widget_id = first.get_attribute("id")
+    preset = first.locator(".dl-odds-success").inner_text()
+    page.goto(f"{server.url}/feerie/actions/?lanceur={widget_id}&element=0&difficulte=7#{widget_id}")
+    widget = page.locator(f"#{widget_id}")
+    assert widget.locator("[name=difficulte]").input_value() == "7"
+    page.wait_for_function(
+        "([id, before]) => { const s = document.querySelector(`#${id} .dl-odds-success`);"
+        " return s && s.textContent !== before; }",
+        arg=[widget_id, preset],
+        timeout=90_000,
+    )
+    page.wait_for_timeout(500)
+    assert widget.locator(".dl-roller__result .dl-result").count() == 0, "a link without dice rolled"

@@ -55,7 +55,7 @@ function buildJournal() {
   jv.ask = h("div", { class: "dl-journal__ask", hidden: "" });
   jv.message = h("p", { class: "dl-journal__message", role: "status" });
   jv.list = h("ol", { class: "dl-journal__list" });
-  jv.live = h("p", { class: "dl-visually-hidden", "aria-live": "polite" });
+  jv.live = h("p", { class: "dl-journal__live dl-visually-hidden", "aria-live": "polite" });
   jv.dialog = h("dialog", { class: "dl-journal md-typeset", "aria-labelledby": "dl-journal-titre" },
     h("div", { class: "dl-journal__head" }, h("h2", { id: "dl-journal-titre" }, "Journal des jets"),
       jButton("Fermer", () => jv.dialog.close())),

@@ -37,6 +37,11 @@ export function replayLink(widget) {
     return;
   }
   writeForm(widget.form, params);
+  if (!query.has("des")) {
+    // A link without dice (a probability table's cell) only sets the form: its odds, no roll.
+    widget.scheduleOdds();
+    return;
+  }
   widget.run({ op: "roll", roller: widget.roller, params, dice: query.get("des") || undefined }, true, "lien");
   for (const step of steps) {
     widget.run({ op: "action", roller: widget.roller, action: step.action, params: step.params || {}, dice: step.dice, fromLast: true }, false, "lien");
