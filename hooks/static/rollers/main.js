@@ -7,6 +7,7 @@
 // generically (dice groups, calcul, notes, follow-up actions). All text goes
 // in with textContent.
 
+import { initOffline } from "./offline.js";
 import { Widget } from "./widget.js";
 
 const observer = new IntersectionObserver(
@@ -30,3 +31,4 @@ function bindAll() {
 
 if (globalThis.document$?.subscribe) globalThis.document$.subscribe(bindAll);
 else bindAll();
+initOffline();

@@ -1,6 +1,7 @@
 // The engine's state shown in a widget: loading progress, failure with « Réessayer ».
 
 import { h } from "./dom.js";
+import { offlineControl } from "./offline-control.js";
 import { pageSystems, runtime } from "./runtime.js";
 
 export function showState(widget, state) {
@@ -14,6 +15,7 @@ export function showState(widget, state) {
     widget.status.replaceChildren(
       h("progress", { max: String(state.steps), value: String(state.step), "aria-label": "Chargement du moteur de dés" }),
       h("span", {}, ` ${state.text}`),
+      offlineControl(),
     );
     return;
   }
@@ -21,6 +23,7 @@ export function showState(widget, state) {
   retry.addEventListener("click", () => {
     runtime.restart(pageSystems()).catch((err) => widget.showState({ name: "failed", text: err.message }));
   });
+  if (state.offline) return widget.status.replaceChildren(h("span", { class: "dl-error dl-offline-engine" }, state.text), " ", retry);
   widget.status.replaceChildren(
     h("span", { class: "dl-error" },
       (state.stuck ? `Le moteur de dés (Python dans le navigateur) s'est arrêté : ${state.text}. `

@@ -1,0 +1,54 @@
+// Offline at the table: registers the service worker (sw.js, scoped to the
+// site), fills the home page's « Rendre le livre disponible hors ligne »
+// placeholder (#dl-offline), has the engine kept on the device once it has
+// booted, and watches for new builds.
+//
+// The first visit is not slowed: the service worker (which precaches the
+// site's pages at install) is registered once the page's engine is up (or
+// failed), or at once on a page without rollers or when one already runs.
+
+import { offlineControl, refreshOfflineBook } from "./offline-control.js";
+import { offlineRemoved, offlineSupported, registerWorker } from "./offline-state.js";
+import { runtime } from "./runtime.js";
+import { watchUpdates } from "./update.js";
+
+export function initOffline() {
+  if (!offlineSupported()) return;
+  if (globalThis.document$?.subscribe) globalThis.document$.subscribe(fillOfflinePlaceholder);
+  else fillOfflinePlaceholder();
+  if (offlineRemoved()) return void refreshOfflineBook();
+  whenEngineSettled().then(async () => {
+    const registration = await registerWorker();
+    watchUpdates(registration);
+    refreshOfflineBook().catch(() => null);
+  }).catch((err) => console.warn("Dés & Lames : le service worker n'a pas pu être installé.", err));
+  // Once the engine has booted, its files (in the HTTP cache by now) are kept for offline use.
+  const warm = (state) => {
+    if (state.name !== "ready") return;
+    runtime.listeners.delete(warm);
+    navigator.serviceWorker.ready.then((registration) => registration.active.postMessage({ type: "warm-engine" }));
+  };
+  runtime.listeners.add(warm);
+  warm(runtime.state);
+}
+
+function fillOfflinePlaceholder() {
+  const slot = document.getElementById("dl-offline");
+  if (slot && !slot.firstChild) slot.append(offlineControl({ compact: false }));
+}
+
+function whenEngineSettled() {
+  return new Promise((resolve) => {
+    const loaded = () => {
+      if (navigator.serviceWorker.controller || runtime.state.name !== "loading") return resolve();
+      const settled = (state) => {
+        if (state.name === "loading") return;
+        runtime.listeners.delete(settled);
+        resolve();
+      };
+      runtime.listeners.add(settled);
+    };
+    if (document.readyState === "complete") loaded();
+    else window.addEventListener("load", loaded, { once: true });
+  });
+}
