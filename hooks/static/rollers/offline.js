@@ -5,7 +5,8 @@
 //
 // The first visit is not slowed: the service worker (which precaches the
 // site's pages at install) is registered once the page's engine is up (or
-// failed), or at once on a page without rollers or when one already runs.
+// failed) and the first answers are in (REGISTER_DELAY_MS, then an idle
+// moment), or at once on a page without rollers or when one already runs.
 
 import { offlineControl, refreshOfflineBook } from "./offline-control.js";
 import { offlineRemoved, offlineSupported, registerWorker } from "./offline-state.js";
@@ -37,6 +38,8 @@ function fillOfflinePlaceholder() {
   if (slot && !slot.firstChild) slot.append(offlineControl({ compact: false }));
 }
 
+const REGISTER_DELAY_MS = 3000;
+
 function whenEngineSettled() {
   return new Promise((resolve) => {
     const loaded = () => {
@@ -44,7 +47,7 @@ function whenEngineSettled() {
       const settled = (state) => {
         if (state.name === "loading") return;
         runtime.listeners.delete(settled);
-        resolve();
+        setTimeout(() => (globalThis.requestIdleCallback || setTimeout)(resolve, { timeout: 2000 }), REGISTER_DELAY_MS);
       };
       runtime.listeners.add(settled);
     };
