@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ROOT, Faults, Handler, _Reusable, free_port
+from conftest import PYODIDE_DIR, ROOT, Faults, Handler, _Reusable, free_port
+from urllib.parse import urlsplit
 
 pytestmark = pytest.mark.browser
 
@@ -30,6 +31,27 @@ MAPPING = yaml.safe_load((ROOT / "hooks" / "sections.yml").read_text(encoding="u
 # A site on its own port, which a test can stop (the network gone) and rebuild
 # ----------------------------------------------------------------------
 
+class CuttingHandler(Handler):
+    """The tests' handler, which can cut a Pyodide file short (half its body, the full Content-Length)."""
+
+    def __init__(self, *args, cut: set, **kwargs):
+        self.cut = cut
+        super().__init__(*args, **kwargs)
+
+    def do_GET(self):
+        name = urlsplit(self.path).path.rsplit("/", 1)[-1]
+        if name not in self.cut:
+            return super().do_GET()
+        data = (PYODIDE_DIR / name).read_bytes()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/wasm")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data[: len(data) // 2])
+        self.wfile.flush()
+        self.close_connection = True
+
+
 class Site:
     def __init__(self, root: Path, prefix: str = "/", pyodide: str | None = None):
         self.root = root  # served directory; the site is in root/prefix
@@ -37,6 +59,7 @@ class Site:
         self.port = free_port()
         self.pyodide = pyodide or ("/pyodide/" if prefix == "/" else f"http://127.0.0.1:{self.port}/pyodide/")
         self.httpd = None
+        self.cut: set[str] = set()  # Pyodide files served cut short
 
     @property
     def url(self) -> str:
@@ -57,7 +80,7 @@ class Site:
         assert done.returncode == 0, done.stderr
 
     def start(self) -> None:
-        self.httpd = _Reusable(("127.0.0.1", self.port), functools.partial(Handler, site=self.root, faults=Faults()))
+        self.httpd = _Reusable(("127.0.0.1", self.port), functools.partial(CuttingHandler, site=self.root, faults=Faults(), cut=self.cut))
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
     def stop(self) -> None:
@@ -287,6 +310,29 @@ def test_one_roll_keeps_the_engine_without_the_button(context, book_online):
     engine_cached(page)
     go_offline(context, book_online)
     every_page_offline(page, book_online)
+
+
+def test_a_cut_download_leaves_nothing_broken(context, book_online):
+    page = context.new_page()
+    book_online.cut.add("pyodide.asm.wasm")
+    try:
+        page.goto(book_online.url)
+        control = page.locator("#dl-offline")
+        control.locator("button", has_text="Rendre le livre disponible hors ligne").click()
+        control.locator(".dl-error", has_text="Le téléchargement n'a pas abouti").wait_for(timeout=120_000)
+        kept = page.evaluate("""async () => { const out = [];
+            for (const k of await caches.keys()) if (k.startsWith('dl-engine-'))
+              out.push(...(await (await caches.open(k)).keys()).map((r) => r.url.split('/').pop()));
+            return out; }""")
+        assert "pyodide.asm.wasm" not in kept and "pyodide.mjs" in kept, kept
+    finally:
+        book_online.cut.clear()
+    control.locator("button", has_text="Rendre le livre disponible hors ligne").click()  # the network is back
+    control.locator(".dl-offline__done").wait_for(timeout=120_000)
+    size = page.evaluate("""async () => { for (const k of await caches.keys()) if (k.startsWith('dl-engine-')) {
+        const r = await (await caches.open(k)).match(new URL('pyodide/pyodide.asm.wasm', location.href).href);
+        return r ? (await r.arrayBuffer()).byteLength : -1; } return -2; }""")
+    assert size == (PYODIDE_DIR / "pyodide.asm.wasm").stat().st_size
 
 
 def test_removing_the_offline_book(context, book_online):
