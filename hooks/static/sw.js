@@ -143,10 +143,16 @@ function copy(response, body, extra = {}) {
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
+// The response itself is stored (its URL kept: the browser can keep compiled
+// WebAssembly beside it), while a copy is read and checked; a cut or failed
+// body leaves no entry.
 async function keep(cache, href, response, onBytes = () => {}) {
-  const body = await readWhole(response, onBytes);
-  await cache.put(href, copy(response, body));
-  return body.byteLength;
+  if (!response.ok || response.type === "opaque") throw new Error(`réponse ${response.status || "opaque"}`);
+  const [put, check] = await Promise.allSettled([cache.put(href, response.clone()), readWhole(response, onBytes)]);
+  if (put.status === "rejected" || check.status === "rejected") {
+    await cache.delete(href);
+    throw check.status === "rejected" ? check.reason : put.reason;
+  }
 }
 
 async function sha256(body) {

@@ -60,6 +60,7 @@ class Site:
         self.pyodide = pyodide or ("/pyodide/" if prefix == "/" else f"http://127.0.0.1:{self.port}/pyodide/")
         self.httpd = None
         self.cut: set[str] = set()  # Pyodide files served cut short
+        self.faults = Faults()  # delays for /pyodide/ files (conftest's knobs)
 
     @property
     def url(self) -> str:
@@ -80,7 +81,7 @@ class Site:
         assert done.returncode == 0, done.stderr
 
     def start(self) -> None:
-        self.httpd = _Reusable(("127.0.0.1", self.port), functools.partial(CuttingHandler, site=self.root, faults=Faults(), cut=self.cut))
+        self.httpd = _Reusable(("127.0.0.1", self.port), functools.partial(CuttingHandler, site=self.root, faults=self.faults, cut=self.cut))
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
     def stop(self) -> None:
@@ -236,6 +237,8 @@ def every_page_offline(page, site: Site) -> None:
     assert sorted(seen) == sorted(site.pages()), seen
     # Search finds a word of another chapter (De Cœur & D'Acier's « enseignes », from the credits page).
     search(page, "enseignes", "dcda/confrontation/")
+    page.wait_for_function("h => document.querySelector('article h1')?.textContent.replace('¶', '').trim() === h",
+                           arg=h1_of(site, "dcda/confrontation/"))
     widget = page.locator(".dl-roller[data-roller]")
     assert widget.count() > 0 and page.url.split("#")[0].split("?")[0].endswith("dcda/confrontation/")
     roll_first_roller(page)
@@ -327,8 +330,15 @@ def test_a_cut_download_leaves_nothing_broken(context, book_online):
         assert "pyodide.asm.wasm" not in kept and "pyodide.mjs" in kept, kept
     finally:
         book_online.cut.clear()
-    control.locator("button", has_text="Rendre le livre disponible hors ligne").click()  # the network is back
-    control.locator(".dl-offline__done").wait_for(timeout=120_000)
+    book_online.faults.delay, book_online.faults.only = 1.5, ("pyodide.asm.wasm",)  # a slow network
+    try:
+        control.locator("button", has_text="Rendre le livre disponible hors ligne").click()  # the network is back
+        progress = control.locator(".dl-offline__bytes")
+        page.wait_for_function("el => /^ [\\d,]+\u00a0Mo sur [\\d,]+\u00a0Mo$/.test(el.textContent)", arg=progress.element_handle())
+        assert control.locator("progress.dl-offline__bar").count() == 1
+        control.locator(".dl-offline__done").wait_for(timeout=120_000)
+    finally:
+        book_online.faults.reset()
     size = page.evaluate("""async () => { for (const k of await caches.keys()) if (k.startsWith('dl-engine-')) {
         const r = await (await caches.open(k)).match(new URL('pyodide/pyodide.asm.wasm', location.href).href);
         return r ? (await r.arrayBuffer()).byteLength : -1; } return -2; }""")
