@@ -192,10 +192,11 @@ async function precache(onBytes) {
 
 // The engine's files, each fetched unless already cached. ``httpCache``: take
 // them from the browser's HTTP cache when there (after a boot outside this worker).
-async function cacheEngine({ httpCache, onBytes, onTotal }) {
+async function cacheEngine({ httpCache, onBytes, onTotal, count = true }) {
   const cache = await caches.open(ENGINE_CACHE);
   await Promise.all(ENGINE_FILES.map(async (href) => {
     const cached = await cache.match(href);
+    if (cached && !count) return;
     if (cached) {
       const size = (await cached.clone().arrayBuffer()).byteLength;
       onTotal(size);
@@ -242,7 +243,7 @@ self.addEventListener("message", (event) => {
     })());
   } else if (type === "warm-engine") {
     // Sent by a page once its engine has booted: the files are in the HTTP cache.
-    event.waitUntil(cacheEngine({ httpCache: true, onBytes() {}, onTotal() {} }).catch(() => null));
+    event.waitUntil(cacheEngine({ httpCache: true, onBytes() {}, onTotal() {}, count: false }).catch(() => null));
   } else if (type === "download") {
     event.waitUntil(download(reply));
   } else if (type === "remove") {

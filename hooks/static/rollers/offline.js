@@ -9,7 +9,7 @@
 // moment), or at once on a page without rollers or when one already runs.
 
 import { offlineControl, refreshOfflineBook } from "./offline-control.js";
-import { offlineRemoved, offlineSupported, registerWorker } from "./offline-state.js";
+import { engineOnDevice, offlineRemoved, offlineSupported, registerWorker } from "./offline-state.js";
 import { runtime } from "./runtime.js";
 import { watchUpdates } from "./update.js";
 
@@ -27,7 +27,9 @@ export function initOffline() {
   const warm = (state) => {
     if (state.name !== "ready") return;
     runtime.listeners.delete(warm);
-    navigator.serviceWorker.ready.then((registration) => registration.active.postMessage({ type: "warm-engine" }));
+    navigator.serviceWorker.ready.then(async (registration) => {
+      if (!(await engineOnDevice())) registration.active.postMessage({ type: "warm-engine" });
+    });
   };
   runtime.listeners.add(warm);
   warm(runtime.state);
