@@ -109,33 +109,34 @@ def measure(runs: int) -> dict:
         repeat, bare = [], []
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-            # The bare page: a first visit fills the HTTP cache, then fresh pages.
-            ctx = browser.new_context(service_workers="block")
-            for i in range(runs + 1):
-                page = ctx.new_page()
-                page.goto(f"{url}/bare.html", wait_until="load")
-                page.click("#go")
-                page.wait_for_function("window.__ms !== undefined", timeout=60_000)
-                if i:
-                    bare.append(page.evaluate("window.__ms"))
-                page.close()
-            ctx.close()
-            # The book: a first visit keeps the engine (the offline button), then fresh pages.
-            ctx = browser.new_context()
-            page = ctx.new_page()
+            # A first visit each: the bare page fills the HTTP cache; the book keeps the
+            # engine (the offline button). Then fresh pages, the two interleaved (same load).
+            bare_ctx = browser.new_context(service_workers="block")
+            book_ctx = browser.new_context()
+            page = book_ctx.new_page()
             page.goto(url + "/")
             page.locator("#dl-offline button", has_text="Rendre le livre disponible hors ligne").click()
             page.locator("#dl-offline .dl-offline__done").wait_for(timeout=180_000)
             storage = page.evaluate(STORAGE)
             done_text = page.locator("#dl-offline .dl-offline__done").inner_text()
             page.close()
-            for _ in range(runs):
-                page = ctx.new_page()
+            for i in range(runs + 1):
+                page = bare_ctx.new_page()
+                page.goto(f"{url}/bare.html", wait_until="load")
+                page.click("#go")
+                page.wait_for_function("window.__ms !== undefined", timeout=60_000)
+                if i:
+                    bare.append(page.evaluate("window.__ms"))
+                page.close()
+                page = book_ctx.new_page()
                 page.goto(url + PAGE, wait_until="load")
                 page.wait_for_selector("[data-roller] .dl-roll:not([disabled])", timeout=30_000)
-                repeat.append(page.evaluate(CLICK_TO_OUTCOME))
+                ms = page.evaluate(CLICK_TO_OUTCOME)
+                if i:
+                    repeat.append(ms)
                 page.close()
-            ctx.close()
+            bare_ctx.close()
+            book_ctx.close()
             browser.close()
         httpd.shutdown()
         httpd.server_close()
