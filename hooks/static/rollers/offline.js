@@ -4,9 +4,9 @@
 // booted, and watches for new builds.
 //
 // The first visit is not slowed: the service worker (which precaches the
-// site's pages at install) is registered once the page's engine is up (or
-// failed) and the first answers are in (REGISTER_DELAY_MS, then an idle
-// moment), or at once on a page without rollers or when one already runs.
+// site's pages and rules_py at install) is registered once the page has
+// loaded and its engine, if it boots, is up (or failed), REGISTER_DELAY_MS
+// later in an idle moment; at once when one already controls the page.
 
 import { offlineControl, refreshOfflineBook } from "./offline-control.js";
 import { engineOnDevice, offlineRemoved, offlineSupported, registerWorker } from "./offline-state.js";
@@ -44,12 +44,14 @@ const REGISTER_DELAY_MS = 3000;
 
 function whenEngineSettled() {
   return new Promise((resolve) => {
+    const later = () => setTimeout(() => (globalThis.requestIdleCallback || setTimeout)(resolve, { timeout: 2000 }), REGISTER_DELAY_MS);
     const loaded = () => {
-      if (navigator.serviceWorker.controller || runtime.state.name !== "loading") return resolve();
+      if (navigator.serviceWorker.controller) return resolve();
+      if (runtime.state.name !== "loading") return later();
       const settled = (state) => {
         if (state.name === "loading") return;
         runtime.listeners.delete(settled);
-        setTimeout(() => (globalThis.requestIdleCallback || setTimeout)(resolve, { timeout: 2000 }), REGISTER_DELAY_MS);
+        later();
       };
       runtime.listeners.add(settled);
     };
