@@ -8,8 +8,9 @@
 // - The engine (Pyodide files under the configured base, the site's own
 //   assets/rollers/*.zip|*.wasm) is never fetched on the service worker's own
 //   initiative: it is cached in "dl-engine-<version>" when the engine boots
-//   through this worker, when a page says the engine has booted ("warm-engine":
-//   the files then come from the HTTP cache), or when the reader asks for the
+//   through this worker, when a page whose engine booted before this worker
+//   controlled it is left or hidden ("warm-engine": the files then come from
+//   the HTTP cache when it holds them), or when the reader asks for the
 //   offline book ("download"). Only complete, non-opaque, 2xx responses are
 //   kept, their headers (Content-Type: application/wasm) as they came.
 // - Site files and engine files are served cache first; navigations to a
@@ -242,7 +243,7 @@ self.addEventListener("message", (event) => {
       reply({ type: "status", site: await siteComplete(), engine: await engineComplete(), build: OFFLINE.build });
     })());
   } else if (type === "warm-engine") {
-    // Sent by a page once its engine has booted: the files are in the HTTP cache.
+    // Sent by a page whose engine booted outside this worker, when it is left or hidden.
     event.waitUntil(cacheEngine({ httpCache: true, onBytes() {}, onTotal() {}, count: false }).catch(() => null));
   } else if (type === "download") {
     event.waitUntil(download(reply));

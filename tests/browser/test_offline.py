@@ -308,8 +308,9 @@ def test_the_offline_book_opens_every_page_and_rolls_with_no_network(context, bo
 def test_one_roll_keeps_the_engine_without_the_button(context, book_online):
     page = context.new_page()
     page.goto(book_online.url + "feerie/actions/")
-    roll_first_roller(page)
+    roll_first_roller(page)  # the engine boots before any service worker controls the page
     controlled(page)
+    page.goto(book_online.url)  # left for the home page (no roller): the engine is kept then
     engine_cached(page)
     go_offline(context, book_online)
     every_page_offline(page, book_online)
@@ -369,7 +370,10 @@ def test_pyodide_from_another_origin_is_cached_as_cors_and_replayed(context, els
         page.goto(elsewhere.url + "/simon/resolution/")
         roll_first_roller(page)
         controlled(page)
+        page.goto(elsewhere.url + "/")  # the page left: its engine's files are kept
         engine_cached(page)
+        page.wait_for_function("""async (base) => { for (const n of ['pyodide.mjs', 'pyodide.asm.wasm'])
+            if (!(await caches.match(base + n))) return false; return true; }""", arg=elsewhere.pyodide)
         kept = page.evaluate("""async (base) => {
             const out = {};
             for (const name of ['pyodide.mjs', 'pyodide.asm.wasm']) {

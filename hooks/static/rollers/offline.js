@@ -23,12 +23,17 @@ export function initOffline() {
     watchUpdates(registration);
     refreshOfflineBook().catch(() => null);
   }).catch((err) => console.warn("Dés & Lames : le service worker n'a pas pu être installé.", err));
-  // Once the engine has booted, its files (in the HTTP cache by now) are kept for offline use.
+  // An engine that booted before the service worker controlled the page: its
+  // files (in the HTTP cache by now) are kept for offline use when the reader
+  // leaves or hides the page, not while the page is in use.
   const warm = (state) => {
     if (state.name !== "ready") return;
     runtime.listeners.delete(warm);
     navigator.serviceWorker.ready.then(async (registration) => {
-      if (!(await engineOnDevice())) registration.active.postMessage({ type: "warm-engine" });
+      if (await engineOnDevice()) return;
+      const keep = () => document.visibilityState === "hidden" && registration.active?.postMessage({ type: "warm-engine" });
+      document.addEventListener("visibilitychange", keep);
+      window.addEventListener("pagehide", () => registration.active?.postMessage({ type: "warm-engine" }), { once: true });
     });
   };
   runtime.listeners.add(warm);
