@@ -7,6 +7,7 @@
 // generically (dice groups, calcul, notes, follow-up actions). All text goes
 // in with textContent.
 
+import { initOffline } from "./offline.js";
 import { Widget } from "./widget.js";
 import { startJournal } from "./journal.js";
 
@@ -32,3 +33,4 @@ function bindAll() {
 if (globalThis.document$?.subscribe) globalThis.document$.subscribe(bindAll);
 else bindAll();
 startJournal();
+initOffline();

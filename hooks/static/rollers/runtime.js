@@ -8,6 +8,7 @@
 // what was already downloaded.
 
 import { BOOT_IDLE_MS, BOOT_START_MS, CALL_TIMEOUT_MS, CONFIG, pyodideBase, waitsForTap } from "./config.js";
+import { engineOfflineState } from "./offline-state.js";
 
 export class Runtime {
   constructor() {
@@ -31,10 +32,19 @@ export class Runtime {
     };
     this.emit({ name: "loading", step: 0, steps: 3, text: "Démarrage du moteur de dés…" });
     const config = { ...CONFIG, pyodide: pyodideBase(CONFIG.pyodide) };
-    this.ready = this.request({ type: "boot", config, systems: [...systems] }, BOOT_IDLE_MS, true).then(
+    // Offline with no engine on the device: said at once, no time-out (offline-state.js).
+    this.ready = engineOfflineState().then((offline) => {
+      if (offline) throw Object.assign(new Error(offline), { offline: true });
+      return this.request({ type: "boot", config, systems: [...systems] }, BOOT_IDLE_MS, true);
+    }).then(
       () => this.emit({ name: "ready" }),
       (err) => {
-        this.emit({ name: "failed", text: err.message });
+        if (err.offline) { // the next roll tries again (the network may be back)
+          this.worker.terminate();
+          this.worker = null;
+          this.ready = null;
+        }
+        this.emit({ name: "failed", text: err.message, offline: Boolean(err.offline) });
         throw err;
       },
     );

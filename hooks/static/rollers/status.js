@@ -2,6 +2,7 @@
 // loading progress (bytes, then steps), failure with « Réessayer ».
 
 import { h } from "./dom.js";
+import { offlineControl } from "./offline-control.js";
 import { pageSystems, runtime } from "./runtime.js";
 
 export function showState(widget, state) {
@@ -30,6 +31,7 @@ export function showState(widget, state) {
     widget.status.replaceChildren(
       h("progress", { max: "100", value: String(Math.round(fraction * 100)), "aria-label": "Chargement du moteur de dés" }),
       h("span", { class: "dl-progress" }, ` ${text}`),
+      offlineControl(),
     );
     return;
   }
@@ -37,6 +39,7 @@ export function showState(widget, state) {
   retry.addEventListener("click", () => {
     runtime.restart(pageSystems()).catch((err) => widget.showState({ name: "failed", text: err.message }));
   });
+  if (state.offline) return widget.status.replaceChildren(h("span", { class: "dl-error dl-offline-engine" }, state.text), " ", retry);
   widget.status.replaceChildren(
     h("span", { class: "dl-error" },
       (state.stuck ? `Le moteur de dés (Python dans le navigateur) s'est arrêté : ${state.text}. `
