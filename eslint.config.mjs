@@ -1,7 +1,8 @@
 // ESLint (bash tools/lint.sh): the recommended rules over the front-end.
 // hooks/static/rollers/*.js are ES modules run in the page (bundled into one
 // module at build time), hooks/static/rollers-worker.js is a module Web Worker
-// that also sees Pyodide's loadPyodide; bench/*.mjs run under Node.
+// that also sees Pyodide's loadPyodide, hooks/static/sw.js the service worker;
+// bench/*.mjs run under Node.
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -17,7 +18,11 @@ export default [
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.worker } },
   },
   {
-    files: ["bench/**/*.mjs", "tests/**/*.mjs", "eslint.config.mjs"],
+    files: ["hooks/static/sw.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.serviceworker } },
+  },
+  {
+    files: ["bench/**/*.mjs", "tools/**/*.mjs", "tests/**/*.mjs", "eslint.config.mjs"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
   },
 ];

@@ -89,8 +89,13 @@ class ImmutableHandler(Handler):
 
 def build(out: Path, url: str) -> None:
     env = {**os.environ, "PYODIDE_INDEX_URL": "/pyodide/", "SITE_URL": url + "/", "NO_MKDOCS_2_WARNING": "1"}
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
-                          cwd=ROOT, env=env, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     if done.returncode:
         raise SystemExit(done.stderr)
 
@@ -156,14 +161,16 @@ def measure(runs: int) -> dict:
 
 def report(result: dict) -> str:
     caches = ", ".join(f"{name} {mb} MB" for name, mb in result["cache_mb"].items())
-    return "\n".join([
-        f"repeat visit, engine from the service worker's cache: click -> outcome {result['repeat_click_to_outcome_s']} s "
-        f"(runs {result['repeat_runs_s']})",
-        f"bare loadPyodide, files from the HTTP cache: {result['bare_http_cache_loadpyodide_s']} s (runs {result['bare_runs_s']})",
-        f"repeat-visit ratio: {result['repeat_ratio']}x",
-        f"offline book storage: {result['storage_usage_mb']} MB used (navigator.storage.estimate); caches: {caches}",
-        f"end state shown: {result['end_state']}",
-    ])
+    return "\n".join(
+        [
+            f"repeat visit, engine from the service worker's cache: click -> outcome {result['repeat_click_to_outcome_s']} s "
+            f"(runs {result['repeat_runs_s']})",
+            f"bare loadPyodide, files from the HTTP cache: {result['bare_http_cache_loadpyodide_s']} s (runs {result['bare_runs_s']})",
+            f"repeat-visit ratio: {result['repeat_ratio']}x",
+            f"offline book storage: {result['storage_usage_mb']} MB used (navigator.storage.estimate); caches: {caches}",
+            f"end state shown: {result['end_state']}",
+        ]
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -45,6 +45,7 @@ ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 # Build: with hooks vs hooks off
 # ======================================================================
 
+
 def config_without_hooks(tmp: Path) -> Path:
     """mkdocs.yml with its `hooks:` block removed (the same site, no rollers)."""
     text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
@@ -58,7 +59,10 @@ def time_build(config: Path, out: Path, env: dict) -> float:
     t0 = time.perf_counter()
     subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(out)],
-        cwd=ROOT, env=env, check=True, capture_output=True,
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
     )
     return time.perf_counter() - t0
 
@@ -97,11 +101,14 @@ def bench_build(runs: int) -> dict:
 # Odds: CPython and Pyodide (Node, local npm copy)
 # ======================================================================
 
+
 def bench_odds() -> dict:
-    cpy = subprocess.run([sys.executable, str(ROOT / "bench" / "odds_grid.py")], cwd=ROOT,
-                         capture_output=True, text=True, check=True)
-    pyo = subprocess.run(["node", str(ROOT / "bench" / "pyodide_odds.mjs")], cwd=ROOT,
-                         capture_output=True, text=True, check=True)
+    cpy = subprocess.run(
+        [sys.executable, str(ROOT / "bench" / "odds_grid.py")], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    pyo = subprocess.run(
+        ["node", str(ROOT / "bench" / "pyodide_odds.mjs")], cwd=ROOT, capture_output=True, text=True, check=True
+    )
     c, p = json.loads(cpy.stdout), json.loads(pyo.stdout.strip().splitlines()[-1])
     return {rid: {"cpython_ms": c[rid]["ms"], "pyodide_ms": p[rid]["ms"], "params": c[rid]["params"]} for rid in c}
 
@@ -109,6 +116,7 @@ def bench_odds() -> dict:
 # ======================================================================
 # Bytes: what the rollers add to a page before Pyodide, gzipped
 # ======================================================================
+
 
 def gz(path: Path) -> int:
     import gzip
@@ -199,7 +207,11 @@ def throttled_server(site: Path, rate=None, latency=0.0):
 
 def engine_bytes(sent: dict, rollers: bool) -> int:
     """Encoded bytes of Pyodide's files (and, for the rulebook, the rollers' own: JS, CSS, rules_py, library)."""
-    return sum(n for path, n in sent.items() if path.startswith("/pyodide/") or (rollers and path.startswith("/assets/rollers/")))
+    return sum(
+        n
+        for path, n in sent.items()
+        if path.startswith("/pyodide/") or (rollers and path.startswith("/assets/rollers/"))
+    )
 
 
 def run_bare(browser, url: str, srv, cpu: float = 1, timeout_ms: int = 60_000) -> tuple[float, int, list[str]]:
@@ -346,7 +358,9 @@ def machine() -> str:
                 break
     except OSError:
         pass
-    return f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, {cpu}, Python {platform.python_version()}"
+    return (
+        f"{platform.system()} {platform.machine()}, {os.cpu_count()} cores, {cpu}, Python {platform.python_version()}"
+    )
 
 
 def report(results: dict) -> str:
@@ -356,12 +370,24 @@ def report(results: dict) -> str:
         rows.append((name, str(value), f"<= {target}", "ok" if value <= target else "MISSED"))
     worst_c = max(results["odds"].items(), key=lambda kv: kv[1]["cpython_ms"])
     worst_p = max(results["odds"].items(), key=lambda kv: kv[1]["pyodide_ms"])
-    rows.append(("slowest odds query, CPython (ms)", f"{worst_c[1]['cpython_ms']} ({worst_c[0]})", "<= 5",
-                 "ok" if worst_c[1]["cpython_ms"] <= 5 else "MISSED"))
-    rows.append(("slowest odds query, Pyodide (ms)", f"{worst_p[1]['pyodide_ms']} ({worst_p[0]})", "<= 5",
-                 "ok" if worst_p[1]["pyodide_ms"] <= 5 else "MISSED"))
+    rows.append(
+        (
+            "slowest odds query, CPython (ms)",
+            f"{worst_c[1]['cpython_ms']} ({worst_c[0]})",
+            "<= 5",
+            "ok" if worst_c[1]["cpython_ms"] <= 5 else "MISSED",
+        )
+    )
+    rows.append(
+        (
+            "slowest odds query, Pyodide (ms)",
+            f"{worst_p[1]['pyodide_ms']} ({worst_p[0]})",
+            "<= 5",
+            "ok" if worst_p[1]["pyodide_ms"] <= 5 else "MISSED",
+        )
+    )
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
-    lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths)).rstrip() for r in rows]
+    lines = ["  ".join(cell.ljust(w) for cell, w in zip(r, widths, strict=True)).rstrip() for r in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
     lines.append("")
     lines.append("odds per roller (ms)     CPython   Pyodide")
@@ -369,25 +395,37 @@ def report(results: dict) -> str:
         lines.append(f"  {rid:<24}{o['cpython_ms']:>8}  {o['pyodide_ms']:>8}")
     b = results["browser"]
     lines.append("")
-    lines.append(f"cold start: {b['cold_click_to_outcome_s']} s (runs {b['cold_runs_s']}) vs bare loadPyodide "
-                 f"{b['bare_loadpyodide_s']} s (runs {b['bare_runs_s']}), page {b['page']}")
-    lines.append(f"bytes before the first roll (gzip, server-side): {b['bytes_before_first_roll']} "
-                 f"vs bare loadPyodide {b['bytes_bare_loadpyodide']}")
+    lines.append(
+        f"cold start: {b['cold_click_to_outcome_s']} s (runs {b['cold_runs_s']}) vs bare loadPyodide "
+        f"{b['bare_loadpyodide_s']} s (runs {b['bare_runs_s']}), page {b['page']}"
+    )
+    lines.append(
+        f"bytes before the first roll (gzip, server-side): {b['bytes_before_first_roll']} "
+        f"vs bare loadPyodide {b['bytes_bare_loadpyodide']}"
+    )
     if "phone" in results:
         ph = results["phone"]
-        lines.append(f"phone ({ph['rate_mbit_s']} Mbit/s, {ph['latency_ms']:.0f} ms, CPU x{ph['cpu_slowdown']}): "
-                     f"first roll {ph['cold_click_to_outcome_s']} s vs bare loadPyodide {ph['bare_loadpyodide_s']} s "
-                     f"({ph['cold_ratio']}x); bytes {ph['bytes_after_click']} vs {ph['bytes_bare']}")
+        lines.append(
+            f"phone ({ph['rate_mbit_s']} Mbit/s, {ph['latency_ms']:.0f} ms, CPU x{ph['cpu_slowdown']}): "
+            f"first roll {ph['cold_click_to_outcome_s']} s vs bare loadPyodide {ph['bare_loadpyodide_s']} s "
+            f"({ph['cold_ratio']}x); bytes {ph['bytes_after_click']} vs {ph['bytes_bare']}"
+        )
     st = results["stdlib"]
     lines.append(f"standard library: {st['shipped_kb']} KB shipped vs {st['full_kb']} KB full")
-    lines.append(f"long tasks: after load {b['longest_task_runs_ms']} ms per run; before load (Material's own, "
-                 f"not counted) up to {b['longest_task_before_load_ms']} ms")
-    lines.append(f"bytes: JS+CSS {results['bytes']['js_css_gz_kb']} KB gz; fetched by the page "
-                 f"{results['bytes']['fetched_by_page_gz_kb']} KB gz; all shipped {results['bytes']['all_shipped_gz_kb']} KB gz")
+    lines.append(
+        f"long tasks: after load {b['longest_task_runs_ms']} ms per run; before load (Material's own, "
+        f"not counted) up to {b['longest_task_before_load_ms']} ms"
+    )
+    lines.append(
+        f"bytes: JS+CSS {results['bytes']['js_css_gz_kb']} KB gz; fetched by the page "
+        f"{results['bytes']['fetched_by_page_gz_kb']} KB gz; all shipped {results['bytes']['all_shipped_gz_kb']} KB gz"
+    )
     nb = results["build"]["no_bytecode"]
-    lines.append(f"build: {results['build']['with_hooks_s']} s with hooks, {results['build']['without_hooks_s']} s without "
-                 f"(bytecode cache on); with PYTHONDONTWRITEBYTECODE=1: {nb['with_hooks_s']} s vs "
-                 f"{nb['without_hooks_s']} s = {nb['ratio']}x")
+    lines.append(
+        f"build: {results['build']['with_hooks_s']} s with hooks, {results['build']['without_hooks_s']} s without "
+        f"(bytecode cache on); with PYTHONDONTWRITEBYTECODE=1: {nb['with_hooks_s']} s vs "
+        f"{nb['without_hooks_s']} s = {nb['ratio']}x"
+    )
     lines.append(f"machine: {results['machine']}")
     return "\n".join(lines)
 
@@ -405,8 +443,13 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
         env = {**ENV, "PYODIDE_INDEX_URL": "/pyodide/"}
-        subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)], cwd=ROOT, env=env,
-                       check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+        )
         results["browser"], fetched = bench_browser(site, args.page, runs, 20)
         results["bytes"] = bench_bytes(site, fetched)
         results["stdlib"] = bench_stdlib(site)

@@ -29,18 +29,16 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import re
 from pathlib import Path
 
 from mkdocs.structure.files import File
 from mkdocs.utils import get_relative_url
-
-from rollers_assets import PYODIDE_CDN, pyodide_index_url  # the Pyodide base: one definition
-
+from rollers_assets import ENGINE, pyodide_index_url  # the Pyodide base and version: one definition each
 
 # ----------------------------------------------------------------------
 # The events
 # ----------------------------------------------------------------------
+
 
 def on_files(files, config):
     files.append(File.generated(config, MANIFEST, content=manifest(config)))
@@ -90,24 +88,28 @@ def on_post_build(config):
 # Helpers
 # ----------------------------------------------------------------------
 
+
 def manifest(config) -> str:
-    return json.dumps({
-        "name": config["site_name"],
-        "short_name": config["site_name"],
-        "description": config.get("site_description") or "",
-        "lang": "fr",
-        "dir": "ltr",
-        "id": "./",
-        "start_url": "./",
-        "scope": "./",
-        "display": "standalone",
-        "background_color": "#ffffff",
-        "theme_color": THEME_COLOUR,
-        "icons": [
-            {"src": src, "sizes": sizes, "type": "image/png", "purpose": purpose}
-            for src, sizes, purpose in ICONS
-        ],
-    }, ensure_ascii=False, indent=2)
+    return json.dumps(
+        {
+            "name": config["site_name"],
+            "short_name": config["site_name"],
+            "description": config.get("site_description") or "",
+            "lang": "fr",
+            "dir": "ltr",
+            "id": "./",
+            "start_url": "./",
+            "scope": "./",
+            "display": "standalone",
+            "background_color": "#ffffff",
+            "theme_color": THEME_COLOUR,
+            "icons": [
+                {"src": src, "sizes": sizes, "type": "image/png", "purpose": purpose} for src, sizes, purpose in ICONS
+            ],
+        },
+        ensure_ascii=False,
+        indent=2,
+    )
 
 
 def walk(site: Path) -> list[tuple[str, str, int]]:
@@ -137,7 +139,7 @@ def precached(path: str, langs: list[str]) -> bool:
     if path.endswith((".map", ".gz")) or engine_file(path):
         return False
     if path.startswith(LUNR):
-        name = path[len(LUNR):]
+        name = path[len(LUNR) :]
         wanted = {"min/lunr.stemmer.support.min.js", "min/lunr.multi.min.js"}
         wanted |= {f"min/lunr.{lang}.min.js" for lang in langs if lang != "en"}
         wanted |= {"tinyseg.js"} if "ja" in langs else set()
@@ -158,8 +160,7 @@ def url_of(path: str) -> str:
 
 
 def pinned_version() -> str:
-    match = re.search(r"pyodide@([\w.]+)", PYODIDE_CDN)
-    return match.group(1) if match else PYODIDE_CDN
+    return ENGINE.version() or "inconnue"
 
 
 def digest(text: str) -> str:

@@ -9,15 +9,15 @@ and dark and never by colour alone.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
-from typing import Sequence
-
 
 # ----------------------------------------------------------------------
 # Values
 # ----------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class Cell:
@@ -48,6 +48,7 @@ class Grid:
 # The table
 # ----------------------------------------------------------------------
 
+
 def render_grid(grid: Grid) -> str:
     head = "".join(f'<th scope="col">{escape(c)}</th>' for c in grid.columns)
     body = []
@@ -62,7 +63,7 @@ def render_grid(grid: Grid) -> str:
         f'<div class="dl-proba__scroll" role="region" tabindex="0" aria-labelledby="{escape(grid.id)}-legende">'
         f'<table class="dl-proba__table"><caption id="{escape(grid.id)}-legende">{escape(grid.caption)}</caption>'
         f'<thead><tr><th scope="col">{escape(grid.corner)}</th>{head}</tr></thead>'
-        f'<tbody>{"".join(body)}</tbody></table></div>{notes}{chart}</div>'
+        f"<tbody>{''.join(body)}</tbody></table></div>{notes}{chart}</div>"
     )
 
 
@@ -70,8 +71,10 @@ def _cell(grid: Grid, cell: Cell) -> str:
     text = signed(cell.value) if grid.kind == "signed" else percent(cell.value)
     exact = f"{cell.value.numerator}/{cell.value.denominator}"
     title = f"exactement {exact} : ouvrir le lanceur avec ces paramètres"
-    return (f'<td data-exact="{exact}" data-answer="{escape(cell.answer)}">'
-            f'<a href="{escape(cell.href)}" title="{escape(title)}">{escape(text)}</a></td>')
+    return (
+        f'<td data-exact="{exact}" data-answer="{escape(cell.answer)}">'
+        f'<a href="{escape(cell.href)}" title="{escape(title)}">{escape(text)}</a></td>'
+    )
 
 
 def percent(p: Fraction) -> str:
@@ -96,6 +99,7 @@ def signed(x: Fraction) -> str:
 # ----------------------------------------------------------------------
 # The chart
 # ----------------------------------------------------------------------
+
 
 def render_chart(grid: Grid) -> str:
     if grid.chart == "bars":
@@ -132,19 +136,27 @@ def _lines(grid: Grid) -> tuple[str, int]:
     out = []
     for t in ticks:
         y = y_at(t)
-        out.append(f'<line class="dl-proba__grid" x1="{left}" x2="{right}" y1="{y:.1f}" y2="{y:.1f}"/>'
-                   f'<text class="dl-proba__tick" x="{left - 4}" y="{y + 3:.1f}" text-anchor="end">{escape(fmt(t))}</text>')
+        out.append(
+            f'<line class="dl-proba__grid" x1="{left}" x2="{right}" y1="{y:.1f}" y2="{y:.1f}"/>'
+            f'<text class="dl-proba__tick" x="{left - 4}" y="{y + 3:.1f}" text-anchor="end">{escape(fmt(t))}</text>'
+        )
     every = max(1, (len(xs) + 9) // 10)
     for i, label in enumerate(xs):
         if i % every == 0 or i == len(xs) - 1:
-            out.append(f'<text class="dl-proba__tick" x="{x_at(i):.1f}" y="{bottom + 15}" text-anchor="middle">{escape(_short(label))}</text>')
-    out.append(f'<text class="dl-proba__axis" x="{(left + right) / 2:.1f}" y="{bottom + 33}" text-anchor="middle">{escape(grid.x_label or grid.corner)}</text>')
+            out.append(
+                f'<text class="dl-proba__tick" x="{x_at(i):.1f}" y="{bottom + 15}" text-anchor="middle">{escape(_short(label))}</text>'
+            )
+    out.append(
+        f'<text class="dl-proba__axis" x="{(left + right) / 2:.1f}" y="{bottom + 33}" text-anchor="middle">{escape(grid.x_label or grid.corner)}</text>'
+    )
     placed: list[tuple[float, float, float, float]] = []
     extra: list[int] = []
-    for n, (c, series) in enumerate(zip(columns, values)):
+    for n, (c, series) in enumerate(zip(columns, values, strict=True)):
         points = " ".join(f"{x_at(i):.1f},{y_at(v):.1f}" for i, v in enumerate(series))
         dash = DASHES[n % len(DASHES)]
-        out.append(f'<polyline class="dl-proba__line" points="{points}"{f" stroke-dasharray={chr(34)}{dash}{chr(34)}" if dash else ""}/>')
+        out.append(
+            f'<polyline class="dl-proba__line" points="{points}"{f" stroke-dasharray={chr(34)}{dash}{chr(34)}" if dash else ""}/>'
+        )
         for i, v in enumerate(series):
             out.append(_marker(n, x_at(i), y_at(v)))
         # the direct label sits where the line is nearest the middle of the scale, clear of the other labels
@@ -170,7 +182,9 @@ def _lines(grid: Grid) -> tuple[str, int]:
         lx, ly, anchor, box = spot
         if box:
             placed.append(box)
-        out.append(f'<text class="dl-proba__label" x="{lx:.1f}" y="{ly:.1f}" text-anchor="{anchor}">{escape(text)}</text>')
+        out.append(
+            f'<text class="dl-proba__label" x="{lx:.1f}" y="{ly:.1f}" text-anchor="{anchor}">{escape(text)}</text>'
+        )
     height += 14 * len(extra) + (4 if extra else 0)
     return "".join(out), height
 
@@ -183,17 +197,23 @@ def _bars(grid: Grid) -> tuple[str, int]:
     y = 6
     for label, cells in grid.rows:
         x = float(left)
-        out.append(f'<text class="dl-proba__tick" x="{left - 4}" y="{y + bar - 3}" text-anchor="end">{escape(_short(label))}</text>')
+        out.append(
+            f'<text class="dl-proba__tick" x="{left - 4}" y="{y + bar - 3}" text-anchor="end">{escape(_short(label))}</text>'
+        )
         for n, c in enumerate(columns):
             w = float(cells[c].value) * (right - left)
             if w > 0:
-                out.append(f'<rect class="dl-proba__seg" x="{x:.1f}" y="{y}" width="{w:.1f}" height="{bar}" fill="url(#{grid.id}-motif-{n})"/>')
+                out.append(
+                    f'<rect class="dl-proba__seg" x="{x:.1f}" y="{y}" width="{w:.1f}" height="{bar}" fill="url(#{grid.id}-motif-{n})"/>'
+                )
             x += w
         y += bar + gap
     y += 6
     for n, c in enumerate(columns):  # the legend: each pattern with its outcome's name
-        out.append(f'<rect class="dl-proba__seg" x="{left}" y="{y}" width="22" height="12" fill="url(#{grid.id}-motif-{n})"/>'
-                   f'<text class="dl-proba__label" x="{left + 28}" y="{y + 10}">{escape(grid.columns[c])}</text>')
+        out.append(
+            f'<rect class="dl-proba__seg" x="{left}" y="{y}" width="22" height="12" fill="url(#{grid.id}-motif-{n})"/>'
+            f'<text class="dl-proba__label" x="{left + 28}" y="{y + 10}">{escape(grid.columns[c])}</text>'
+        )
         y += 19
     return "".join(out), y + 4
 

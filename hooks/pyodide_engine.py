@@ -61,7 +61,9 @@ def version() -> str | None:
 def cdn_url() -> str:
     pinned = version()
     if pinned is None:  # a warning: --strict fails the build
-        log.warning("package.json: no devDependencies.pyodide, the Pyodide version is unknown (the CDN's latest is used).")
+        log.warning(
+            "package.json: no devDependencies.pyodide, the Pyodide version is unknown (the CDN's latest is used)."
+        )
         return "https://cdn.jsdelivr.net/npm/pyodide/"
     return f"https://cdn.jsdelivr.net/npm/pyodide@{pinned}/"
 
@@ -82,8 +84,11 @@ def engine() -> Engine:
     full = pyodide_file(STDLIB)
     lock = pyodide_file("pyodide-lock.json")
     if full is None:
-        log.warning("Pyodide %s: neither node_modules/pyodide nor the CDN is reachable; "
-                    "the site loads Pyodide's full standard library.", version())
+        log.warning(
+            "Pyodide %s: neither node_modules/pyodide nor the CDN is reachable; "
+            "the site loads Pyodide's full standard library.",
+            version(),
+        )
         return Engine(None, False, None, None)
     lock_info = json.loads(lock.read_text(encoding="utf-8"))["info"] if lock else None
     if os.environ.get("DL_FULL_STDLIB", "").strip() in ("1", "true", "yes"):
@@ -168,7 +173,9 @@ def strip_docs(source: str) -> str:
         if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) or not body:
             continue
         first = body[0]
-        if not (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str)):
+        if not (
+            isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str)
+        ):
             continue
         head = lines[first.lineno - 1][: first.col_offset]
         tail = lines[first.end_lineno - 1][first.end_col_offset :]

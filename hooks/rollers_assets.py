@@ -29,10 +29,10 @@ from mkdocs.structure.files import File
 import rules_py
 from rules_py.api import SYSTEMS
 
-
 # ----------------------------------------------------------------------
 # The event
 # ----------------------------------------------------------------------
+
 
 def on_files(files, config):
     sources = {path.name: shrink(path.read_text(encoding="utf-8")) for path in python_sources()}
@@ -72,6 +72,7 @@ def on_files(files, config):
 # ----------------------------------------------------------------------
 # Helpers
 # ----------------------------------------------------------------------
+
 
 def python_sources() -> list[Path]:
     """rules_py's modules that run in the browser (not the CLI)."""
@@ -157,7 +158,7 @@ def shrink(source: str) -> str:
         quote = text[:3] if text[:3] in ('"""', "'''") else ""
         if quote and (previous.endswith(":") or previous == ""):
             end = i if text.count(quote) >= 2 and len(text) > 3 else _closing(lines, i + 1, quote)
-            after = next((l for l in lines[end + 1:] if l.strip() and not l.lstrip().startswith("#")), "")
+            after = next((ln for ln in lines[end + 1 :] if ln.strip() and not ln.lstrip().startswith("#")), "")
             indent = line[: len(line) - len(line.lstrip())]
             if previous and len(after) - len(after.lstrip()) < len(indent):
                 out.append(f"{indent}pass\n")  # the docstring was the whole body

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -25,10 +25,10 @@ from mkdocs.exceptions import PluginError
 
 import rules_py
 
-
 # ----------------------------------------------------------------------
 # The event
 # ----------------------------------------------------------------------
+
 
 def on_post_page(output: str, page, config) -> str | None:
     html = output
@@ -39,13 +39,16 @@ def on_post_page(output: str, page, config) -> str | None:
         marker = PLACEHOLDER.format(index=index)
         if marker not in html:
             raise PluginError(f"{page.file.src_uri}:{entry['line']}: l'emplacement du lanceur a disparu du HTML.")
-        html = html.replace(marker, render_widget(entry, f"{page.file.src_uri}:{entry['line']}", getattr(page, "url", "")), 1)
+        html = html.replace(
+            marker, render_widget(entry, f"{page.file.src_uri}:{entry['line']}", getattr(page, "url", "")), 1
+        )
     return html
 
 
 # ----------------------------------------------------------------------
 # Helpers
 # ----------------------------------------------------------------------
+
 
 def render_widget(entry: dict[str, Any], where: str, page_url: str = "") -> str:
     """The widget's HTML for one mapped section (``where`` = page:line for errors).
@@ -64,14 +67,22 @@ def render_widget(entry: dict[str, Any], where: str, page_url: str = "") -> str:
     if not odds["ok"]:
         raise PluginError(f"{where}: préréglage refusé par {roller_id} : {odds['error']}")
     # one book example ("example") or several in the same section ("examples", each with a "name")
-    examples = [_replayed(roller_id, preset, ex, where) for ex in ([entry["example"]] if entry.get("example") else entry.get("examples") or [])]
+    examples = [
+        _replayed(roller_id, preset, ex, where)
+        for ex in ([entry["example"]] if entry.get("example") else entry.get("examples") or [])
+    ]
     example = examples[0] if examples else None
     widget_id = f"lanceur-{entry['slug']}"
     choices = _exclusive(roller_id, preset, widget_id)
     modes = {name: (c["name"], k) for c in choices for k, alt in enumerate(c["modes"]) for name in alt["fields"]}
     # the preset's fields, and both alternatives of a choice the preset makes (the other one a tap away)
-    at_hand = set(preset) | {name for c in choices if {n for alt in c["modes"] for n in alt["fields"]} & set(preset)
-                             for alt in c["modes"] for name in alt["fields"]}
+    at_hand = set(preset) | {
+        name
+        for c in choices
+        if {n for alt in c["modes"] for n in alt["fields"]} & set(preset)
+        for alt in c["modes"]
+        for name in alt["fields"]
+    }
     fields = [_field(p, preset, widget_id, modes, at_hand) for p in description["parametres"]]
     shown = [f for f in fields if f["name"] in at_hand or f["required"]]
     groups: dict[str, list[dict[str, Any]]] = {}  # in order of first appearance
@@ -80,25 +91,33 @@ def render_widget(entry: dict[str, Any], where: str, page_url: str = "") -> str:
             groups.setdefault(field["group"], []).append(field)
     system = roller_id.split(".", 1)[0]
     odds_view = odds_summary(odds["result"])
-    return TEMPLATES.get_template("widget.html").render(
-        id=widget_id,
-        roller={**description, "titre": french_spaces(description["titre"]), "resume": french_spaces(description.get("resume") or "")},
-        shown=shown,
-        shown_choices=[c for c in choices if at_hand & {n for alt in c["modes"] for n in alt["fields"]}],
-        folded_choices=[c for c in choices if not at_hand & {n for alt in c["modes"] for n in alt["fields"]}],
-        groups=list(groups.items()),
-        folded_count=sum(len(g) for g in groups.values()),
-        preset=json.dumps(preset, ensure_ascii=False),
-        example=example,
-        examples=examples,
-        example_json=example["json"] if example else "",
-        odds=odds_view["rows"],
-        success=odds_view["success"],
-        success_exact=odds_view["success_exact"],
-        success_width=odds_view["success_width"],
-        notes_url=f"{_root(page_url)}notes-de-lecture/#{system}",
-        system=system,
-    ).strip()
+    return (
+        TEMPLATES.get_template("widget.html")
+        .render(
+            id=widget_id,
+            roller={
+                **description,
+                "titre": french_spaces(description["titre"]),
+                "resume": french_spaces(description.get("resume") or ""),
+            },
+            shown=shown,
+            shown_choices=[c for c in choices if at_hand & {n for alt in c["modes"] for n in alt["fields"]}],
+            folded_choices=[c for c in choices if not at_hand & {n for alt in c["modes"] for n in alt["fields"]}],
+            groups=list(groups.items()),
+            folded_count=sum(len(g) for g in groups.values()),
+            preset=json.dumps(preset, ensure_ascii=False),
+            example=example,
+            examples=examples,
+            example_json=example["json"] if example else "",
+            odds=odds_view["rows"],
+            success=odds_view["success"],
+            success_exact=odds_view["success_exact"],
+            success_width=odds_view["success_width"],
+            notes_url=f"{_root(page_url)}notes-de-lecture/#{system}",
+            system=system,
+        )
+        .strip()
+    )
 
 
 def _root(page_url: str) -> str:
@@ -112,20 +131,27 @@ def _exclusive(roller_id: str, preset: dict[str, Any], widget_id: str) -> list[d
     out = []
     for name, label, modes in EXCLUSIVE.get(roller_id, ()):
         active = next((k for k, (_, names) in enumerate(modes) if set(names) & set(preset)), 0)
-        out.append({
-            "name": name,
-            "id": f"{widget_id}-mode-{name}",
-            "label": french_spaces(label),
-            "active": active,
-            "modes": [{"label": french_spaces(text), "fields": list(names)} for text, names in modes],
-        })
+        out.append(
+            {
+                "name": name,
+                "id": f"{widget_id}-mode-{name}",
+                "label": french_spaces(label),
+                "active": active,
+                "modes": [{"label": french_spaces(text), "fields": list(names)} for text, names in modes],
+            }
+        )
     return out
 
 
 def _replayed(roller_id: str, preset: dict[str, Any], example: dict[str, Any], where: str) -> dict[str, Any]:
     """A book example replayed with the book's dice; refused or different from the book: the build stops."""
-    example = {"params": example.get("params", preset), "dice": example.get("dice"), "name": example.get("name", ""),
-               "result": example.get("result", ""), "text": example.get("text", "")}
+    example = {
+        "params": example.get("params", preset),
+        "dice": example.get("dice"),
+        "name": example.get("name", ""),
+        "result": example.get("result", ""),
+        "text": example.get("text", ""),
+    }
     replay = rules_py.call({"op": "roll", "roller": roller_id, "params": example["params"], "dice": example["dice"]})
     if not replay["ok"]:
         raise PluginError(f"{where}: exemple du livre refusé par {roller_id} : {replay['error']}")
@@ -141,14 +167,19 @@ def _replayed(roller_id: str, preset: dict[str, Any], example: dict[str, Any], w
     return example
 
 
-@lru_cache(maxsize=None)
+@cache
 def describe(roller_id: str) -> dict[str, Any]:
     """rules_py's description of a roller (the same for every widget of it: asked once)."""
     return rules_py.call({"op": "describe", "roller": roller_id})
 
 
-def _field(param: dict[str, Any], preset: dict[str, Any], widget_id: str,
-           modes: dict[str, tuple[str, int]] | None = None, at_hand: set[str] = frozenset()) -> dict[str, Any]:
+def _field(
+    param: dict[str, Any],
+    preset: dict[str, Any],
+    widget_id: str,
+    modes: dict[str, tuple[str, int]] | None = None,
+    at_hand: set[str] = frozenset(),
+) -> dict[str, Any]:
     value = preset.get(param["nom"], param.get("defaut"))
     kind = param["type"]
     if isinstance(value, (list, tuple)):
@@ -193,8 +224,13 @@ def _hint(kind: str, param: dict[str, Any], short: int = 0) -> tuple[str, str]:
         syntax = f"De {param['min']} à {param['max']}."
     elif kind == "ints":
         low, high = param["min_elements"], param["max_elements"]
-        count = (f"Exactement {low} valeurs" if low == high else f"{max(low, 1)} ou {high} valeurs" if high == low + 1
-                 else f"De {low} à {high} valeurs")
+        count = (
+            f"Exactement {low} valeurs"
+            if low == high
+            else f"{max(low, 1)} ou {high} valeurs"
+            if high == low + 1
+            else f"De {low} à {high} valeurs"
+        )
         if high == 1:
             count = "Une valeur"
         syntax = f"{count} de {param.get('min')} à {param.get('max')}, séparées par des virgules."
@@ -220,7 +256,7 @@ def odds_summary(odds: dict[str, Any]) -> dict[str, Any]:
     shown, digits = percent_rows(list(issues.values()))
     rows = [
         {"label": french_spaces(label), "width": f"{p * 100:.2f}%", "percent": text, "exact": exact.get(label, "")}
-        for (label, p), text in zip(issues.items(), shown)
+        for (label, p), text in zip(issues.items(), shown, strict=True)
     ]
     success = odds.get("reussite")
     return {
@@ -239,16 +275,18 @@ def percent_rows(probabilities: list[float]) -> tuple[list[str], int]:
     """
     for digits in (1, 2, 3, 1):  # no fair rounding within three decimals: back to one
         units = _largest_remainder(probabilities, 10 ** (digits + 2))
-        if all(units[i] == units[j] for i, p in enumerate(probabilities) for j, q in enumerate(probabilities) if p == q):
+        if all(
+            units[i] == units[j] for i, p in enumerate(probabilities) for j, q in enumerate(probabilities) if p == q
+        ):
             break
-    return [_units(u, p, digits) for u, p in zip(units, probabilities)], digits
+    return [_units(u, p, digits) for u, p in zip(units, probabilities, strict=True)], digits
 
 
 def _largest_remainder(probabilities: list[float], scale: int) -> list[int]:
     units = [math.floor(p * scale) for p in probabilities]
     left = round(sum(probabilities) * scale) - sum(units)
     order = sorted(range(len(probabilities)), key=lambda i: (-(probabilities[i] * scale - units[i]), i))
-    for i in order[:max(0, left)]:
+    for i in order[: max(0, left)]:
         units[i] += 1
     return units
 
@@ -261,7 +299,7 @@ def percent(p: float | None, digits: int = 1) -> str:
 
 
 def _units(units: int, p: float, digits: int) -> str:
-    scale = 10 ** digits
+    scale = 10**digits
     if units == 0 and p > 0:
         return f"<\u00a00,{'0' * (digits - 1)}1\u00a0%"
     if units == 100 * scale and p < 1:
@@ -296,20 +334,30 @@ CAMP_SIDE = re.compile(r"\b([Cc]amps?) ([ab])\b")
 # Exclusive choices, made explicit in the form (one switch, one alternative's fields at a time):
 # roller -> (switch name, its French label, ((alternative's label, its fields), ...)).
 EXCLUSIVE = {
-    "solaires.action": (("difficulte", "Difficulté", (
-        ("chiffrée", ("difficulte",)), ("les deux échelles", ("intrinseque", "interet")))),),
-    "simon.jet": (("test", "Test", (
-        ("expertise", ("expertise",)), ("caractéristique", ("caracteristique",)))),),
-    "simon.aide": (("test", "Test", (
-        ("expertise", ("expertise",)), ("caractéristique", ("caracteristique",)))),),
-    "simon.opposition": (
-        ("test_a", "Test de l'acteur", (
-            ("expertise", ("expertise_a",)), ("caractéristique", ("caracteristique_a",)))),
-        ("test_b", "Test de celui qui réagit", (
-            ("expertise", ("expertise_b",)), ("caractéristique", ("caracteristique_b",)))),
+    "solaires.action": (
+        (
+            "difficulte",
+            "Difficulté",
+            (("chiffrée", ("difficulte",)), ("les deux échelles", ("intrinseque", "interet"))),
+        ),
     ),
-    "dcda.confrontation": (("equipe_b", "L'équipe B", (
-        ("PNJ du livre", ("pnj",)), ("vos forces", ("forces_b", "noms_b", "fortune_b", "environnement")))),),
+    "simon.jet": (("test", "Test", (("expertise", ("expertise",)), ("caractéristique", ("caracteristique",)))),),
+    "simon.aide": (("test", "Test", (("expertise", ("expertise",)), ("caractéristique", ("caracteristique",)))),),
+    "simon.opposition": (
+        ("test_a", "Test de l'acteur", (("expertise", ("expertise_a",)), ("caractéristique", ("caracteristique_a",)))),
+        (
+            "test_b",
+            "Test de celui qui réagit",
+            (("expertise", ("expertise_b",)), ("caractéristique", ("caracteristique_b",))),
+        ),
+    ),
+    "dcda.confrontation": (
+        (
+            "equipe_b",
+            "L'équipe B",
+            (("PNJ du livre", ("pnj",)), ("vos forces", ("forces_b", "noms_b", "fortune_b", "environnement"))),
+        ),
+    ),
 }
 HINT_SPLIT = re.compile(r"(?<=\.)\s+(?=[A-ZÀ-ÖØ-Þ«])")  # end of the first sentence (not "ex. 0,0")
 SHORT_HINT = 110  # characters of help always shown under a field

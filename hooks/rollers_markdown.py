@@ -19,10 +19,10 @@ import yaml
 from markdown_it import MarkdownIt
 from mkdocs.exceptions import PluginError
 
-
 # ----------------------------------------------------------------------
 # The event
 # ----------------------------------------------------------------------
+
 
 def on_page_markdown(markdown: str, page, config, files) -> str | None:
     entries = load_sections(str(MAPPING), MAPPING.stat().st_mtime_ns).get(page.file.src_uri)
@@ -36,8 +36,7 @@ def on_page_markdown(markdown: str, page, config, files) -> str | None:
         if not found:
             raise PluginError(
                 f"hooks/sections.yml:{entry['_line']}: {page.file.src_uri} : section « {wanted} » "
-                "introuvable dans la page ; ses titres sont "
-                + ", ".join(f"« {h.text} »" for h in headings)
+                "introuvable dans la page ; ses titres sont " + ", ".join(f"« {h.text} »" for h in headings)
             )
         if len(found) > 1:
             raise PluginError(
@@ -57,6 +56,7 @@ def on_page_markdown(markdown: str, page, config, files) -> str | None:
 # ----------------------------------------------------------------------
 # Helpers (pure)
 # ----------------------------------------------------------------------
+
 
 class Heading(NamedTuple):
     text: str
@@ -117,7 +117,9 @@ def load_sections(path: str, _mtime: int) -> dict[str, list[dict[str, Any]]]:
     for page, entries in data.items():
         for i, entry in enumerate(entries or []):
             if not isinstance(entry, dict) or not {"heading", "roller"} <= entry.keys():
-                raise PluginError(f"hooks/sections.yml:{lines.get((page, i), 0)}: « heading » et « roller » sont requis.")
+                raise PluginError(
+                    f"hooks/sections.yml:{lines.get((page, i), 0)}: « heading » et « roller » sont requis."
+                )
             out.setdefault(page, []).append({**entry, "_line": lines.get((page, i), 0)})
     return out
 

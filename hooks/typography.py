@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html as htmllib
 import re
-from typing import Iterator
+from collections.abc import Iterator
 
 from rules_py.typography import fr_chunks
 
@@ -24,6 +24,7 @@ __all__ = ["on_post_page", "on_post_template", "typeset_html", "visible_text"]
 # ----------------------------------------------------------------------
 # The events
 # ----------------------------------------------------------------------
+
 
 def on_post_page(output: str, page, config) -> str:
     return typeset_html(output)
@@ -38,6 +39,7 @@ def on_post_template(output_content: str, template_name: str, config) -> str:
 # ----------------------------------------------------------------------
 # The page, as runs of text between block boundaries
 # ----------------------------------------------------------------------
+
 
 def typeset_html(html: str) -> str:
     """``html`` with French spaces in its text nodes (idempotent)."""
@@ -73,7 +75,7 @@ def visible_text(html: str) -> list[str]:
 def _set(pieces: list[str], run: list[int]) -> None:
     """French spaces in the text nodes ``run`` of ``pieces``, read as one text; unchanged nodes keep their bytes."""
     text = [htmllib.unescape(pieces[i]) for i in run]
-    for i, before, after in zip(run, text, fr_chunks(text)):
+    for i, before, after in zip(run, text, fr_chunks(text), strict=True):
         if after != before:
             pieces[i] = htmllib.escape(after, quote=False)
 
@@ -100,11 +102,11 @@ def _walk(html: str) -> Iterator[tuple[str, str, bool]]:
         if tag in RAW_TEXT and not closing and not m.group(0).endswith("/>"):
             close = re.compile(rf"</{tag}\s*>", re.I).search(html, end)
             end = close.end() if close else n
-            yield "raw", html[m.start():end], True
+            yield "raw", html[m.start() : end], True
         elif tag in SKIP:
             if closing:
                 if tag in skip:
-                    del skip[len(skip) - 1 - skip[::-1].index(tag):]
+                    del skip[len(skip) - 1 - skip[::-1].index(tag) :]
             elif not m.group(0).endswith("/>"):
                 skip.append(tag)
             yield "raw", m.group(0), True
@@ -121,7 +123,31 @@ TOKEN = re.compile(
 )
 RAW_TEXT = frozenset({"script", "style", "textarea"})
 SKIP = frozenset({"code", "pre", "kbd", "samp", "svg", "math"})
-INLINE = frozenset({
-    "a", "abbr", "b", "bdi", "bdo", "cite", "data", "del", "dfn", "em", "i", "ins", "label",
-    "mark", "q", "s", "small", "span", "strong", "sub", "sup", "time", "u", "var",
-})
+INLINE = frozenset(
+    {
+        "a",
+        "abbr",
+        "b",
+        "bdi",
+        "bdo",
+        "cite",
+        "data",
+        "del",
+        "dfn",
+        "em",
+        "i",
+        "ins",
+        "label",
+        "mark",
+        "q",
+        "s",
+        "small",
+        "span",
+        "strong",
+        "sub",
+        "sup",
+        "time",
+        "u",
+        "var",
+    }
+)

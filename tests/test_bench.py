@@ -41,25 +41,57 @@ def test_the_odds_grid_reaches_every_roller():
 
 
 def test_the_bytes_figure_counts_the_engine_and_the_rollers_files_only():
-    sent = {"/pyodide/pyodide.asm.wasm": 100, "/pyodide/pyodide-lock.json": 7, "/assets/rollers/python_stdlib.zip": 20,
-            "/assets/rollers/rules_py/api.py": 3, "/assets/javascripts/bundle.js": 1000, "/solaires/": 50}
+    sent = {
+        "/pyodide/pyodide.asm.wasm": 100,
+        "/pyodide/pyodide-lock.json": 7,
+        "/assets/rollers/python_stdlib.zip": 20,
+        "/assets/rollers/rules_py/api.py": 3,
+        "/assets/javascripts/bundle.js": 1000,
+        "/solaires/": 50,
+    }
     assert run.engine_bytes(sent, rollers=True) == 130
     assert run.engine_bytes(sent, rollers=False) == 107
 
 
 def test_the_report_states_every_target_and_the_phone_run():
-    browser = {"page": "/p/", "cold_click_to_outcome_s": 2.0, "bare_loadpyodide_s": 2.5, "cold_ratio": 0.8,
-               "cold_runs_s": [2.0], "bare_runs_s": [2.5], "bytes_before_first_roll": 70, "bytes_bare_loadpyodide": 100,
-               "bytes_ratio": 0.7, "warm_roll_median_ms": 10, "warm_roll_max_ms": 12, "longest_task_after_load_ms": 0,
-               "longest_task_runs_ms": [0], "longest_task_before_load_ms": 100}
+    browser = {
+        "page": "/p/",
+        "cold_click_to_outcome_s": 2.0,
+        "bare_loadpyodide_s": 2.5,
+        "cold_ratio": 0.8,
+        "cold_runs_s": [2.0],
+        "bare_runs_s": [2.5],
+        "bytes_before_first_roll": 70,
+        "bytes_bare_loadpyodide": 100,
+        "bytes_ratio": 0.7,
+        "warm_roll_median_ms": 10,
+        "warm_roll_max_ms": 12,
+        "longest_task_after_load_ms": 0,
+        "longest_task_runs_ms": [0],
+        "longest_task_before_load_ms": 100,
+    }
     results = {
-        "machine": "m", "build": {"ratio": 1.4, "with_hooks_s": 1.4, "without_hooks_s": 1.0,
-                                  "no_bytecode": {"ratio": 1.2, "with_hooks_s": 1.2, "without_hooks_s": 1.0}},
+        "machine": "m",
+        "build": {
+            "ratio": 1.4,
+            "with_hooks_s": 1.4,
+            "without_hooks_s": 1.0,
+            "no_bytecode": {"ratio": 1.2, "with_hooks_s": 1.2, "without_hooks_s": 1.0},
+        },
         "odds": {"x.y": {"cpython_ms": 1.0, "pyodide_ms": 2.0, "params": {}}},
-        "browser": browser, "bytes": {"all_shipped_gz_kb": 50, "js_css_gz_kb": 10, "fetched_by_page_gz_kb": 20},
+        "browser": browser,
+        "bytes": {"all_shipped_gz_kb": 50, "js_css_gz_kb": 10, "fetched_by_page_gz_kb": 20},
         "stdlib": {"shipped_kb": 500, "full_kb": 2500, "ratio": 0.2},
-        "phone": {"rate_mbit_s": 1.6, "latency_ms": 300, "cpu_slowdown": 4, "cold_click_to_outcome_s": 30.0,
-                  "bare_loadpyodide_s": 50.0, "cold_ratio": 0.6, "bytes_after_click": 70, "bytes_bare": 100},
+        "phone": {
+            "rate_mbit_s": 1.6,
+            "latency_ms": 300,
+            "cpu_slowdown": 4,
+            "cold_click_to_outcome_s": 30.0,
+            "bare_loadpyodide_s": 50.0,
+            "cold_ratio": 0.6,
+            "bytes_after_click": 70,
+            "bytes_bare": 100,
+        },
     }
     text = run.report(results)
     assert re.search(r"build ratio \(hooks / no hooks\)\s+1\.4\s+<= 1\.3\s+MISSED", text)

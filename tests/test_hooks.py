@@ -40,6 +40,7 @@ def mapping(monkeypatch, tmp_path):
         path = tmp_path / "sections.yml"
         path.write_text(text, encoding="utf-8")
         monkeypatch.setattr(markdown_hook, "MAPPING", path)
+
     return use
 
 
@@ -93,8 +94,10 @@ def test_rejected_preset_fails_with_page_and_line(mapping):
 
 
 def test_wrong_book_result_fails(mapping):
-    mapping('page.md:\n  - heading: "Autre"\n    roller: solaires.environnement\n'
-            '    example: {dice: [4, 3, 6], result: "Favorable"}\n')
+    mapping(
+        'page.md:\n  - heading: "Autre"\n    roller: solaires.environnement\n'
+        '    example: {dice: [4, 3, 6], result: "Favorable"}\n'
+    )
     page = fake_page()
     marked = markdown_hook.on_page_markdown("# Titre\n\n## Autre\n", page, None, None)
     with pytest.raises(PluginError, match=r"^page\.md:3: l'exemple du livre donne"):
@@ -111,9 +114,11 @@ def test_shipped_python_behaves_like_the_package(tmp_path):
     package.mkdir()
     for path in assets_hook.python_sources():
         (package / path.name).write_text(assets_hook.shrink(path.read_text(encoding="utf-8")), encoding="utf-8")
-    code = ("import json, rules_py; print(rules_py.call_json(json.dumps({'op': 'roll', 'roller': "
-            "'solaires.action', 'params': {'difficulte': -2, 'elements': '3,2', 'typique': True, "
-            "'alteration': 'adoucie'}, 'dice': [4, 6, 2]})))")
+    code = (
+        "import json, rules_py; print(rules_py.call_json(json.dumps({'op': 'roll', 'roller': "
+        "'solaires.action', 'params': {'difficulte': -2, 'elements': '3,2', 'typique': True, "
+        "'alteration': 'adoucie'}, 'dice': [4, 6, 2]})))"
+    )
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
     assert "Échec avec contrepartie positive" in done.stdout
     assert not (ROOT / "docs" / "rules_py").exists()
@@ -126,8 +131,12 @@ def _without_docstrings(source: str) -> str:
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
             body = node.body
-            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
-                    and isinstance(body[0].value.value, str):
+            if (
+                body
+                and isinstance(body[0], ast.Expr)
+                and isinstance(body[0].value, ast.Constant)
+                and isinstance(body[0].value.value, str)
+            ):
                 node.body = body[1:] or [ast.Pass()]
     return ast.dump(tree)
 
@@ -151,11 +160,20 @@ def test_strict_build_fails_on_a_missing_heading(tmp_path):
     shutil.copytree(ROOT / "overrides", project / "overrides")  # the theme's custom_dir
     shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
     sections = project / "hooks" / "sections.yml"
-    sections.write_text(sections.read_text(encoding="utf-8").replace(
-        "Règle optionnelle : Aléatoire dans l'environnement", "Un titre qui n'existe pas"), encoding="utf-8")
+    sections.write_text(
+        sections.read_text(encoding="utf-8").replace(
+            "Règle optionnelle : Aléatoire dans l'environnement", "Un titre qui n'existe pas"
+        ),
+        encoding="utf-8",
+    )
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "out")],
-                          cwd=project, env=env, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "out")],
+        cwd=project,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode != 0
     assert "solaires/resoudre-une-action.md" in done.stderr
     assert re.search(r"sections\.yml:\d+: .*« Un titre qui n'existe pas » introuvable", done.stderr)
@@ -190,28 +208,39 @@ def test_percentages_round_alike_at_build_and_in_the_browser(tmp_path):
     from fractions import Fraction
 
     rng = random.Random(9)
-    cases = [[1 / 16, 1 / 4, 3 / 8, 5 / 16], [3 / 16, 5 / 16, 5 / 16, 3 / 16], [1 / 27, 2 / 9, 4 / 9, 8 / 27],
-             [0.0004, 0.9996], [1 / 3, 1 / 3, 1 / 3], [1 / 1024, 1023 / 1024], [0.0, 1.0]]
+    cases = [
+        [1 / 16, 1 / 4, 3 / 8, 5 / 16],
+        [3 / 16, 5 / 16, 5 / 16, 3 / 16],
+        [1 / 27, 2 / 9, 4 / 9, 8 / 27],
+        [0.0004, 0.9996],
+        [1 / 3, 1 / 3, 1 / 3],
+        [1 / 1024, 1023 / 1024],
+        [0.0, 1.0],
+    ]
     for _ in range(300):  # exact odds as the rules give them: fractions of one denominator
         q = rng.choice([6, 16, 27, 36, 216, 1024, 3125, 7776, 8000])
         cut = sorted(rng.randint(0, q) for _ in range(rng.randint(1, 5)))
-        parts = [b - a for a, b in zip([0] + cut, cut + [q])]
+        parts = [b - a for a, b in zip([0, *cut], [*cut, q], strict=True)]
         cases.append([float(Fraction(n, q)) for n in parts])
     built = [content_hook.percent_rows(ps) for ps in cases]
-    success = [content_hook.percent(ps[0], digits) for ps, (_, digits) in zip(cases, built)]
+    success = [content_hook.percent(ps[0], digits) for ps, (_, digits) in zip(cases, built, strict=True)]
     module = tmp_path / "dom.mjs"
     module.write_text((ROOT / "hooks" / "static" / "rollers" / "dom.js").read_text(encoding="utf-8"), encoding="utf-8")
-    script = (f"import {{ percent, percentRows }} from {json.dumps(module.as_uri())};\n"
-              f"const cases = {json.dumps(cases)};\n"
-              "console.log(JSON.stringify(cases.map((ps) => { const r = percentRows(ps); "
-              "return [r.texts, r.digits, percent(ps[0], r.digits)]; })));\n")
+    script = (
+        f"import {{ percent, percentRows }} from {json.dumps(module.as_uri())};\n"
+        f"const cases = {json.dumps(cases)};\n"
+        "console.log(JSON.stringify(cases.map((ps) => { const r = percentRows(ps); "
+        "return [r.texts, r.digits, percent(ps[0], r.digits)]; })));\n"
+    )
     done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     browser = json.loads(done.stdout)
-    assert browser == [[texts, digits, one] for (texts, digits), one in zip(built, success)]
-    for texts, digits in built:
-        values = [0.0 if t.startswith("<") else 100.0 if t.startswith(">") else float(t.split("\u00a0")[0].replace(",", "."))
-                  for t in texts]
+    assert browser == [[texts, digits, one] for (texts, digits), one in zip(built, success, strict=True)]
+    for texts, _digits in built:
+        values = [
+            0.0 if t.startswith("<") else 100.0 if t.startswith(">") else float(t.split("\u00a0")[0].replace(",", "."))
+            for t in texts
+        ]
         assert round(sum(values), 6) == 100 or values == [0.0] * len(values)
         assert "0,0\u00a0%" not in texts
 

@@ -30,6 +30,7 @@ PAGES = ("solaires", "feerie", "simon", "dcda")
 # The built pages, read into tables of cells
 # ----------------------------------------------------------------------
 
+
 class Tables(HTMLParser):
     """Every .dl-proba block: its id, roller, caption, headers and cells (exact, answer, href, text)."""
 
@@ -46,7 +47,9 @@ class Tables(HTMLParser):
         if "id" in a and "data-roller" in a:
             self.ids[a["id"]] = a["data-roller"]
         if tag == "div" and "dl-proba" in (a.get("class") or "").split():
-            self.tables.append({"id": a["id"], "roller": a["data-roller"], "caption": "", "cells": [], "th_scopes": [], "svg": False})
+            self.tables.append(
+                {"id": a["id"], "roller": a["data-roller"], "caption": "", "cells": [], "th_scopes": [], "svg": False}
+            )
         elif not self.tables:
             return
         elif tag == "caption":
@@ -78,8 +81,13 @@ class Tables(HTMLParser):
 def site(tmp_path_factory):
     out = tmp_path_factory.mktemp("site")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": "http://127.0.0.1:8000/"}
-    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
-                          cwd=ROOT, env=env, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stderr
     return out
 
@@ -134,9 +142,22 @@ def shown_percent(text: str) -> float | None:
 # ----------------------------------------------------------------------
 
 EXPECTED_TABLES = {
-    "solaires-stable", "solaires-adoucie", "solaires-amplifiee", "solaires-instable", "solaires-second-element",
-    "solaires-environnement", "feerie-reussite", "feerie-assistants", "simon-heroisme-0", "simon-heroisme-1",
-    "simon-heroisme-2", "simon-heroisme-3", "simon-aide", "simon-aide-chances", "dcda-tour", "dcda-tour-issues",
+    "solaires-stable",
+    "solaires-adoucie",
+    "solaires-amplifiee",
+    "solaires-instable",
+    "solaires-second-element",
+    "solaires-environnement",
+    "feerie-reussite",
+    "feerie-assistants",
+    "simon-heroisme-0",
+    "simon-heroisme-1",
+    "simon-heroisme-2",
+    "simon-heroisme-3",
+    "simon-aide",
+    "simon-aide-chances",
+    "dcda-tour",
+    "dcda-tour-issues",
 }
 
 
@@ -183,6 +204,7 @@ def test_tiny_and_near_certain_chances_are_not_rounded_to_0_or_100(tables):
 # A sample of cells against icepool
 # ----------------------------------------------------------------------
 
+
 def cells_of(tables, table_id):
     table = tables[table_id]
     return [(params_of(c, table["page"])[1], c) for c in table["cells"]]
@@ -206,11 +228,14 @@ def test_feerie_success_and_tie_match_icepool(tables):
         n, m = int(params["element"]), int(params["difficulte"])
         diff = (n @ EFFORT) - (m @ EFFORT)
         assert Fraction(cell["exact"]) == sum((diff.probability(o) for o in diff.outcomes() if o >= 1), Fraction(0))
+
     # among the tables of each outcome the engine names, one is the tie and one is « plusieurs efforts excédentaires »
     def matches(table_id, predicate) -> bool:
         for params, cell in cells_of(tables, table_id):
             diff = (int(params["element"]) @ EFFORT) - (int(params["difficulte"]) @ EFFORT)
-            if Fraction(cell["exact"]) != sum((diff.probability(o) for o in diff.outcomes() if predicate(o)), Fraction(0)):
+            if Fraction(cell["exact"]) != sum(
+                (diff.probability(o) for o in diff.outcomes() if predicate(o)), Fraction(0)
+            ):
                 return False
         return True
 
@@ -231,7 +256,7 @@ def test_simon_success_matches_icepool(tables):
     for heroism in (0, 3):
         for params, cell in cells_of(tables, f"simon-heroisme-{heroism}")[::6]:
             seuil = 13 + int(params["modificateur"])
-            die = icepool.d20.map(lambda v: 1 if v == 20 or (v != 1 and v >= seuil) else 0)
+            die = icepool.d20.map(_success_at(seuil))
             law = (5 + int(params["heroisme"])) @ die
             oracle = sum((law.probability(o) for o in law.outcomes() if o >= int(params["reussites"])), Fraction(0))
             assert Fraction(cell["exact"]) == oracle, params
@@ -249,7 +274,7 @@ def test_simon_help_expectation_matches_icepool(tables):
 
     for params, cell in cells_of(tables, "simon-aide"):
         seuil = 13 + int(params["modificateur"])
-        law = 5 @ icepool.d20.map(lambda v: effect(v, seuil))
+        law = 5 @ icepool.d20.map(_effect_at(effect, seuil))
         assert Fraction(cell["exact"]) == Fraction(law.mean()), params
 
 
@@ -271,6 +296,7 @@ def test_dcda_round_matches_icepool(tables):
 # ----------------------------------------------------------------------
 # The hook on its own
 # ----------------------------------------------------------------------
+
 
 def load_hook():
     sys.path.insert(0, str(ROOT / "hooks"))
@@ -304,3 +330,12 @@ def test_an_unknown_table_name_stops_the_build():
     page = SimpleNamespace(file=SimpleNamespace(src_uri="probabilites/x.md", url="probabilites/x/"), meta={})
     with pytest.raises(PluginError, match="inconnue"):
         hook.on_page_markdown("<!-- des-et-lames:probabilites nulle-part -->", page, {}, None)
+
+
+# icepool reads a callback's signature: one argument, the face (so no default-bound extras).
+def _success_at(seuil):
+    return lambda v: 1 if v == 20 or (v != 1 and v >= seuil) else 0
+
+
+def _effect_at(effect, seuil):
+    return lambda v: effect(v, seuil)

@@ -24,8 +24,6 @@ import sys
 import zipfile
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
@@ -47,8 +45,10 @@ FULL = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 def build(out: Path, **env) -> str:
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
-        cwd=ROOT, env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYODIDE_INDEX_URL": "/pyodide/", **env},
-        capture_output=True, text=True,
+        cwd=ROOT,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYODIDE_INDEX_URL": "/pyodide/", **env},
+        capture_output=True,
+        text=True,
     )
     assert done.returncode == 0, done.stderr
     return done.stderr
@@ -63,12 +63,20 @@ def config_of(site: Path) -> dict:
 # The module list is fresh
 # ----------------------------------------------------------------------
 
+
 def test_every_roller_action_and_odds_query_runs_in_pyodide_with_the_cut_library():
     cut = engine.cut_stdlib(FULL, engine.modules())
-    done = subprocess.run(["node", str(ROOT / "tools" / "stdlib_trace.mjs"), "--stdlib", str(cut)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, f"{done.stderr[-1500:]}\nThe module list is stale? " \
+    done = subprocess.run(
+        ["node", str(ROOT / "tools" / "stdlib_trace.mjs"), "--stdlib", str(cut)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, (
+        f"{done.stderr[-1500:]}\nThe module list is stale? "
         "`node tools/stdlib_trace.mjs --write hooks/stdlib-modules.txt`"
+    )
     traced = json.loads(done.stdout.strip().splitlines()[-1])
     count, digest = stdlib_exercise.main()  # the same requests, in CPython
     assert count > 5000
@@ -77,8 +85,10 @@ def test_every_roller_action_and_odds_query_runs_in_pyodide_with_the_cut_library
         in_full = set(full.namelist())
     own = lambda name: {f"{name.replace('.', '/')}.py", f"{name.replace('.', '/')}/__init__.py"}  # noqa: E731
     stale = [name for name in traced["not_found"] if own(name) & in_full]
-    assert stale == [], f"imported under test, missing from the cut library: {stale}; run " \
-                        "`node tools/stdlib_trace.mjs --write hooks/stdlib-modules.txt`"
+    assert stale == [], (
+        f"imported under test, missing from the cut library: {stale}; run "
+        "`node tools/stdlib_trace.mjs --write hooks/stdlib-modules.txt`"
+    )
     assert set(traced["modules"]) <= set(engine.modules())
 
 
@@ -99,7 +109,11 @@ def _without_docstrings(source: str) -> str:
         body = getattr(node, "body", None)
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and body:
             first = body[0]
-            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+            if (
+                isinstance(first, ast.Expr)
+                and isinstance(first.value, ast.Constant)
+                and isinstance(first.value.value, str)
+            ):
                 node.body = body[1:] or [ast.Pass()]
     return ast.dump(tree)
 
@@ -120,12 +134,16 @@ def test_the_cut_library_drops_docstrings_and_comments_only_and_keeps_line_numbe
             stripped += len(shrunk) < len(source)
     assert stripped > 100
     tricky = 'def f():\n    """Doc."""\n\n\nX = """\n# not a comment\n"""\nclass C:  # c\n    """Doc\n    more."""\n    y = 1\n'
-    assert engine.strip_docs(tricky) == 'def f():\n    pass\n\n\nX = """\n# not a comment\n"""\nclass C:  # c\n\n\n    y = 1\n'
+    assert (
+        engine.strip_docs(tricky)
+        == 'def f():\n    pass\n\n\nX = """\n# not a comment\n"""\nclass C:  # c\n\n\n    y = 1\n'
+    )
 
 
 # ----------------------------------------------------------------------
 # What the build ships
 # ----------------------------------------------------------------------
+
 
 def test_the_build_ships_the_cut_library_and_the_switch_ships_the_full_one(tmp_path):
     build(tmp_path / "cut")
@@ -143,10 +161,14 @@ def test_the_build_ships_the_cut_library_and_the_switch_ships_the_full_one(tmp_p
     assert config["stdlib"] == "python_stdlib.zip"
     assert config["lock"] == {"info": lock["info"], "packages": {}}
     assert config["sizes"]["python_stdlib.zip"] == shipped.stat().st_size
-    assert config["sizes"]["pyodide.asm.wasm"] == (ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm").stat().st_size
+    assert (
+        config["sizes"]["pyodide.asm.wasm"] == (ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm").stat().st_size
+    )
     assert re.fullmatch(r"\d,\d\u00a0Mo", config["download"]), config["download"]
-    print(f"\ncut library {shipped.stat().st_size} B = {shipped.stat().st_size / full_size:.1%} of {full_size} B; "
-          f"download « environ {config['download']} »")
+    print(
+        f"\ncut library {shipped.stat().st_size} B = {shipped.stat().st_size / full_size:.1%} of {full_size} B; "
+        f"download « environ {config['download']} »"
+    )
 
     build(tmp_path / "full", DL_FULL_STDLIB="1")
     shipped_full = tmp_path / "full" / "assets" / "rollers" / "python_stdlib.zip"
@@ -192,6 +214,7 @@ def test_a_build_without_node_modules_downloads_once_into_the_cache(tmp_path, mo
 # One Pyodide version
 # ----------------------------------------------------------------------
 
+
 def test_one_pyodide_version_everywhere():
     pinned = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["devDependencies"]["pyodide"]
     lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
@@ -203,8 +226,12 @@ def test_one_pyodide_version_everywhere():
     installed = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text(encoding="utf-8"))
     assert installed["version"] == pinned, "node_modules is stale: npm ci"
     # Written nowhere else: not in the hooks, the front-end, the tools or the README.
-    places = [*(ROOT / "hooks").rglob("*.py"), *(ROOT / "hooks" / "static").rglob("*.js"),
-              *(ROOT / "tools").glob("*"), ROOT / "README.md"]
+    places = [
+        *(ROOT / "hooks").rglob("*.py"),
+        *(ROOT / "hooks" / "static").rglob("*.js"),
+        *(ROOT / "tools").glob("*"),
+        ROOT / "README.md",
+    ]
     written = [str(p.relative_to(ROOT)) for p in places if p.is_file() and pinned in p.read_text(encoding="utf-8")]
     assert written == []
     assert "package.json" in (ROOT / "README.md").read_text(encoding="utf-8")

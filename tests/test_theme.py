@@ -13,16 +13,32 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-ENGLISH = ("Not found", "Jump back to footnote", "Skip to content", "Back to top", "Made with",
-           "Permanent link", "Type to start searching", "Copy to clipboard", "Previous", "Next")
+ENGLISH = (
+    "Not found",
+    "Jump back to footnote",
+    "Skip to content",
+    "Back to top",
+    "Made with",
+    "Permanent link",
+    "Type to start searching",
+    "Copy to clipboard",
+    "Previous",
+    "Next",
+)
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     out = tmp_path_factory.mktemp("site")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     return out
 
@@ -42,7 +58,9 @@ def test_the_404_page_is_french(site):
 
 def test_footnote_back_links_are_french(site):
     html = (site / "solaires/regles/regles-generales/index.html").read_text(encoding="utf-8")
-    titles = re.findall(r'class="footnote-backref"[^>]*title="([^"]*)"|title="([^"]*)"[^>]*class="footnote-backref"', html)
+    titles = re.findall(
+        r'class="footnote-backref"[^>]*title="([^"]*)"|title="([^"]*)"[^>]*class="footnote-backref"', html
+    )
     titles = [a or b for a, b in titles]
     assert titles == ["Retour à l'appel de note 1", "Retour à l'appel de note 2"], titles
 

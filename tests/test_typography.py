@@ -24,6 +24,7 @@ def shown(text: str) -> str:
 
 # ---------------------------------------------------------------- fr()
 
+
 @pytest.mark.parametrize(
     "text, expected",
     [
@@ -98,6 +99,7 @@ def test_fr_chunks_puts_each_space_in_its_own_chunk():
 
 # ---------------------------------------------------------------- the door
 
+
 def _requests():
     """Every roller's preset (from hooks/sections.yml) rolled, its follow-ups played, its odds and description."""
     sections = yaml.safe_load((ROOT / "hooks" / "sections.yml").read_text(encoding="utf-8"))
@@ -140,8 +142,18 @@ def test_no_plain_space_before_punctuation_in_any_answer():
             for action in answer.get("result", {}).get("actions", []):
                 if action.get("possible"):
                     params = action.get("parametres") if isinstance(action.get("parametres"), dict) else {}
-                    bad += _bad_spaces(call({"op": "action", "roller": roller, "action": action["id"],
-                                             "state": answer["result"]["etat"], "params": params, "seed": seed}))
+                    bad += _bad_spaces(
+                        call(
+                            {
+                                "op": "action",
+                                "roller": roller,
+                                "action": action["id"],
+                                "state": answer["result"]["etat"],
+                                "params": params,
+                                "seed": seed,
+                            }
+                        )
+                    )
     assert not bad, "espaces à la française manquantes :\n" + "\n".join(sorted(set(bad))[:60])
 
 
@@ -183,6 +195,7 @@ def test_the_python_callers_keep_the_engine_text():
 
 # ---------------------------------------------------------------- the build step
 
+
 def _hook():
     spec = importlib.util.spec_from_file_location("typography_hook", ROOT / "hooks" / "typography.py")
     module = importlib.util.module_from_spec(spec)
@@ -193,15 +206,15 @@ def _hook():
 def test_the_hook_changes_text_only():
     hook = _hook()
     html = (
-        '<html><head><title>Dés : test</title><style>a:hover{color:red !important}</style></head>'
+        "<html><head><title>Dés : test</title><style>a:hover{color:red !important}</style></head>"
         '<body><p title="Titre : x" data-x=\'{"a": "b ?"}\'>Le joueur dit « <em>oui</em> » : '
         '<a href="https://x.fr/?q=1">https://x.fr/?q=1</a> ; non !</p>'
-        '<pre><code>x = a ? b : c</code></pre><p>Code <code>a : b</code> ; fin ?</p>'
-        '<script>if (a ? b : c) {}</script><p>R&amp;D ; &laquo;mot&raquo; &lt;b&gt; :</p>'
-        '<!-- commentaire ? --></body></html>'
+        "<pre><code>x = a ? b : c</code></pre><p>Code <code>a : b</code> ; fin ?</p>"
+        "<script>if (a ? b : c) {}</script><p>R&amp;D ; &laquo;mot&raquo; &lt;b&gt; :</p>"
+        "<!-- commentaire ? --></body></html>"
     )
     out = hook.typeset_html(html)
-    assert '<title>Dés\u00a0: test</title>' in out
+    assert "<title>Dés\u00a0: test</title>" in out
     assert "a:hover{color:red !important}" in out
     assert 'title="Titre : x"' in out and 'data-x=\'{"a": "b ?"}\'' in out
     assert "dit «\u00a0<em>oui</em>\u00a0»\u00a0: " in out
@@ -221,7 +234,7 @@ def test_the_built_pages_have_french_spaces(built_site):
     for page in sorted(built_site.rglob("*.html")):
         for text in hook.visible_text(page.read_text(encoding="utf-8")):
             for m in BAD_SPACE.finditer(text):
-                bad.append(f"{page.relative_to(built_site)} : {shown(text[max(0, m.start() - 30):m.end() + 10])!r}")
+                bad.append(f"{page.relative_to(built_site)} : {shown(text[max(0, m.start() - 30) : m.end() + 10])!r}")
     assert not bad, "\n".join(bad[:40])
 
 
@@ -233,7 +246,13 @@ def built_site(tmp_path_factory):
 
     out = tmp_path_factory.mktemp("site")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    proc = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     return out

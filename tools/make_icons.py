@@ -50,10 +50,14 @@ def draw(size: int, maskable: bool) -> bytes:
             r = g = b = a = 0.0
             for sj in range(SAMPLES):
                 for si in range(SAMPLES):
-                    (cr, cg, cb), ca = colour_at((i + (si + 0.5) / SAMPLES) / size, (j + (sj + 0.5) / SAMPLES) / size, maskable)
+                    (cr, cg, cb), ca = colour_at(
+                        (i + (si + 0.5) / SAMPLES) / size, (j + (sj + 0.5) / SAMPLES) / size, maskable
+                    )
                     r, g, b, a = r + cr * ca, g + cg * ca, b + cb * ca, a + ca
             n = SAMPLES * SAMPLES
-            row += bytes((round(r / a) if a else 0, round(g / a) if a else 0, round(b / a) if a else 0, round(255 * a / n)))
+            row += bytes(
+                (round(r / a) if a else 0, round(g / a) if a else 0, round(b / a) if a else 0, round(255 * a / n))
+            )
         rows.append(bytes(row))
     return png(size, size, b"".join(rows))
 
@@ -68,7 +72,11 @@ def png(width: int, height: int, raw: bytes) -> bytes:
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
-    for name, size, maskable in (("icon-192.png", 192, False), ("icon-512.png", 512, False), ("maskable-512.png", 512, True)):
+    for name, size, maskable in (
+        ("icon-192.png", 192, False),
+        ("icon-512.png", 512, False),
+        ("maskable-512.png", 512, True),
+    ):
         (OUT / name).write_bytes(draw(size, maskable))
         print(OUT / name)
 

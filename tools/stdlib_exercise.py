@@ -39,8 +39,11 @@ def values(p: dict) -> list:
         return [c["valeur"] for c in p["choix"]]
     if kind == "ints":
         lo, hi = p["min"], p["max"]
-        return [",".join([str(hi)] * p["max_elements"]), ",".join([str(lo)] * p["min_elements"]),
-                ",".join([str((lo + hi) // 2)] * max(1, p["min_elements"]))]
+        return [
+            ",".join([str(hi)] * p["max_elements"]),
+            ",".join([str(lo)] * p["min_elements"]),
+            ",".join([str((lo + hi) // 2)] * max(1, p["min_elements"])),
+        ]
     return [p["defaut"]] if p.get("defaut") is not None else ["x"]
 
 
@@ -54,7 +57,7 @@ def combos(fields: list[dict], rng: random.Random) -> list[dict]:
     else:
         picked = [tuple(rng.choice(o) for o in options) for _ in range(SAMPLE)]
         picked.append(tuple(o[-1] for o in options))
-    return [{p["nom"]: x for p, x in zip(fields, combo) if x is not None} for combo in picked]
+    return [{p["nom"]: x for p, x in zip(fields, combo, strict=True) if x is not None} for combo in picked]
 
 
 class Exercise:
@@ -86,7 +89,9 @@ class Exercise:
                     if answer["ok"]:
                         self.follow(rid, answer["result"], actions, rng, depth=2)
                         if seed == SEEDS[0]:
-                            self.call({"op": "roll", "roller": rid, "params": params, "dice": answer["result"]["tirage"]})
+                            self.call(
+                                {"op": "roll", "roller": rid, "params": params, "dice": answer["result"]["tirage"]}
+                            )
             for p in fields:
                 for junk in JUNK:
                     self.call({"op": "odds", "roller": rid, "params": {p["nom"]: junk}})
@@ -105,16 +110,38 @@ class Exercise:
             asked = [p for p in fields if p["nom"] not in fixed]
             tries = combos(asked, rng)[:4] if asked else [{}]
             for params in tries:
-                request = {"op": "action", "roller": rid, "action": offer["id"], "state": result.get("etat"),
-                           "params": {**fixed, **params}, "seed": 7}
+                request = {
+                    "op": "action",
+                    "roller": rid,
+                    "action": offer["id"],
+                    "state": result.get("etat"),
+                    "params": {**fixed, **params},
+                    "seed": 7,
+                }
                 answer = self.call(request)
                 if answer["ok"] and depth > 1:
                     self.follow(rid, answer["result"], actions, rng, depth - 1)
             for p in asked:
-                self.call({"op": "action", "roller": rid, "action": offer["id"], "state": result.get("etat"),
-                           "params": {**fixed, p["nom"]: JUNK[rng.randrange(len(JUNK))]}, "seed": 7})
-            self.call({"op": "action", "roller": rid, "action": offer["id"], "state": {"forged": True},
-                       "params": fixed, "seed": 7})
+                self.call(
+                    {
+                        "op": "action",
+                        "roller": rid,
+                        "action": offer["id"],
+                        "state": result.get("etat"),
+                        "params": {**fixed, p["nom"]: JUNK[rng.randrange(len(JUNK))]},
+                        "seed": 7,
+                    }
+                )
+            self.call(
+                {
+                    "op": "action",
+                    "roller": rid,
+                    "action": offer["id"],
+                    "state": {"forged": True},
+                    "params": fixed,
+                    "seed": 7,
+                }
+            )
 
 
 def main() -> tuple[int, str]:

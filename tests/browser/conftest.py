@@ -31,6 +31,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 from chromium import find_chromium  # noqa: E402  (tests/browser/chromium.py)
+
 CHROMIUM = find_chromium() or "chromium (not found: set CHROMIUM, see tests/browser/chromium.py)"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -46,6 +47,7 @@ CHROMIUM_ARGS = [
 # The built site
 # ----------------------------------------------------------------------
 
+
 def build_site(out: Path, site_url: str, pyodide: str = "/pyodide/") -> None:
     """``mkdocs build --strict`` with Pyodide from this server and the server's own address.
 
@@ -55,7 +57,10 @@ def build_site(out: Path, site_url: str, pyodide: str = "/pyodide/") -> None:
     env = {**os.environ, "PYODIDE_INDEX_URL": pyodide, "SITE_URL": site_url, "NO_MKDOCS_2_WARNING": "1"}
     done = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
-        cwd=ROOT, env=env, capture_output=True, text=True,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
     )
     assert done.returncode == 0, done.stderr
 
@@ -63,6 +68,7 @@ def build_site(out: Path, site_url: str, pyodide: str = "/pyodide/") -> None:
 # ----------------------------------------------------------------------
 # The server, with fault knobs for /pyodide/
 # ----------------------------------------------------------------------
+
 
 @dataclass
 class Faults:
@@ -111,7 +117,7 @@ class Handler(SimpleHTTPRequestHandler):
     def translate_path(self, path):
         clean = urlsplit(path).path
         if clean.startswith("/pyodide/"):
-            return str(PYODIDE_DIR / clean[len("/pyodide/"):])
+            return str(PYODIDE_DIR / clean[len("/pyodide/") :])
         return super().translate_path(path)
 
     def log_message(self, *args):
@@ -143,6 +149,7 @@ def server(tmp_path_factory):
 # ----------------------------------------------------------------------
 # A second site, its Pyodide on another origin (fault tests)
 # ----------------------------------------------------------------------
+
 
 class CorsHandler(Handler):
     """Only /pyodide/, readable from another origin (Pyodide served apart from the site)."""
@@ -218,6 +225,7 @@ def _reset_faults(request):
 # ----------------------------------------------------------------------
 # Chromium, offline, strict about console errors
 # ----------------------------------------------------------------------
+
 
 @pytest.fixture(scope="session")
 def browser():

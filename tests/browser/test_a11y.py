@@ -102,8 +102,9 @@ def scheme(request):
 
 @pytest.fixture
 def phone(browser, server, scheme, page_errors):
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, color_scheme=scheme,
-                                  locale="fr-FR", device_scale_factor=2)
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, color_scheme=scheme, locale="fr-FR", device_scale_factor=2
+    )
     context.route("**/*", _only_local)
     page = context.new_page()
     page.on("pageerror", lambda err: page_errors.append(f"pageerror: {err}"))
@@ -141,7 +142,9 @@ def test_the_check_sees_a_violation(phone, server):
     phone.goto(server.url + "/credits/", wait_until="load")
     phone.add_style_tag(content=".md-typeset a { color: #ddd !important; text-decoration: none !important; }")
     problems = report(axe_check(phone), "test")
-    assert any(("color-contrast" in line or "link-in-text-block" in line) and "[thème]" in line for line in problems), problems
+    assert any(("color-contrast" in line or "link-in-text-block" in line) and "[thème]" in line for line in problems), (
+        problems
+    )
 
 
 def test_the_header_buttons_are_44_px(phone, server):

@@ -65,6 +65,7 @@ def wait_ready(page, timeout=60_000) -> None:
 # Pyodide unreachable, then back; a black hole
 # ----------------------------------------------------------------------
 
+
 def test_unreachable_pyodide_french_message_fast_text_intact_retry_when_back(page, elsewhere, page_errors, request):
     request.node.allow_console_errors = True  # the refused downloads; checked below
     page.goto(elsewhere.url + ENV_PAGE)
@@ -117,7 +118,7 @@ def test_black_hole_pyodide_fails_once_nothing_arrives_for_20_s(page, elsewhere,
         # 20 s after the last byte (the site's own files, the library among them, come at once).
         assert 19.5 < elapsed < 23
         status = widget.locator(".dl-roller__status").inner_text()
-        assert "n'a pas pu être chargé : plus rien n'arrive depuis 20 s" in status
+        assert "n'a pas pu être chargé\u00a0: plus rien n'arrive depuis 20 s" in status
         assert page.evaluate(ARTICLE_TEXT) == before
         page.close()  # before the hole closes: the hanging download dies with the page
     finally:
@@ -162,8 +163,10 @@ def test_slow_pyodide_shows_progress_and_the_page_stays_responsive(page, server)
     loading = time.monotonic() - start
     watch = page.evaluate("window.__watch")
     fps = watch["frames"] / loading
-    figures = (f"loading {loading:.1f} s, evaluate max {max(latencies) * 1000:.0f} ms, rAF max gap "
-               f"{watch['maxGap']:.0f} ms ({fps:.0f} frames/s), main-thread long tasks {sorted(watch['longTasks'])[-3:]} ms")
+    figures = (
+        f"loading {loading:.1f} s, evaluate max {max(latencies) * 1000:.0f} ms, rAF max gap "
+        f"{watch['maxGap']:.0f} ms ({fps:.0f} frames/s), main-thread long tasks {sorted(watch['longTasks'])[-3:]} ms"
+    )
     print(f"\nslow Pyodide: {figures}")
     assert loading > 2, "the delay did not slow the boot down"
     assert any("Téléchargement du moteur de dés" in text for text in texts), texts
@@ -289,7 +292,7 @@ def readers_words(message: str, params: dict | None = None) -> str:
     French typography; brackets (where names were listed) are left out of the comparison."""
     text = message.replace("\u00a0", " ").replace("\u202f", " ")
     for name, param in (params or {}).items():  # the head names the field as the form does
-        text = re.sub(rf"^[^:]*? \({re.escape(name)}\)(?=\s*:)", lambda _: param["libelle"], text)
+        text = re.sub(rf"^[^:]*? \({re.escape(name)}\)(?=\s*:)", lambda _, label=param["libelle"]: label, text)
     for name in params or {}:
         text = text.replace(f" ({name})", "")
     for name, param in (params or {}).items():
@@ -312,8 +315,10 @@ def test_hostile_input_in_every_field_gets_the_rules_french_message(page, server
     wait_ready(page)
     start = time.monotonic()
     records = page.evaluate(PROBE_ALL, PROBES)
-    print(f"\n{src}: {len(records)} hostile probes ({sum('offer' in r for r in records)} in follow-ups) "
-          f"in {time.monotonic() - start:.1f} s")
+    print(
+        f"\n{src}: {len(records)} hostile probes ({sum('offer' in r for r in records)} in follow-ups) "
+        f"in {time.monotonic() - start:.1f} s"
+    )
     assert len(records) >= 10 * len(MAPPING[src])
     problems = []
     follow_ups = [r for r in records if "offer" in r]
@@ -430,25 +435,33 @@ def test_clicks_during_boot_and_rapid_clicks_each_get_one_consistent_answer(page
     for _ in range(3):
         button.click()
     assert progress.is_visible(), "the boot was over before the clicks: raise the delay"
-    assert widget.locator(".dl-pending").inner_text() == "Jet n° 3 demandé : il partira dès que le moteur de dés sera prêt."
+    assert (
+        widget.locator(".dl-pending").inner_text()
+        == "Jet n° 3 demandé : il partira dès que le moteur de dés sera prêt."
+    )
     widget.locator('.dl-roller__result[data-roll="3"]').wait_for(timeout=60_000)
 
     # Now as fast as a script can: changing the difficulty between synchronous clicks,
     # the book's example among them, then Playwright's own clicks.
-    page.evaluate("""(widget) => {
+    page.evaluate(
+        """(widget) => {
       const difficulty = widget.querySelector("[name=difficulte]");
       for (let i = 0; i < 8; i++) {
         difficulty.value = String(i - 4);
         widget.querySelector("button.dl-roll").click();
         if (i === 4) widget.querySelector(".dl-example").click();
       }
-    }""", widget.element_handle())
+    }""",
+        widget.element_handle(),
+    )
     for _ in range(4):
         button.click()
     total = 3 + 8 + 1 + 4
     page.wait_for_function(
         "([w, n]) => w.querySelector('.dl-roller__result').dataset.roll === n && w.getAttribute('aria-busy') === 'false'",
-        arg=[widget.element_handle(), str(total)], timeout=30_000)
+        arg=[widget.element_handle(), str(total)],
+        timeout=30_000,
+    )
     renders = page.evaluate("window.__renders")
     answers = [r for r in renders if r["number"]]
     assert [r["number"] for r in answers] == [f"Jet n° {n}" for n in range(1, total + 1)]
@@ -459,7 +472,9 @@ def test_clicks_during_boot_and_rapid_clicks_each_get_one_consistent_answer(page
     difficulties = [dict(parse_qsl(urlsplit(r["share"]).query)).get("difficulte") for r in answers[3:12]]
     assert difficulties[:5] == ["-4", "-3", "-2", "-1", "0"] and difficulties[6:] == ["1", "2", "3"]
     book = answers[8]
-    example = next(e["example"] for e in MAPPING["solaires/resoudre-une-action.md"] if e.get("example") and e["roller"] == roller)
+    example = next(
+        e["example"] for e in MAPPING["solaires/resoudre-une-action.md"] if e.get("example") and e["roller"] == roller
+    )
     assert example["result"] in book["outcome"]
     # A wrong value typed afterwards: told beside the odds, the last roll stays on screen.
     widget.locator("[name=difficulte]").fill("99")
@@ -496,6 +511,7 @@ def test_an_engine_that_stops_answering_is_dropped_and_retry_recovers(page, serv
     widget.locator(".dl-retry").click()
     widget.locator("button.dl-roll").click()
     page.wait_for_function(
-        "el => el.querySelector('.dl-roller__result .dl-outcome')", arg=widget.element_handle(), timeout=60_000)
+        "el => el.querySelector('.dl-roller__result .dl-outcome')", arg=widget.element_handle(), timeout=60_000
+    )
     assert page.evaluate("desEtLames.runtime.boots") == 2
     assert status.is_hidden()

@@ -46,7 +46,10 @@ def test_reroll_with_character_points(page, server):
     assert values[1:3] == ["6", "2"]  # the other two dice stay
     assert "il en reste 0" in widget.locator(".dl-roller__result .dl-calc").text_content()
     # two points were spent: a second reroll is refused, hidden, with the reason one tap away
-    assert widget.locator(".dl-roller__result form.dl-action", has=page.locator("button", has_text="Relancer")).count() == 0
+    assert (
+        widget.locator(".dl-roller__result form.dl-action", has=page.locator("button", has_text="Relancer")).count()
+        == 0
+    )
     off = widget.locator(".dl-roller__result .dl-actions-off")
     off.locator("summary").click()
     reason = off.locator(".dl-action--off", has_text="Relancer")
@@ -108,7 +111,9 @@ def test_the_share_link_reproduces_the_roll(page, server):
     assert again.locator(".dl-roller__result .dl-die__value").all_inner_texts() == dice
     assert again.locator(".dl-roller__result .dl-outcome").inner_text() == outcome
     # forced dice never look like a fresh roll
-    assert again.locator(".dl-roller__result .dl-roll-source").inner_text() == "Jet partagé\u00a0: dés imposés par le lien"
+    assert (
+        again.locator(".dl-roller__result .dl-roll-source").inner_text() == "Jet partagé\u00a0: dés imposés par le lien"
+    )
     # and the same link read by rules_py itself gives the same outcome
     from urllib.parse import parse_qs, urlsplit
 
@@ -129,7 +134,9 @@ def test_the_share_link_carries_the_follow_ups(page, server):
     again = page.locator(f"#{widget.get_attribute('id')}")
     page.wait_for_function(  # the roll (n° 1), then the reroll (n° 2)
         "el => el.querySelector('.dl-roller__result')?.dataset.roll === '2' && el.querySelector('.dl-outcome')",
-        arg=again.element_handle(), timeout=60_000)
+        arg=again.element_handle(),
+        timeout=60_000,
+    )
     assert again.locator(".dl-roller__result .dl-die__value").all_inner_texts() == dice
     assert again.locator(".dl-roller__result .dl-calc").text_content() == calc
 
@@ -143,8 +150,10 @@ def test_a_garbled_follow_up_in_a_link_is_refused_in_french(page, server):
         error.wait_for(timeout=30_000)
         assert "Lien invalide\u00a0: la suite du jet (suite) est illisible" in error.inner_text()
     # a well-formed step the rules refuse gets the rules' own French sentence
-    page.goto(f"{server.url}/solaires/resoudre-une-action/?lanceur={widget_id}&des=4,6,2"
-              f'&suite=[{{"action":"relancer","params":{{"de":"9"}},"dice":[1]}}]#{widget_id}')
+    page.goto(
+        f"{server.url}/solaires/resoudre-une-action/?lanceur={widget_id}&des=4,6,2"
+        f'&suite=[{{"action":"relancer","params":{{"de":"9"}},"dice":[1]}}]#{widget_id}'
+    )
     error = page.locator(f"#{widget_id} .dl-roller__result .dl-error")
     error.wait_for(timeout=60_000)
     assert "Dé à relancer" in error.inner_text() and "(de)" not in error.inner_text()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-
 from urllib.parse import urlsplit
 
 import pytest
@@ -28,7 +27,9 @@ def wait_count(page, n: int) -> None:
     """Wait until the journal's header button counts ``n`` entries."""
     page.wait_for_function(
         "n => (document.querySelector('.dl-journal-button__count')?.textContent || '0') === String(n)",
-        arg=n, timeout=60_000)
+        arg=n,
+        timeout=60_000,
+    )
 
 
 def answered(page, widget, click, n_before: int) -> None:
@@ -44,7 +45,9 @@ def answered(page, widget, click, n_before: int) -> None:
             "([el, before]) => { const r = el.querySelector('.dl-roller__result');"
             " return r.dataset.roll && r.dataset.roll !== before && r.querySelector('.dl-outcome, .dl-error')"
             " && el.getAttribute('aria-busy') === 'false'; }",
-            arg=[widget.element_handle(), before], timeout=90_000)
+            arg=[widget.element_handle(), before],
+            timeout=90_000,
+        )
         if widget.locator(".dl-roller__result .dl-outcome").count():
             wait_count(page, n_before + 1)
             return
@@ -81,12 +84,14 @@ def journal_entries(dialog) -> list[dict]:
     """The entries shown, oldest first: number, title, outcome."""
     out = []
     for item in dialog.locator(".dl-journal__entry").all():
-        out.append({
-            "n": int(item.get_attribute("data-n")),
-            "titre": item.locator("a:not(.dl-journal__replay)").inner_text(),
-            "resultat": item.locator(".dl-journal__outcome").inner_text(),
-            "lien": item.locator("a.dl-journal__replay").get_attribute("href"),
-        })
+        out.append(
+            {
+                "n": int(item.get_attribute("data-n")),
+                "titre": item.locator("a:not(.dl-journal__replay)").inner_text(),
+                "resultat": item.locator(".dl-journal__outcome").inner_text(),
+                "lien": item.locator("a.dl-journal__replay").get_attribute("href"),
+            }
+        )
     return out[::-1]
 
 
@@ -108,9 +113,12 @@ def test_rolls_on_two_pages_by_instant_navigation_are_kept_in_order_and_survive_
         dialog = open_journal(page)
         entries = journal_entries(dialog)
         assert [e["n"] for e in entries] == [1, 2, 3]
-        assert [e["titre"] for e in entries] == ["Solaires\u00a0: résoudre une action", "Système Féerie\u00a0: résoudre une action",
-                                                 "Système Féerie\u00a0: action collaborative"]
-        for entry, shown in zip(entries, outcomes):
+        assert [e["titre"] for e in entries] == [
+            "Solaires\u00a0: résoudre une action",
+            "Système Féerie\u00a0: résoudre une action",
+            "Système Féerie\u00a0: action collaborative",
+        ]
+        for entry, shown in zip(entries, outcomes, strict=True):
             assert entry["resultat"].replace("\u202f", " ").replace("\u00a0", " ") in shown.replace("\u00a0", " ")
         assert "/feerie/actions/?lanceur=" in entries[2]["lien"]
         dialog.get_by_role("button", name="Fermer").click()
@@ -145,7 +153,9 @@ def test_one_entry_and_the_whole_journal_copy_as_french_text(page, server):
 
 
 def test_a_refused_copy_shows_the_text_to_copy_by_hand(page, server):
-    page.add_init_script("navigator.clipboard.writeText = () => Promise.reject(new DOMException('refusé', 'NotAllowedError'));")
+    page.add_init_script(
+        "navigator.clipboard.writeText = () => Promise.reject(new DOMException('refusé', 'NotAllowedError'));"
+    )
     razors(page, server)
     dialog = open_journal(page)
     dialog.get_by_role("button", name="Copier le jet n° 1").click()
@@ -158,7 +168,9 @@ def test_a_refused_copy_shows_the_text_to_copy_by_hand(page, server):
 def expect_message(dialog, text: str) -> None:
     dialog.page.wait_for_function(
         "([el, text]) => el.textContent.replace(/\\s/g, ' ') === text.replace(/\\s/g, ' ')",
-        arg=[dialog.locator(".dl-journal__message").element_handle(), text], timeout=10_000)
+        arg=[dialog.locator(".dl-journal__message").element_handle(), text],
+        timeout=10_000,
+    )
 
 
 def test_an_exported_journal_imported_elsewhere_replays_to_the_same_outcomes(page, server, browser, tmp_path):
@@ -208,13 +220,19 @@ def test_an_exported_journal_imported_elsewhere_replays_to_the_same_outcomes(pag
                     "id => { const el = document.getElementById(id);"
                     " return el && !el.dataset.old && el.getAttribute('aria-busy') === 'false'"
                     " && el.querySelector('.dl-roller__result .dl-outcome, .dl-roller__result .dl-error'); }",
-                    arg=widget_id, timeout=90_000)
+                    arg=widget_id,
+                    timeout=90_000,
+                )
                 replayed = other.locator(f"#{widget_id}")
                 if not replayed.locator(".dl-retry").count():
                     break
                 replayed.locator(".dl-retry").click()
-                other.wait_for_function("el => el.hidden", arg=replayed.locator(".dl-roller__status").element_handle(), timeout=90_000)
-            assert replayed.locator(".dl-roller__result .dl-error").count() == 0, replayed.locator(".dl-error").inner_text()
+                other.wait_for_function(
+                    "el => el.hidden", arg=replayed.locator(".dl-roller__status").element_handle(), timeout=90_000
+                )
+            assert replayed.locator(".dl-roller__result .dl-error").count() == 0, replayed.locator(
+                ".dl-error"
+            ).inner_text()
             assert replayed.locator(".dl-roller__result .dl-outcome").first.inner_text() == outcomes[n], n
         assert errors == []
     finally:
@@ -222,7 +240,9 @@ def test_an_exported_journal_imported_elsewhere_replays_to_the_same_outcomes(pag
 
 
 def test_storage_refused_the_roller_still_rolls_and_the_journal_says_why(page, server):
-    page.add_init_script("Storage.prototype.setItem = function () { throw new DOMException('plein', 'QuotaExceededError'); };")
+    page.add_init_script(
+        "Storage.prototype.setItem = function () { throw new DOMException('plein', 'QuotaExceededError'); };"
+    )
     widget = razors(page, server)
     assert "Échec avec contrepartie positive" in widget.locator(".dl-roller__result .dl-outcome").first.inner_text()
     roll(page, widget, 1)  # still rolls, still counted for this page
@@ -245,5 +265,7 @@ def test_the_journal_is_usable_on_a_small_phone_and_by_keyboard(page, server):
     assert page.evaluate("document.activeElement.closest('dialog') !== null")  # focus moved into the dialog
     page.keyboard.press("Escape")
     assert not dialog.is_visible()
-    assert page.evaluate("document.querySelector('.dl-journal__live').textContent") == \
-        "Jet n°\u00a01 ajouté au journal des jets."
+    assert (
+        page.evaluate("document.querySelector('.dl-journal__live').textContent")
+        == "Jet n°\u00a01 ajouté au journal des jets."
+    )

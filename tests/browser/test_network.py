@@ -20,7 +20,6 @@ import re
 import time
 
 import pytest
-
 from throttle import ThrottledServer
 
 pytestmark = pytest.mark.browser
@@ -39,7 +38,9 @@ def phone(server):
 
 @pytest.fixture
 def phone_page(browser, page_errors, request):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, locale="fr-FR", is_mobile=True, has_touch=True)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="fr-FR", is_mobile=True, has_touch=True
+    )
     page = context.new_page()
     page.on("console", lambda msg: msg.type == "error" and page_errors.append(f"console: {msg.text}"))
     page.on("pageerror", lambda err: page_errors.append(f"pageerror: {err}"))
@@ -69,8 +70,10 @@ def test_throttled_first_roll_arrives_with_moving_progress(phone_page, phone):
     percents = [int(m.group(1)) for _, text in samples if (m := re.search(r"(\d+)\u00a0%", text))]
     steps = [text for _, text in samples if "étape" in text]
     engine_bytes = sum(n for path, n in phone.sent.items() if path.startswith("/pyodide/") or path.endswith(".zip"))
-    print(f"\nthrottled first roll after {elapsed:.1f} s; engine {engine_bytes / 1e6:.2f} MB sent; "
-          f"progress seen {sorted(set(percents))}; requests {sorted(set(phone.requests))}")
+    print(
+        f"\nthrottled first roll after {elapsed:.1f} s; engine {engine_bytes / 1e6:.2f} MB sent; "
+        f"progress seen {sorted(set(percents))}; requests {sorted(set(phone.requests))}"
+    )
     assert elapsed > IDLE_WINDOW_S, "the link is slower than the idle window: a fixed deadline would have failed"
     # The progress moves: many distinct figures, never going back, up to nearly the whole download.
     assert len(set(percents)) >= 5, samples
@@ -81,8 +84,12 @@ def test_throttled_first_roll_arrives_with_moving_progress(phone_page, phone):
     # What the engine fetched: no lock, the site's cut library, each big file once.
     assert "/pyodide/pyodide-lock.json" not in phone.requests
     assert "/pyodide/python_stdlib.zip" not in phone.requests
-    for path in ("/pyodide/pyodide.mjs", "/pyodide/pyodide.asm.mjs", "/pyodide/pyodide.asm.wasm",
-                 "/assets/rollers/python_stdlib.zip"):
+    for path in (
+        "/pyodide/pyodide.mjs",
+        "/pyodide/pyodide.asm.mjs",
+        "/pyodide/pyodide.asm.wasm",
+        "/assets/rollers/python_stdlib.zip",
+    ):
         assert phone.requests.count(path) == 1, (path, phone.requests)
     # The rules' own files came while the engine downloaded, not after it.
     order = phone.requests
@@ -110,7 +117,7 @@ def test_a_stalled_download_fails_after_20_s_and_retry_reuses_what_arrived(phone
         fast.stall.clear()
         retry.tap()
         widget.locator("button.dl-roll").tap()
-        widget.locator('.dl-roller__result .dl-outcome').wait_for(timeout=60_000)
+        widget.locator(".dl-roller__result .dl-outcome").wait_for(timeout=60_000)
         assert page.evaluate("desEtLames.runtime.boots") == 2
         # The engine's files that had arrived came from the browser's cache the second time.
         assert fast.requests.count("/pyodide/pyodide.asm.wasm") == 1, fast.requests
@@ -121,9 +128,13 @@ def test_a_stalled_download_fails_after_20_s_and_retry_reuses_what_arrived(phone
     page_errors.clear()
 
 
-@pytest.mark.parametrize("connection", [{"saveData": True, "effectiveType": "4g"}, {"saveData": False, "effectiveType": "3g"}])
+@pytest.mark.parametrize(
+    "connection", [{"saveData": True, "effectiveType": "4g"}, {"saveData": False, "effectiveType": "3g"}]
+)
 def test_saving_data_or_slow_connection_downloads_nothing_before_the_first_tap(page, server, connection):
-    page.add_init_script(f"Object.defineProperty(Navigator.prototype, 'connection', {{ get: () => ({json.dumps(connection)}) }});")
+    page.add_init_script(
+        f"Object.defineProperty(Navigator.prototype, 'connection', {{ get: () => ({json.dumps(connection)}) }});"
+    )
     server.faults.requests.clear()
     page.goto(server.url + ENV_PAGE)
     widget = page.locator('.dl-roller[data-roller="solaires.environnement"]').first
@@ -131,7 +142,9 @@ def test_saving_data_or_slow_connection_downloads_nothing_before_the_first_tap(p
     status = widget.locator(".dl-roller__status")
     status.locator(".dl-deferred").wait_for(timeout=10_000)
     page.wait_for_timeout(2_000)  # time enough for an eager boot to have started
-    assert not [p for p in server.faults.requests if p.startswith("/pyodide/") or p.endswith(".zip")], server.faults.requests
+    assert not [p for p in server.faults.requests if p.startswith("/pyodide/") or p.endswith(".zip")], (
+        server.faults.requests
+    )
     assert page.evaluate("desEtLames.runtime.boots") == 0
     text = status.inner_text()
     figure = page.evaluate("""() => fetch("/assets/rollers/rollers.js").then((r) => r.text())

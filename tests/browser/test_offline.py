@@ -15,12 +15,11 @@ import threading
 import time
 from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 import yaml
-
 from conftest import PYODIDE_DIR, ROOT, Faults, Handler, _Reusable, free_port
-from urllib.parse import urlsplit
 
 pytestmark = pytest.mark.browser
 
@@ -30,6 +29,7 @@ MAPPING = yaml.safe_load((ROOT / "hooks" / "sections.yml").read_text(encoding="u
 # ----------------------------------------------------------------------
 # A site on its own port, which a test can stop (the network gone) and rebuild
 # ----------------------------------------------------------------------
+
 
 class CuttingHandler(Handler):
     """The tests' handler, which can cut a Pyodide file short (half its body, the full Content-Length)."""
@@ -76,12 +76,18 @@ class Site:
         env = {**os.environ, "PYODIDE_INDEX_URL": self.pyodide, "SITE_URL": self.url, "NO_MKDOCS_2_WARNING": "1"}
         done = subprocess.run(
             [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(self.out)],
-            cwd=project, env=env, capture_output=True, text=True,
+            cwd=project,
+            env=env,
+            capture_output=True,
+            text=True,
         )
         assert done.returncode == 0, done.stderr
 
     def start(self) -> None:
-        self.httpd = _Reusable(("127.0.0.1", self.port), functools.partial(CuttingHandler, site=self.root, faults=self.faults, cut=self.cut))
+        self.httpd = _Reusable(
+            ("127.0.0.1", self.port),
+            functools.partial(CuttingHandler, site=self.root, faults=self.faults, cut=self.cut),
+        )
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 
     def stop(self) -> None:
@@ -138,6 +144,7 @@ def context(browser, request):
 # Steps
 # ----------------------------------------------------------------------
 
+
 def h1_of(site: Site, path: str) -> str:
     html = (site.out / (path.removeprefix("./") + "index.html")).read_text(encoding="utf-8")
 
@@ -171,7 +178,8 @@ def engine_cached(page) -> None:
              const keys = (await (await caches.open(name)).keys()).map((r) => r.url);
              if (keys.some((u) => u.endsWith('/pyodide.asm.wasm'))) return true; }
            return false; }""",
-        timeout=60_000, polling=250,
+        timeout=60_000,
+        polling=250,
     )
 
 
@@ -184,7 +192,8 @@ def new_result(page, widget, before):
     page.wait_for_function(
         "([el, before]) => { const n = el.querySelector('.dl-roller__result')?.dataset.roll;"
         " return n && n !== before && el.querySelector('.dl-roller__result .dl-outcome, .dl-roller__result .dl-error'); }",
-        arg=[widget.element_handle(), before], timeout=90_000,
+        arg=[widget.element_handle(), before],
+        timeout=90_000,
     )
     errors = widget.locator(".dl-roller__result .dl-error")
     assert errors.count() == 0, errors.inner_text()
@@ -230,15 +239,19 @@ def every_page_offline(page, site: Site) -> None:
         page.locator("a.md-footer__link--next").click()
         page.wait_for_function("u => location.href !== u", arg=before)
         path = page.url.split("#")[0].removeprefix(site.url)
-        page.wait_for_function("h => document.querySelector('article h1')?.textContent.replace('¶', '').trim() === h",
-                               arg=h1_of(site, path or "./"))
+        page.wait_for_function(
+            "h => document.querySelector('article h1')?.textContent.replace('¶', '').trim() === h",
+            arg=h1_of(site, path or "./"),
+        )
         assert page.evaluate("window.__sameDocument === true"), f"{path}: a full reload, not instant navigation"
         seen.append(path)
     assert sorted(seen) == sorted(site.pages()), seen
     # Search finds a word of another chapter (De Cœur & D'Acier's « enseignes », from the credits page).
     search(page, "enseignes", "dcda/confrontation/")
-    page.wait_for_function("h => document.querySelector('article h1')?.textContent.replace('¶', '').trim() === h",
-                           arg=h1_of(site, "dcda/confrontation/"))
+    page.wait_for_function(
+        "h => document.querySelector('article h1')?.textContent.replace('¶', '').trim() === h",
+        arg=h1_of(site, "dcda/confrontation/"),
+    )
     widget = page.locator(".dl-roller[data-roller]")
     assert widget.count() > 0 and page.url.split("#")[0].split("?")[0].endswith("dcda/confrontation/")
     roll_first_roller(page)
@@ -267,6 +280,7 @@ def download_book(page, site: Site) -> str:
 # The tests
 # ----------------------------------------------------------------------
 
+
 def test_manifest_icons_and_worker_are_built(book):
     manifest = json.loads((book.out / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["name"] == "Dés & Lames" and manifest["lang"] == "fr" and manifest["display"] == "standalone"
@@ -282,12 +296,20 @@ def test_manifest_icons_and_worker_are_built(book):
     assert '<meta name="theme-color" content="#673ab7">' in page_html
     config = book.config()
     listed = {path for path, _, _ in config["precache"]}
-    assert {"./", "search/search_index.json", "assets/rollers/rollers.js", "assets/rollers/rules_py/api.py",
-            "assets/javascripts/lunr/min/lunr.fr.min.js"} <= listed
+    assert {
+        "./",
+        "search/search_index.json",
+        "assets/rollers/rollers.js",
+        "assets/rollers/rules_py/api.py",
+        "assets/javascripts/lunr/min/lunr.fr.min.js",
+    } <= listed
     assert not any(p.endswith(".map") or "lunr.de" in p or p.endswith((".zip", ".wasm")) for p in listed)
     import hashlib
+
     for path, sha, size in config["precache"]:
-        data = (book.out / (path.removeprefix("./") + ("index.html" if path.endswith("/") or path == "./" else ""))).read_bytes()
+        data = (
+            book.out / (path.removeprefix("./") + ("index.html" if path.endswith("/") or path == "./" else ""))
+        ).read_bytes()
         assert (hashlib.sha256(data).hexdigest()[:16], len(data)) == (sha, size), path
     assert config["engine"]["base"] == "/pyodide/" and "pyodide.asm.wasm" in config["engine"]["files"]
 
@@ -295,8 +317,11 @@ def test_manifest_icons_and_worker_are_built(book):
 def test_the_offline_book_opens_every_page_and_rolls_with_no_network(context, book_online):
     page = context.new_page()
     text = download_book(page, book_online)
-    assert re.fullmatch(r"Le livre et les lanceurs fonctionnent maintenant sans réseau sur cet appareil\u202f; "
-                        r"place utilisée\u00a0: [\d,]+\u00a0Mo", text), text
+    assert re.fullmatch(
+        r"Le livre et les lanceurs fonctionnent maintenant sans réseau sur cet appareil\u202f; "
+        r"place utilisée\u00a0: [\d,]+\u00a0Mo",
+        text,
+    ), text
     controlled(page)
     go_offline(context, book_online)
     every_page_offline(page, book_online)
@@ -340,7 +365,9 @@ def test_a_cut_download_leaves_nothing_broken(context, book_online):
         control.locator("button", has_text="Rendre le livre disponible hors ligne").click()  # the network is back
         control.locator(".dl-offline__done").wait_for(timeout=120_000)
         seen = page.evaluate("window.__progress")
-        in_bytes = [text for value, top, text in seen if re.fullmatch(r" [\d,]+\u00a0Mo sur [\d,]+\u00a0Mo", text) and top > 1]
+        in_bytes = [
+            text for value, top, text in seen if re.fullmatch(r" [\d,]+\u00a0Mo sur [\d,]+\u00a0Mo", text) and top > 1
+        ]
         assert len(in_bytes) >= 2, seen  # the bar moved, in bytes
     finally:
         book_online.faults.reset()
@@ -372,15 +399,21 @@ def test_pyodide_from_another_origin_is_cached_as_cors_and_replayed(context, els
         controlled(page)
         page.goto(elsewhere.url + "/")  # the page left: its engine's files are kept
         engine_cached(page)
-        page.wait_for_function("""async (base) => { for (const n of ['pyodide.mjs', 'pyodide.asm.wasm'])
-            if (!(await caches.match(base + n))) return false; return true; }""", arg=elsewhere.pyodide)
-        kept = page.evaluate("""async (base) => {
+        page.wait_for_function(
+            """async (base) => { for (const n of ['pyodide.mjs', 'pyodide.asm.wasm'])
+            if (!(await caches.match(base + n))) return false; return true; }""",
+            arg=elsewhere.pyodide,
+        )
+        kept = page.evaluate(
+            """async (base) => {
             const out = {};
             for (const name of ['pyodide.mjs', 'pyodide.asm.wasm']) {
               const r = await caches.match(base + name);
               out[name] = [r.headers.get('content-type'), r.type, (await r.arrayBuffer()).byteLength];
             }
-            return out; }""", elsewhere.pyodide)
+            return out; }""",
+            elsewhere.pyodide,
+        )
     finally:
         pyodide.shutdown()
         pyodide.server_close()
@@ -402,13 +435,19 @@ def test_offline_before_any_engine_download_says_so_at_once(context, book_online
     page.goto(book_online.url + "solaires/resoudre-une-action/")
     widget = page.locator(".dl-roller[data-roller]").first
     # The roller nears the screen (the engine would boot now): time until the message, in the page.
-    elapsed = page.evaluate("""(el) => new Promise((resolve) => {
+    elapsed = (
+        page.evaluate(
+            """(el) => new Promise((resolve) => {
         const t0 = performance.now();
         const seen = () => el.querySelector('.dl-roller__status .dl-offline-engine') && resolve(performance.now() - t0);
         new MutationObserver(seen).observe(el, { subtree: true, childList: true });
         el.scrollIntoView();
         setTimeout(() => resolve(Infinity), 10000);
-      })""", widget.element_handle()) / 1000
+      })""",
+            widget.element_handle(),
+        )
+        / 1000
+    )
     message = widget.locator(".dl-roller__status .dl-offline-engine")
     print(f"\noffline message: {elapsed * 1000:.0f} ms after the roller came into view")
     assert elapsed < 3.0, elapsed  # the goal is < 1 s; margin for two shared cores
@@ -435,8 +474,12 @@ def test_under_a_project_sub_path(context, tmp_path_factory):
         assert "sans réseau sur cet appareil" in text
         scope = page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.scope)")
         assert scope == site.url, scope
-        assert page.evaluate("(m) => new URL(m, document.baseURI).href",
-                             page.locator('link[rel="manifest"]').get_attribute("href")) == site.url + "manifest.webmanifest"
+        assert (
+            page.evaluate(
+                "(m) => new URL(m, document.baseURI).href", page.locator('link[rel="manifest"]').get_attribute("href")
+            )
+            == site.url + "manifest.webmanifest"
+        )
         assert manifest["start_url"] == "./"
         go_offline(context, site)
         every_page_offline(page, site)
@@ -463,17 +506,23 @@ def test_a_new_build_offers_to_reload_and_drops_the_old_cache(context, tmp_path_
         old = page.evaluate("caches.keys()")
         assert any(name.startswith("dl-site-") for name in old), old
         credits = project / "docs" / "credits.md"
-        credits.write_text(credits.read_text(encoding="utf-8") + "\nUne phrase de la nouvelle version.\n", encoding="utf-8")
+        credits.write_text(
+            credits.read_text(encoding="utf-8") + "\nUne phrase de la nouvelle version.\n", encoding="utf-8"
+        )
         site.build(project)
         page.reload()  # a navigation: the browser looks for a new sw.js
         banner = page.locator(".dl-update")
         banner.wait_for(timeout=60_000)
         assert " ".join(banner.inner_text().split()) == "Une nouvelle version du livre est disponible — Recharger"
-        assert "Une phrase de la nouvelle version." not in page.locator("article").inner_text()  # not reloaded by itself
+        assert (
+            "Une phrase de la nouvelle version." not in page.locator("article").inner_text()
+        )  # not reloaded by itself
         banner.locator("button", has_text="Recharger").click()
         page.locator("article", has_text="Une phrase de la nouvelle version.").wait_for(timeout=60_000)
-        page.wait_for_function("(old) => caches.keys().then((keys) => !keys.some((k) => old.includes(k) && k.startsWith('dl-site-')))",
-                               arg=old)
+        page.wait_for_function(
+            "(old) => caches.keys().then((keys) => !keys.some((k) => old.includes(k) && k.startsWith('dl-site-')))",
+            arg=old,
+        )
         # A confrontation under way is never reloaded without asking.
         page.goto(site.url + "dcda/confrontation/")
         widget = page.locator('[data-roller="dcda.confrontation"]').first

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from conftest import _only_local
 
 pytestmark = pytest.mark.browser
@@ -31,8 +30,9 @@ def phone(browser, server, page_errors, request):
     params = params.params if params else {}
     width, height = params.get("size", PHONES[0])
     scheme = params.get("scheme", "light")
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=True, is_mobile=True,
-                                  color_scheme=scheme, locale="fr-FR")
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=True, is_mobile=True, color_scheme=scheme, locale="fr-FR"
+    )
     page = context.new_page()
     context.route("**/*", _only_local)
     page.on("console", lambda msg: msg.type == "error" and page_errors.append(f"console: {msg.text}"))
@@ -47,7 +47,9 @@ def engine_ready(page):
     """The engine booted (on a loaded shared machine a boot may pass its 15 s: « Réessayer », twice at most)."""
     page.locator(".dl-roller").first.scroll_into_view_if_needed()
     for _ in range(3):
-        page.wait_for_function("() => ['ready', 'failed'].includes(window.desEtLames?.runtime?.state?.name)", timeout=90_000)
+        page.wait_for_function(
+            "() => ['ready', 'failed'].includes(window.desEtLames?.runtime?.state?.name)", timeout=90_000
+        )
         if page.evaluate("desEtLames.runtime.state.name") == "ready":
             return
         page.evaluate("document.querySelector('.dl-retry').click()")
@@ -58,7 +60,9 @@ def wait_roll(page, widget, number: int):
     page.wait_for_function(
         "([el, n]) => el.querySelector('.dl-roller__result')?.dataset.roll === n"
         " && el.getAttribute('aria-busy') === 'false'",
-        arg=[widget.element_handle(), str(number)], timeout=60_000)
+        arg=[widget.element_handle(), str(number)],
+        timeout=60_000,
+    )
 
 
 @pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
@@ -67,8 +71,9 @@ def test_every_widget_is_one_screen_tall_at_rest(phone, server, size):
     for src in PAGES:
         phone.goto(server.url + url_of(src))
         engine_ready(phone)
-        heights = phone.evaluate("() => [...document.querySelectorAll('.dl-roller')].map("
-                                 "(el) => [el.id, el.getBoundingClientRect().height])")
+        heights = phone.evaluate(
+            "() => [...document.querySelectorAll('.dl-roller')].map((el) => [el.id, el.getBoundingClientRect().height])"
+        )
         too_tall += [(src, wid, round(h)) for wid, h in heights if h > size[1]]
         # nothing wider than the screen either
         assert phone.evaluate("document.documentElement.scrollWidth") <= size[0]
@@ -82,7 +87,9 @@ def test_after_lancer_the_outcome_is_in_view_focused_and_announced_alone(phone, 
     widget = phone.locator(".dl-roller").nth(3)
     button = widget.locator("button.dl-roll")
     # the worst case: « Lancer » at the very bottom of the screen
-    phone.evaluate("el => window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight + 2)", button.element_handle())
+    phone.evaluate(
+        "el => window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight + 2)", button.element_handle()
+    )
     button.tap()
     wait_roll(phone, widget, 1)
     outcome = widget.locator(".dl-roller__result .dl-outcome")
@@ -96,11 +103,15 @@ def test_after_lancer_the_outcome_is_in_view_focused_and_announced_alone(phone, 
     assert faces and all(f.bounding_box()["width"] >= 48 and f.bounding_box()["height"] >= 48 for f in faces)
     # the live region says the outcome line, not the forms
     live = widget.locator(".dl-roller__live").text_content()
-    assert live.startswith("Jet n° 1\u00a0: ") and outcome.text_content()[1:].strip().endswith(live.split(": ", 1)[1][-20:])
+    assert live.startswith("Jet n° 1\u00a0: ") and outcome.text_content()[1:].strip().endswith(
+        live.split(": ", 1)[1][-20:]
+    )
     assert "Ajouter" not in live and widget.locator(".dl-roller__result[aria-live]").count() == 0
     # the next Tab goes on from the outcome, inside the result (not back to the top of the page)
     phone.keyboard.press("Tab")
-    assert phone.evaluate("el => el.contains(document.activeElement)", widget.locator(".dl-roller__result").element_handle())
+    assert phone.evaluate(
+        "el => el.contains(document.activeElement)", widget.locator(".dl-roller__result").element_handle()
+    )
 
 
 def test_a_double_tap_leaves_two_results_visible_newest_first(phone, server):
@@ -120,7 +131,11 @@ def test_a_double_tap_leaves_two_results_visible_newest_first(phone, server):
     for _ in range(3):
         button.tap()
     wait_roll(phone, widget, 5)
-    assert [r.get_attribute("data-roll") for r in widget.locator(".dl-result").all()] == ["5", "4", "3"]  # the last three
+    assert [r.get_attribute("data-roll") for r in widget.locator(".dl-result").all()] == [
+        "5",
+        "4",
+        "3",
+    ]  # the last three
 
 
 def test_back_after_instant_navigation_shows_the_last_result_again(phone, server):
@@ -135,7 +150,9 @@ def test_back_after_instant_navigation_shows_the_last_result_again(phone, server
     shown = widget.locator(".dl-roller__result").inner_text()
     earlier = widget.locator(".dl-roller__earlier").inner_text()
     phone.evaluate("window.__sameDocument = true")
-    phone.evaluate("() => { const a = document.querySelector('a.md-nav__link[href$=\"simon/resolution/\"]'); a.click(); }")
+    phone.evaluate(
+        "() => { const a = document.querySelector('a.md-nav__link[href$=\"simon/resolution/\"]'); a.click(); }"
+    )
     phone.wait_for_url("**/simon/resolution/")
     phone.go_back()
     phone.wait_for_url("**/feerie/actions/")
@@ -267,7 +284,9 @@ CONTRAST = """(root) => {
 def test_widget_text_is_readable_in_both_schemes_before_and_after_a_roll(phone, server, scheme):
     phone.goto(server.url + "/solaires/resoudre-une-action/")
     engine_ready(phone)
-    assert phone.evaluate("document.body.getAttribute('data-md-color-scheme')") == ("slate" if scheme == "dark" else "default")
+    assert phone.evaluate("document.body.getAttribute('data-md-color-scheme')") == (
+        "slate" if scheme == "dark" else "default"
+    )
     widget = phone.locator(".dl-roller").filter(has=phone.locator(".dl-example")).first
     widget.scroll_into_view_if_needed()
     for details in widget.locator("details").all():  # every fold open: hints, settings, odds rows, the book's text
@@ -294,7 +313,9 @@ def test_a_number_field_holding_no_number_is_refused_in_its_own_words(phone, ser
         widget.locator("button.dl-roll").tap()
         wait_roll(phone, widget, number)
         error = widget.locator(".dl-roller__result .dl-error").text_content()
-        assert error.startswith("Difficulté\u00a0: un entier de -8 à 8 attendu") and f"«\u00a0{typed}\u00a0»" in error, error
+        assert (
+            error.startswith("Difficulté\u00a0: un entier de -8 à 8 attendu") and f"«\u00a0{typed}\u00a0»" in error
+        ), error
         assert "(difficulte)" not in error and widget.locator(".dl-roller__result .dl-outcome").count() == 0
         assert field.get_attribute("aria-invalid") == "true"
 

@@ -41,7 +41,8 @@ def test_every_roller_rolls_and_shows_an_outcome(page, server, src):
 
 EXAMPLES = [
     (src, e["heading"], example)
-    for src in PAGES for e in MAPPING[src]
+    for src in PAGES
+    for e in MAPPING[src]
     for example in ([e["example"]] if e.get("example") else e.get("examples", []))
 ]
 
@@ -61,7 +62,9 @@ def test_replaying_the_book_example_gives_the_book_result(page, server, src, hea
     outcome.wait_for(timeout=60_000)
     assert example["result"] in outcome.inner_text().replace("\u00a0", " ").replace("\u202f", " ")
     assert widget.locator(".dl-roller__result .dl-roll-source").inner_text() == "Exemple du livre"  # not a fresh roll
-    values = [int(v) for v in widget.locator(".dl-roller__result .dl-die__value").all_inner_texts()[: len(example["dice"])]]
+    values = [
+        int(v) for v in widget.locator(".dl-roller__result .dl-die__value").all_inner_texts()[: len(example["dice"])]
+    ]
     assert values == example["dice"]
 
 
@@ -87,7 +90,9 @@ def test_odds_follow_the_inputs(page, server):
     assert "50 %" in widget.locator(".dl-roller__odds-title").inner_text().replace("\u00a0", " ")
     widget.locator('select[name="preference"]').select_option("faveur")
     page.wait_for_function(
-        "el => el.textContent.includes('74,1')", arg=widget.locator(".dl-roller__odds-title").element_handle(), timeout=60_000
+        "el => el.textContent.includes('74,1')",
+        arg=widget.locator(".dl-roller__odds-title").element_handle(),
+        timeout=60_000,
     )
 
 
@@ -196,7 +201,9 @@ def test_a_roller_is_usable_with_the_keyboard_alone(page, server):
     page.keyboard.type("1")
     page.keyboard.press("Enter")  # implicit submission of the form: one roll
     action.locator(".dl-outcome").wait_for(timeout=60_000)
-    assert re.search(r"Score à battre\u00a0: -?\d+ \+ 1 = ", action.locator(".dl-roller__result .dl-calc").text_content())
+    assert re.search(
+        r"Score à battre\u00a0: -?\d+ \+ 1 = ", action.locator(".dl-roller__result .dl-calc").text_content()
+    )
     assert action.locator(".dl-roller__live").get_attribute("aria-live") == "polite"
 
     widget = page.locator('[data-roller="solaires.environnement"]').first
@@ -215,8 +222,10 @@ def test_a_roller_is_usable_with_the_keyboard_alone(page, server):
     assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none", "no focus ring"
     page.keyboard.press("Space")
     widget.locator(".dl-roller__result .dl-outcome").wait_for(timeout=60_000)
-    assert f"Score à ne pas dépasser\u00a0: {dict(defaveur=2, neutre=3, faveur=4)[select.input_value()]}" in \
-        widget.locator(".dl-roller__result .dl-calc").text_content()
+    assert (
+        f"Score à ne pas dépasser\u00a0: {dict(defaveur=2, neutre=3, faveur=4)[select.input_value()]}"
+        in widget.locator(".dl-roller__result .dl-calc").text_content()
+    )
 
 
 def test_a_link_without_dice_sets_the_form_and_its_odds_without_rolling(page, server):

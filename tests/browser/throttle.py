@@ -77,7 +77,9 @@ class ThrottledHandler(Handler):
         if slow and owner.latency:
             time.sleep(owner.latency)
         body, encoding = owner.body(local, "gzip" in self.headers.get("Accept-Encoding", ""))
-        kind = self.extensions_map.get(local.suffix) or mimetypes.guess_type(local.name)[0] or "application/octet-stream"
+        kind = (
+            self.extensions_map.get(local.suffix) or mimetypes.guess_type(local.name)[0] or "application/octet-stream"
+        )
         self.send_response(200)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))

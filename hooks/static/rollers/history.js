@@ -25,7 +25,7 @@ export function loadHistory(widget) {
     const text = globalThis.sessionStorage.getItem(historyKey(widget));
     const kept = text ? JSON.parse(text) : null;
     return kept && Array.isArray(kept.entries) ? kept : null;
-  } catch (err) {
+  } catch {
     return null;
   }
 }

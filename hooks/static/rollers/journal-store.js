@@ -57,7 +57,7 @@ export function journalFromJson(text) {
   let data;
   try {
     data = JSON.parse(text);
-  } catch (err) {
+  } catch {
     return { error: "Ce fichier n'est pas du JSON : un journal exporté par ce site est attendu." };
   }
   if (data === null) return { next: 1, entries: [] };

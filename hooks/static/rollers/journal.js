@@ -95,7 +95,12 @@ function openJournal() {
 }
 
 function renderCount() {
-  for (const span of document.querySelectorAll(".dl-journal-button__count")) span.textContent = journal.entries.length || "";
+  const count = journal.entries.length;
+  for (const span of document.querySelectorAll(".dl-journal-button__count")) {
+    span.textContent = count || "";
+    // The visible count is part of the button's name (axe: label-content-name-mismatch).
+    span.closest("button")?.setAttribute("aria-label", count ? `Journal des jets, ${count}` : "Journal des jets");
+  }
 }
 
 function renderJournal() {

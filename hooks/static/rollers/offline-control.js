@@ -21,7 +21,7 @@ function megabytes(bytes) {
 async function storageUsed() {
   try {
     return (await navigator.storage.estimate()).usage || 0;
-  } catch (err) {
+  } catch {
     return 0;
   }
 }
@@ -61,7 +61,7 @@ export async function removeBook() {
     await askWorker({ type: "remove" });
     const registration = await navigator.serviceWorker.getRegistration(SITE_ROOT);
     if (registration) await registration.unregister();
-  } catch (err) {
+  } catch {
     // no worker to ask: nothing was kept
   }
   setOfflineRemoved(true);

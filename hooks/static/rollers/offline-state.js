@@ -30,7 +30,7 @@ export async function engineOnDevice() {
   if (!offlineSupported() || !navigator.serviceWorker.controller) return false;
   try {
     return Boolean(await caches.match(new URL("pyodide.asm.wasm", pyodideBase(CONFIG.pyodide)).href));
-  } catch (err) {
+  } catch {
     return false;
   }
 }
@@ -57,7 +57,7 @@ const REMOVED_KEY = "dl-hors-ligne-retire";
 export function offlineRemoved() {
   try {
     return localStorage.getItem(REMOVED_KEY) === "1";
-  } catch (err) {
+  } catch {
     return false;
   }
 }
@@ -66,7 +66,7 @@ export function setOfflineRemoved(removed) {
   try {
     if (removed) localStorage.setItem(REMOVED_KEY, "1");
     else localStorage.removeItem(REMOVED_KEY);
-  } catch (err) {
+  } catch {
     // private mode without storage: nothing to remember
   }
 }

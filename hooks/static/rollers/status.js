@@ -1,7 +1,7 @@
 // The engine's state shown in a widget: a download waiting for the first tap,
 // loading progress (bytes, then steps), failure with « Réessayer ».
 
-import { h } from "./dom.js";
+import { fr, h } from "./dom.js";
 import { offlineControl } from "./offline-control.js";
 import { pageSystems, runtime } from "./runtime.js";
 
@@ -41,10 +41,10 @@ export function showState(widget, state) {
   });
   if (state.offline) return widget.status.replaceChildren(h("span", { class: "dl-error dl-offline-engine" }, state.text), " ", retry);
   widget.status.replaceChildren(
-    h("span", { class: "dl-error" },
-      (state.stuck ? `Le moteur de dés (Python dans le navigateur) s'est arrêté : ${state.text}. `
-        : `Le moteur de dés (Python dans le navigateur) n'a pas pu être chargé : ${state.text}. `) +
-      "Le texte des règles et les chances affichées restent valables. "),
+    h("span", { class: "dl-error" }, fr(
+      (state.stuck ? `Le moteur de dés s'est arrêté : ${state.text}. `
+        : `Le moteur de dés n'a pas pu être chargé : ${state.text}. `) +
+      "Le texte des règles et les chances affichées restent valables. ")),
     retry,
   );
 }
