@@ -4,8 +4,8 @@
 #   mypy --strict rules_py                types of the rules package ([tool.mypy])
 #   eslint                                the front-end's JavaScript (eslint.config.mjs)
 #   check-jsonschema                      .github/ workflows and dependabot.yml against their schemas
-# Every tool runs, then the script fails if any of them did. Not yet part of tools/test.sh:
-# run it alone (tests/test_project.py::test_lint runs it when DES_ET_LAMES_LINT=1).
+# Every tool runs, then the script fails if any of them did. Part of the test command:
+# tests/test_project.py::test_the_project_passes_lint_format_and_types runs it.
 set -uo pipefail
 export NO_MKDOCS_2_WARNING=1
 cd "$(dirname "$0")/.."
