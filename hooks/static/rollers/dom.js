@@ -61,3 +61,9 @@ export function fr(text) {
     // « le camp a l'emporte » reads as the verb avoir: the side's name is a capital.
     .replace(/\b([Cc]amps?) ([ab])\b/g, (_, word, side) => `${word} ${side.toUpperCase()}`);
 }
+
+// A size in megabytes, in French: « 4,5 Mo », « 15 Mo ».
+export function megabytes(bytes) {
+  const mo = bytes / 1e6;
+  return `${mo.toLocaleString("fr-FR", { maximumFractionDigits: mo < 10 ? 1 : 0 })}\u00a0Mo`;
+}

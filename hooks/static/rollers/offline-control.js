@@ -3,7 +3,7 @@
 // download everything at once with a progress in bytes, the end state with the
 // storage used, and a way to remove it.
 
-import { h } from "./dom.js";
+import { h, megabytes } from "./dom.js";
 import { SITE_ROOT, askWorker, offlineRemoved, offlineSupported, registerWorker, setOfflineRemoved } from "./offline-state.js";
 
 const offlineBook = { phase: "unknown", loaded: 0, total: 0, usage: 0, error: "", views: new Set() };
@@ -13,10 +13,6 @@ function setBook(patch) {
   for (const view of offlineBook.views) view();
 }
 
-function megabytes(bytes) {
-  const mo = bytes / 1e6;
-  return `${mo.toLocaleString("fr-FR", { maximumFractionDigits: mo < 10 ? 1 : 0 })}\u00a0Mo`;
-}
 
 async function storageUsed() {
   try {

@@ -1,7 +1,7 @@
 // The engine's state shown in a widget: a download waiting for the first tap,
 // loading progress (bytes, then steps), failure with « Réessayer ».
 
-import { fr, h } from "./dom.js";
+import { fr, h, megabytes } from "./dom.js";
 import { offlineControl } from "./offline-control.js";
 import { pageSystems, runtime } from "./runtime.js";
 
@@ -63,8 +63,4 @@ function loadingText(state) {
   }
   const fraction = { 1: 0, 2: 0.9, 3: 0.95 }[state.step] || 0;
   return { fraction, text: `${state.text}${state.step === 1 ? "…" : ""}${step}` };
-}
-
-function megabytes(n) {
-  return `${(n / 1e6).toFixed(1).replace(".", ",")}\u00a0Mo`;
 }
