@@ -59,9 +59,10 @@ def served(tmp_path):
         pytest.fail("node_modules/pyodide is missing: run bash tools/setup.sh test")
     copy = tmp_path / "project"
     copy.mkdir()
-    for name in ("docs", "hooks", "rules_py"):
+    for name in ("docs", "hooks", "rules_py", "overrides"):
         shutil.copytree(ROOT / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(ROOT / "mkdocs.yml", copy / "mkdocs.yml")
+    for name in ("mkdocs.yml", "package.json"):  # package.json pins Pyodide
+        shutil.copy(ROOT / name, copy / name)
     (copy / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
     port = free_port()
     env = {
