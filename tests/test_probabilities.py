@@ -9,8 +9,6 @@ pages' HTML is read with the standard library's parser.
 from __future__ import annotations
 
 import importlib.util
-import os
-import subprocess
 import sys
 from fractions import Fraction
 from html.parser import HTMLParser
@@ -78,18 +76,8 @@ class Tables(HTMLParser):
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("site")
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": "http://127.0.0.1:8000/"}
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0, done.stderr
-    return out
+def site(built_site):
+    return built_site
 
 
 def read(site: Path, url_path: str) -> Tables:

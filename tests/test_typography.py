@@ -236,23 +236,3 @@ def test_the_built_pages_have_french_spaces(built_site):
             for m in BAD_SPACE.finditer(text):
                 bad.append(f"{page.relative_to(built_site)} : {shown(text[max(0, m.start() - 30) : m.end() + 10])!r}")
     assert not bad, "\n".join(bad[:40])
-
-
-@pytest.fixture(scope="module")
-def built_site(tmp_path_factory):
-    import os
-    import subprocess
-    import sys
-
-    out = tmp_path_factory.mktemp("site")
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
-    proc = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert proc.returncode == 0, proc.stderr
-    return out
