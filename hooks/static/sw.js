@@ -146,12 +146,13 @@ function copy(response, body, extra = {}) {
 
 // The response itself is stored (its URL kept: the browser can keep compiled
 // WebAssembly beside it), while a copy is read and checked; a cut or failed
-// body leaves no entry.
+// body leaves no entry. A put that failed wrote nothing: the entry, if any, is
+// another download's (the page's and the offline control's may overlap), kept.
 async function keep(cache, href, response, onBytes = () => {}) {
   if (!response.ok || response.type === "opaque") throw new Error(`réponse ${response.status || "opaque"}`);
   const [put, check] = await Promise.allSettled([cache.put(href, response.clone()), readWhole(response, onBytes)]);
+  if (put.status === "fulfilled" && check.status === "rejected") await cache.delete(href);
   if (put.status === "rejected" || check.status === "rejected") {
-    await cache.delete(href);
     throw check.status === "rejected" ? check.reason : put.reason;
   }
 }

@@ -409,21 +409,24 @@ def test_pyodide_from_another_origin_is_cached_as_cors_and_replayed(context, els
         controlled(page)
         page.goto(elsewhere.url + "/")  # the page left: its engine's files are kept
         engine_cached(page)
-        page.wait_for_function(
-            """async (base) => { for (const n of ['pyodide.mjs', 'pyodide.asm.wasm'])
-            if (!(await caches.match(base + n))) return false; return true; }""",
-            arg=elsewhere.pyodide,
-        )
-        kept = page.evaluate(
-            """async (base) => {
-            const out = {};
-            for (const name of ['pyodide.mjs', 'pyodide.asm.wasm']) {
-              const r = await caches.match(base + name);
-              out[name] = [r.headers.get('content-type'), r.type, (await r.arrayBuffer()).byteLength];
-            }
-            return out; }""",
-            elsewhere.pyodide,
-        )
+        # read in the same step as it is found (a download still under way may be written after)
+        kept = None
+        deadline = time.monotonic() + 30
+        while kept is None and time.monotonic() < deadline:
+            kept = page.evaluate(
+                """async (base) => {
+                const out = {};
+                for (const name of ['pyodide.mjs', 'pyodide.asm.wasm']) {
+                  const r = await caches.match(base + name);
+                  if (!r) return null;
+                  out[name] = [r.headers.get('content-type'), r.type, (await r.arrayBuffer()).byteLength];
+                }
+                return out; }""",
+                elsewhere.pyodide,
+            )
+            if kept is None:
+                page.wait_for_timeout(250)
+        assert kept is not None, "the engine's files from the other origin were never cached"
     finally:
         pyodide.shutdown()
         pyodide.server_close()
