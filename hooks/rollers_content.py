@@ -91,6 +91,7 @@ def render_widget(entry: dict[str, Any], where: str, page_url: str = "") -> str:
             groups.setdefault(field["group"], []).append(field)
     system = roller_id.split(".", 1)[0]
     odds_view = odds_summary(odds["result"])
+    scale = scale_view(odds["result"].get("echelle"))
     return (
         TEMPLATES.get_template("widget.html")
         .render(
@@ -113,6 +114,7 @@ def render_widget(entry: dict[str, Any], where: str, page_url: str = "") -> str:
             success=odds_view["success"],
             success_exact=odds_view["success_exact"],
             success_width=odds_view["success_width"],
+            scale=scale,
             notes_url=f"{_root(page_url)}notes-de-lecture/#{system}",
             system=system,
         )
@@ -265,6 +267,31 @@ def odds_summary(odds: dict[str, Any]) -> dict[str, Any]:
         "success_exact": odds.get("reussite_exacte", "") if success is not None else "",
         "success_width": f"{success * 100:.2f}%" if success is not None else "",
     }
+
+
+#: How an ordered outcome can be read, and the word before each value.
+WAYS = (("exactement", "exactement", ""), ("au_moins", "au moins", "au moins "), ("au_plus", "au plus", "au plus "))
+
+
+def scale_view(scale: dict[str, Any] | None) -> dict[str, Any] | None:
+    """An ordered outcome read three ways (« exactement », « au moins », « au plus »), as shown.
+
+    The same markup and figures as ``scaleView`` in ``static/rollers/odds.js``: the exact rows'
+    percentages add up to 100, the cumulative ones use the same decimals.
+    """
+    if not scale:
+        return None
+    texts, digits = percent_rows(scale["exactement"]["probas"])
+    ways = []
+    for key, word, before in WAYS:
+        probas, exact = scale[key]["probas"], scale[key]["exact"]
+        shown = texts if key == "exactement" else [percent(p, digits) for p in probas]
+        rows = [
+            {"label": before + label, "width": f"{p * 100:.2f}%", "percent": text, "exact": fraction}
+            for label, p, text, fraction in zip(scale["libelles"], probas, shown, exact, strict=True)
+        ]
+        ways.append({"key": key, "word": word, "rows": rows})
+    return {"title": french_spaces(scale["titre"]), "ways": ways}
 
 
 def percent_rows(probabilities: list[float]) -> tuple[list[str], int]:

@@ -184,8 +184,8 @@ def read_state(where: str) -> Any:
 # ----------------------------------------------------------------------
 
 
-def percent(p: float, exact: str | None = None) -> str:
-    """« 31,74 % » ; a possible but tiny chance is « < 0,01 % », never « 0,00 % »."""
+def percent(p: float, exact: str | None = None, with_fraction: bool = True) -> str:
+    """« 31,74 % (…) » ; a possible but tiny chance is « < 0,01 % », never « 0,00 % »."""
     value = Fraction(exact) if exact else Fraction(p)
     if 0 < value < Fraction(1, 10_000):
         text = "< 0,01 %"
@@ -193,7 +193,7 @@ def percent(p: float, exact: str | None = None) -> str:
         text = "> 99,99 %"
     else:
         text = f"{100 * float(value):.2f} %".replace(".", ",")
-    return f"{text} ({exact})" if exact else text
+    return f"{text} ({exact})" if exact and with_fraction else text
 
 
 def _value(v: Any) -> str:
@@ -349,8 +349,32 @@ def text_odds(res: dict[str, Any]) -> str:
         same = [label for label in res["issues"] if label == "Réussite" and exact.get(label) == whole]
         if not same:  # never the same label twice
             lines.append(f"Chances de réussite, en tout : {percent(success, whole)}")
+    lines += _scale_lines(res.get("echelle"))
     lines += [f"Note : {n}" for n in res.get("notes") or []]
     return "\n".join(lines)
+
+
+def _scale_lines(scale: dict[str, Any] | None) -> list[str]:
+    """An ordered outcome as a table: each value, exactly, at least, at most."""
+    if not scale:
+        return []
+    rows = [[scale["titre"], "exactement", "au moins", "au plus"]]
+    for i, label in enumerate(scale["libelles"]):
+        rows.append(
+            [label]
+            + [
+                percent(scale[way]["probas"][i], scale[way]["exact"][i], False)
+                for way in ("exactement", "au_moins", "au_plus")
+            ]
+        )
+    widths = [max(len(row[c]) for row in rows) for c in range(4)]
+    return [""] + [
+        "  "
+        + "  ".join(
+            cell.rjust(w) if c else cell.ljust(w) for c, (cell, w) in enumerate(zip(row, widths, strict=True))
+        ).rstrip()
+        for row in rows
+    ]
 
 
 # ----------------------------------------------------------------------

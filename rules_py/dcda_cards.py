@@ -253,8 +253,11 @@ def duel_odds(
     bonus_b: Sequence[int],
     dom: Sequence[int],
     loser_key: Callable[[int], str] | None = None,
+    margins: dict[int, Fraction] | None = None,
 ) -> tuple[Fraction, Fraction, Fraction, dict[str, Fraction]]:
     """Exact P(a wins), P(b wins), P(statu quo), and P by ``loser_key(loser's total)``.
+
+    ``margins``, when given, receives the law of a's total minus b's total.
 
     Card a is uniform over ``cards_a``; card b uniform over ``cards_b``
     without card a (one deck: the same card cannot be in both hands).
@@ -274,6 +277,8 @@ def duel_odds(
             ta = ca.value + (0 if dom[sb] == sa else forces_a[sa]) + bonus_a[sa]
             tb = cb.value + (0 if dom[sa] == sb else forces_b[sb]) + bonus_b[sb]
             w = winner(ta, tb, sa, sb, dom)
+            if margins is not None:
+                margins[ta - tb] = margins.get(ta - tb, Fraction(0)) + pa / len(others)
             if w == "a":
                 n_a += 1
                 losers[tb] = losers.get(tb, 0) + 1

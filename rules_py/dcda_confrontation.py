@@ -58,7 +58,7 @@ from .dice import Dice
 from .errors import RulesError
 from .params import Param
 from .results import action_offer, die, group, result
-from .roller import odds_payload
+from .roller import odds_payload, ordered_law
 
 __all__ = [
     "check",
@@ -593,6 +593,7 @@ def odds(args: Args) -> dict[str, Any]:
 
     rows = []
     first: tuple[Member, Member, int, int, Fraction, Fraction, Fraction] | None = None
+    margins: dict[int, Fraction] = {}
     for i, j in setup.pairs:
         mi, mj = setup.members[i], setup.members[j]
         si, sj = suit_of_member(mi), suit_of_member(mj)
@@ -604,6 +605,7 @@ def odds(args: Args) -> dict[str, Any]:
             setup.bonus(i),
             setup.bonus(j),
             setup.dom,
+            margins=margins if first is None else None,
         )
         rows.append(
             {
@@ -628,6 +630,7 @@ def odds(args: Args) -> dict[str, Any]:
         {f"{mi.name} remporte le tour 1": wa, f"{mj.name} remporte le tour 1": wb, "Statu quo": sq},
         wa,
         oppositions=rows,
+        echelle=ordered_law(f"Écart des forces totales au tour 1 ({mi.name} \u2212 {mj.name})", margins, signed=True),
         notes=[
             f"Chances du premier tour, {mi.name} ({slabel(si)}) contre {mj.name} ({slabel(sj)}) : chacune joue "
             "son enseigne de prédilection (à défaut, sa plus forte parmi les enseignes jouables), carte au hasard "

@@ -39,7 +39,7 @@ from .dice import Dice
 from .errors import RulesError
 from .params import Choice, Param, shown
 from .results import die, group, result
-from .roller import odds_payload
+from .roller import odds_payload, ordered_law
 
 __all__ = ["PARAMS", "check", "roll", "odds"]
 
@@ -192,6 +192,7 @@ def odds(args: Args) -> dict[str, Any]:
     table = parse_table(args["table"])
     powers = parse_powers(args)
     key = (lambda total: table_issue(table, args["tour"], total)) if table is not None else None
+    margins: dict[int, Fraction] = {}
     wa, wb, sq, by_issue = duel_odds(
         _cards(args, "a"),
         _cards(args, "b"),
@@ -201,6 +202,7 @@ def odds(args: Args) -> dict[str, Any]:
         powers.bonus_b,
         parse_domination(args["domination"]),
         key,
+        margins,
     )
     notes = [
         "Cartes non choisies : tirées au hasard dans la pile de leur enseigne (ou parmi les lames numérales "
@@ -215,7 +217,10 @@ def odds(args: Args) -> dict[str, Any]:
                 f"{side.upper()} tire sa carte parmi {count(n, 'carte')}, sans le {CARD_BY_NAME[other].label} "
                 f"que tient {_OTHER[side].upper()}."
             )
-    extra: dict[str, Any] = {"notes": notes + parse_powers(args).lines()}
+    extra: dict[str, Any] = {
+        "notes": notes + parse_powers(args).lines(),
+        "echelle": ordered_law("Écart des forces totales (A \u2212 B)", margins, signed=True),
+    }
     if table is not None:
         issues = {ISSUES[k]: by_issue.get(k, Fraction(0)) for k in ISSUES}
         issues["Statu quo"] = sq

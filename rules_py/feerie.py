@@ -17,7 +17,7 @@ from .dice import Dice
 from .errors import RulesError
 from .params import Choice, Param
 from .results import die, group, result
-from .roller import Roller, odds_payload
+from .roller import Roller, odds_payload, ordered_law
 
 __all__ = ["ROLLERS"]
 
@@ -146,7 +146,8 @@ def _action_odds_from(n: int, m: int) -> dict[str, Any]:
         "Échec": pneg,
         "Échec complet, aucun effort": p_miss,
     }
-    return odds_payload(issues, p2 + p1, des_joueurs=n, des_meneur=m)
+    margin = ordered_law("Marge d'efforts (joueurs \u2212 meneur)", law, signed=True)
+    return odds_payload(issues, p2 + p1, des_joueurs=n, des_meneur=m, echelle=margin)
 
 
 def _players_vs_gm(
@@ -345,7 +346,8 @@ def _opposition_odds(args: Args) -> dict[str, Any]:
         "Échec mutuel ou blocage (le meneur choisit)": law[0],
         "Le camp B l'emporte": pb,
     }
-    return odds_payload(issues, pa, des_a=n, des_b=m)
+    margin = ordered_law("Marge d'efforts (camp A \u2212 camp B)", law, signed=True)
+    return odds_payload(issues, pa, des_a=n, des_b=m, echelle=margin)
 
 
 # ======================================================================

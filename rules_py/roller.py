@@ -17,7 +17,7 @@ from typing import Any
 from .dice import Dice
 from .params import Param, describe_params, parse_params
 
-__all__ = ["Action", "Roller", "odds_payload"]
+__all__ = ["Action", "Roller", "odds_payload", "ordered_law"]
 
 Args = dict[str, Any]
 
@@ -92,4 +92,38 @@ def odds_payload(
         "exact": {k: f"{v.numerator}/{v.denominator}" for k, v in issues.items()},
         **({"reussite_exacte": f"{success.numerator}/{success.denominator}"} if success is not None else {}),
         **extra,
+    }
+
+
+def _fraction(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+def ordered_law(title: str, law: Mapping[int, Fraction], signed: bool = False) -> dict[str, Any]:
+    """An ordered outcome's exact law, read three ways: « exactement », « au moins », « au plus ».
+
+    ``law`` maps each value (a number of dice, a margin) to its exact probability; the values
+    between its least and greatest possible ones are all listed (an impossible one at 0). ``signed``: the
+    values are margins, shown « +2 », « 0 », « −1 ».
+    """
+    total = sum(law.values(), Fraction(0))
+    if total != 1:
+        raise AssertionError(f"ordered law does not add up to 1: {total}")
+    possible = [v for v, p in law.items() if p]
+    values = list(range(min(possible), max(possible) + 1))
+    exactly = [law.get(v, Fraction(0)) for v in values]
+    at_least = [sum(exactly[i:], Fraction(0)) for i in range(len(values))]
+    at_most = [sum(exactly[: i + 1], Fraction(0)) for i in range(len(values))]
+
+    def label(v: int) -> str:
+        return f"+{v}" if signed and v > 0 else (f"\u2212{-v}" if v < 0 else str(v))
+
+    return {
+        "titre": title,
+        "valeurs": values,
+        "libelles": [label(v) for v in values],
+        **{
+            way: {"probas": [float(p) for p in ps], "exact": [_fraction(p) for p in ps]}
+            for way, ps in (("exactement", exactly), ("au_moins", at_least), ("au_plus", at_most))
+        },
     }

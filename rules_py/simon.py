@@ -23,7 +23,7 @@ from .dice import Dice
 from .errors import RulesError
 from .params import Choice, Param, shown
 from .results import action_offer, die, group, result
-from .roller import Action, Roller, odds_payload
+from .roller import Action, Roller, odds_payload, ordered_law
 from .simon_heroism import (
     AFTER_COST,
     BASE_DICE,
@@ -295,6 +295,7 @@ def _jet_odds(args: Args) -> dict[str, Any]:
         reussites_obtenues={str(j): counts[j] / total for j in range(n + 1)},
         au_moins_une_reussite_critique=float(1 - Fraction(19**n, total)),
         au_moins_un_rate_critique=float(1 - Fraction(19**n, total)),
+        echelle=ordered_law("Nombre de dés réussis", {j: Fraction(c, total) for j, c in enumerate(counts)}),
     )
 
 
@@ -404,7 +405,14 @@ def _aide_odds(args: Args) -> dict[str, Any]:
     issues = {_signed(m): Fraction(law[m], total) for m in sorted(law)}
     mean = Fraction(sum(m * w for m, w in law.items()), total)
     return odds_payload(
-        issues, None, seuil=seuil, esperance=float(mean), esperance_exacte=f"{mean.numerator}/{mean.denominator}"
+        issues,
+        None,
+        seuil=seuil,
+        esperance=float(mean),
+        esperance_exacte=f"{mean.numerator}/{mean.denominator}",
+        echelle=ordered_law(
+            "Modificateur au seuil de l'acteur principal", {m: Fraction(w, total) for m, w in law.items()}, signed=True
+        ),
     )
 
 

@@ -14,7 +14,7 @@ Roll three d6 against a score: a die is kept when it is <= the score.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -24,7 +24,7 @@ from .dice import Dice
 from .errors import RulesError
 from .params import Choice, Param, describe_params, shown
 from .results import action_offer, die, group, result
-from .roller import Action, Roller, odds_payload
+from .roller import Action, Roller, odds_payload, ordered_law
 
 __all__ = ["ROLLERS", "OUTCOMES", "kept_counts", "outcome"]
 
@@ -329,6 +329,10 @@ def _opposition_roll(args: Args, dice: Dice) -> dict[str, Any]:
 # ----------------------------------------------------------------------
 
 
+def _kept_law(counts: Sequence[int]) -> dict[str, Any]:
+    return ordered_law("Dés conservés", {k: Fraction(c, 216) for k, c in enumerate(counts)})
+
+
 def _setup_odds(setup: Setup) -> dict[str, Any]:
     counts = kept_counts(setup.score)
     issues: dict[str, Fraction] = {}
@@ -344,6 +348,7 @@ def _setup_odds(setup: Setup) -> dict[str, Any]:
         issues,
         Fraction(counts[2] + counts[3], 216),
         conserves={str(k): counts[k] / 216 for k in (3, 2, 1, 0)},
+        echelle=_kept_law(counts),
         score=setup.score,
         difficulte=setup.difficulty,
         automatique=setup.automatic,
@@ -570,7 +575,7 @@ def _environnement_odds(args: Args) -> dict[str, Any]:
         "Défavorable": p[1],
         "Défavorable, trois dés écartés": p[0],
     }
-    return odds_payload(issues, p[2] + p[3])
+    return odds_payload(issues, p[2] + p[3], echelle=_kept_law(kept_counts(score)))
 
 
 # ======================================================================

@@ -28,3 +28,28 @@ def assert_refused_naming(roller_id: str, params: dict[str, Any], field: str) ->
             op(roller_id, params)
         assert err.value.field == field
         assert f"({field})" in str(err.value)
+
+
+def assert_ordered_law(answer: dict[str, Any], law: Any) -> None:
+    """The odds' ordered outcome (``echelle``) read three ways equals an oracle's law.
+
+    ``law`` is an icepool Die over integers (or a dict value -> probability); « au moins k »
+    and « au plus k » are summed here from the oracle, not from the answer.
+    """
+    from fractions import Fraction
+
+    oracle = {k: Fraction(law.probability(k)) for k in law.outcomes()} if hasattr(law, "outcomes") else dict(law)
+    oracle = {k: p for k, p in oracle.items() if p}
+    scale = answer["echelle"]
+    values = scale["valeurs"]
+    assert values == list(range(min(oracle), max(oracle) + 1)), (values, sorted(oracle))
+    for i, v in enumerate(values):
+        want = {
+            "exactement": oracle.get(v, Fraction(0)),
+            "au_moins": sum((p for k, p in oracle.items() if k >= v), Fraction(0)),
+            "au_plus": sum((p for k, p in oracle.items() if k <= v), Fraction(0)),
+        }
+        for way, p in want.items():
+            assert Fraction(scale[way]["exact"][i]) == p, (way, v)
+            assert scale[way]["probas"][i] == pytest.approx(float(p), abs=1e-12)
+    assert len(scale["libelles"]) == len(values)

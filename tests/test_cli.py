@@ -204,7 +204,25 @@ def test_list_shows_lists_follow_ups_and_no_empty_default():
 
 def test_odds_never_show_a_possible_chance_as_zero_nor_repeat_a_label():
     out = text("odds", "simon.jet", "expertise=0", "niveau=grand-maitre", "reussites=8", "heroisme=3")
-    assert "0,00 %" not in out and "100,00 %" not in out
+    issues, _, scale = out.partition("\n\n")
+    assert "0,00 %" not in issues and "100,00 %" not in issues
+    # the number of successful dice read three ways: 100 % only where it is certain (at least 0, at most 8)
+    rows = [line.split() for line in scale.splitlines()[1:]]
+    assert [r[0] for r in rows] == [str(k) for k in range(9)]
+    assert rows[0][3:5] == ["100,00", "%"]
+    assert " 0,00 %" not in scale and scale.count("100,00 %") == 2
+    assert scale.splitlines()[0].split() == [
+        "Nombre",
+        "de",
+        "dés",
+        "réussis",
+        "exactement",
+        "au",
+        "moins",
+        "au",
+        "plus",
+    ]
+    assert rows[8][1:] == ["<", "0,01", "%", "<", "0,01", "%", "100,00", "%"], rows[8]
     assert "  Réussite : < 0,01 % (1/25600000000)" in out
     assert "  Échec : > 99,99 % (25599999999/25600000000)" in out
     plain = text("odds", "simon.jet", "expertise=2", "niveau=debutant")

@@ -15,6 +15,7 @@ from itertools import permutations, product
 
 import icepool
 import pytest
+from helpers import assert_ordered_law
 
 from rules_py import RulesError, act, call, odds, roll
 from rules_py.dcda import ISSUES, NOCTURNE, parse_domination, parse_table
@@ -128,13 +129,19 @@ def test_random_cards_are_drawn_from_the_suit_and_replay():
 # ----------------------------------------------------------------------
 
 
-def _oracle_winner(ca, cb, fa, fb, bonus, order, bonus_b=None):
+def _oracle_totals(ca, cb, fa, fb, bonus, order, bonus_b=None):
     """The rules written again, independently: (value, suit) cards, suit names; B's bonus may differ."""
     bonus_b = bonus if bonus_b is None else bonus_b
     beats = {(order[k], order[(k + 1) % 4]) for k in range(4)}
     (va, sa), (vb, sb) = ca, cb
     ta = va + (0 if (sb, sa) in beats else fa[SUITS.index(sa)]) + bonus[SUITS.index(sa)]
     tb = vb + (0 if (sa, sb) in beats else fb[SUITS.index(sb)]) + bonus_b[SUITS.index(sb)]
+    return ta, tb, beats
+
+
+def _oracle_winner(ca, cb, fa, fb, bonus, order, bonus_b=None):
+    ta, tb, beats = _oracle_totals(ca, cb, fa, fb, bonus, order, bonus_b)
+    (_, sa), (_, sb) = ca, cb
     if ta != tb:
         return "a" if ta > tb else "b"
     return "a" if (sa, sb) in beats else "b" if (sb, sa) in beats else "n"
@@ -142,6 +149,14 @@ def _oracle_winner(ca, cb, fa, fb, bonus, order, bonus_b=None):
 
 FORCE_GRID = [(0, 0, 0, 0), (3, 3, 3, 7), (5, 1, 4, 2), (25, 20, 15, 10)]
 SUIT_PAIRS = [("batons", "dagues"), ("ecus", "batons"), ("coupes", "coupes"), ("dagues", "coupes")]
+
+
+def _margin_of(sa, sb, fa, fb, bonus, order):
+    def margin(a, b):
+        ta, tb, _ = _oracle_totals((a, sa), (b, sb), fa, fb, bonus, order)
+        return ta - tb
+
+    return margin
 
 
 def _winner_of(sa, sb, fa, fb, bonus, order):
@@ -157,6 +172,11 @@ def test_tour_odds_equal_icepool_and_a_plain_enumeration(fa, fb):
         if sa != sb:  # independent piles: two independent d10
             die = icepool.map(_winner_of(sa, sb, fa, fb, bonus, order), icepool.d10, icepool.d10)
             want = {k: die.probability(k) for k in "abn"}
+            margin = icepool.map(_margin_of(sa, sb, fa, fb, bonus, order), icepool.d10, icepool.d10)
+            assert_ordered_law(
+                odds("dcda.tour", {"forces_a": fa, "forces_b": fb, "enseigne_a": sa, "enseigne_b": sb, "bonus": bonus}),
+                margin,
+            )
         else:  # one pile: two different cards, uniform over ordered pairs
             pairs = list(permutations(range(1, 11), 2))
             want = {

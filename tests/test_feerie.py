@@ -12,7 +12,7 @@ from fractions import Fraction
 
 import icepool
 import pytest
-from helpers import assert_refused_naming
+from helpers import assert_ordered_law, assert_refused_naming
 
 from rules_py import RulesError, odds, roll
 from rules_py.api import get_roller
@@ -46,6 +46,7 @@ def check_players_vs_gm(answer: dict, n: int, m: int) -> None:
     assert exact(answer, "Échec") == prob(diff, lambda d: d < 0) - miss
     assert sum(Fraction(v) for v in answer["exact"].values()) == 1
     assert Fraction(answer["reussite_exacte"]) == prob(diff, lambda d: d >= 1)
+    assert_ordered_law(answer, diff)  # the margin of efforts, read three ways
 
 
 # ----------------------------------------------------------------------
@@ -109,6 +110,7 @@ def test_opposition_odds_match_icepool():
                             diff, lambda d: d == 0
                         )
                         assert exact(answer, "Le camp B l'emporte") == prob(diff, lambda d: d < 0)
+                        assert_ordered_law(answer, diff)
 
 
 # ----------------------------------------------------------------------

@@ -14,7 +14,7 @@ from itertools import accumulate, permutations
 
 import icepool
 import pytest
-from helpers import assert_refused_naming, mutate
+from helpers import assert_ordered_law, assert_refused_naming, mutate
 
 from rules_py import RulesError, act, call, odds, roll
 from rules_py.simon import LEVELS, level_of
@@ -353,6 +353,7 @@ def test_jet_odds_match_icepool():
                 expected = sum((successes.probability(k) for k in successes.outcomes() if k >= reussites), Fraction(0))
                 assert Fraction(answer["exact"]["Réussite"]) == expected
                 assert Fraction(answer["exact"]["Échec"]) == 1 - expected
+                assert_ordered_law(answer, successes)  # the number of successful dice
 
 
 def aide_effect(v: int, s: int) -> int:
@@ -376,6 +377,7 @@ def test_aide_modifier_distribution_matches_icepool():
         got = {int(k): Fraction(v) for k, v in answer["exact"].items()}
         want = {m: law.probability(m) for m in law.outcomes() if law.probability(m)}
         assert got == want
+        assert_ordered_law(answer, law)
 
 
 @cache

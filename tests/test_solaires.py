@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules_py
+from helpers import assert_ordered_law
 from rules_py import RulesError, act, call, get_roller, odds, roll
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -310,6 +311,7 @@ def test_action_odds_equal_the_oracle_over_the_whole_grid():
         scores.add(score)
         want = oracle(score, alteration)
         assert exact(res) == want
+        assert_ordered_law(res, 3 @ (icepool.d6 <= score))  # kept dice, read three ways
         assert list(res["issues"]) == list(want)  # the book's order: most dice kept first
         assert Fraction(res["reussite_exacte"]) == Fraction((3 @ (icepool.d6 <= score) >= 2).probability(True))
         assert res["automatique"] is (not 1 <= score <= 5)

@@ -36,4 +36,42 @@ export function oddsView(details, odds) {
   const list = details.querySelector(".dl-odds");
   if (list) list.replaceChildren(...rows);
   else details.append(h("ul", { class: "dl-odds" }, ...rows));
+  scaleView(details, odds.echelle);
+}
+
+const WAYS = [["exactement", "exactement", ""], ["au_moins", "au moins", "au moins "], ["au_plus", "au plus", "au plus "]];
+
+// An ordered outcome read three ways; the same markup and figures as scale_view() in
+// hooks/rollers_content.py. The reader's choice (radios, fractions) is kept: only the lists change.
+function scaleView(details, scale) {
+  let block = details.querySelector(".dl-scale");
+  if (!scale) {
+    block?.remove();
+    return;
+  }
+  if (!block) {
+    const name = `${details.closest(".dl-roller")?.id || "lanceur"}-lecture`;
+    block = h("div", { class: "dl-scale" },
+      h("fieldset", { class: "dl-scale__ways" },
+        h("legend", { class: "dl-scale__title" }),
+        ...WAYS.map(([key, word], i) =>
+          h("label", { class: "dl-scale__way" }, h("input", { type: "radio", name, value: key, ...(i ? {} : { checked: "" }) }), ` ${word}`)),
+        h("label", { class: "dl-scale__way dl-scale__exact" }, h("input", { type: "checkbox", class: "dl-scale__fractions" }), " fractions exactes"),
+      ));
+    details.append(block);
+  }
+  block.querySelector(".dl-scale__title").textContent = fr(scale.titre);
+  block.querySelectorAll(".dl-scale__rows").forEach((ul) => ul.remove());
+  const { texts, digits } = percentRows(scale.exactement.probas);
+  for (const [key, , before] of WAYS) {
+    const { probas, exact } = scale[key];
+    const shown = key === "exactement" ? texts : probas.map((p) => percent(p, digits));
+    block.append(h("ul", { class: "dl-scale__rows", "data-way": key },
+      ...scale.libelles.map((label, i) =>
+        h("li", { class: "dl-scale__row" },
+          h("span", { class: "dl-odds__label" }, before + label),
+          h("span", { class: "dl-odds__bar", "aria-hidden": "true" }, h("span", { style: `width: ${(probas[i] * 100).toFixed(2)}%` })),
+          h("span", { class: "dl-odds__value" }, `${shown[i]} `, h("small", { class: "dl-scale__fraction" }, `(${exact[i]})`)),
+        ))));
+  }
 }
