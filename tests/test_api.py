@@ -218,3 +218,32 @@ def test_engine_messages_name_fields_by_their_french_label():
         assert "=true" not in error and "(intrinseque et interet)" not in error, error
         assert "(expertise)" not in error.split(" : ", 1)[1] and "(caracteristique" not in error.split(" : ", 1)[1]
         assert not error.startswith(("Éléments (", "Assistants (", "Caractéristique (", "Expertise (")), error
+
+
+#: Rollers whose outcomes are ordered, and what is counted (issue 13: « exactement / au moins / au plus »).
+ORDERED = {
+    "solaires.action": "Dés conservés",
+    "solaires.opposition": "Dés conservés",
+    "solaires.environnement": "Dés conservés",
+    "feerie.action": "Marge d'efforts",
+    "feerie.collaboration": "Marge d'efforts",
+    "feerie.opposition": "Marge d'efforts",
+    "simon.jet": "Nombre de dés réussis",
+    "simon.aide": "Modificateur au seuil",
+    "dcda.tour": "Écart des forces totales",
+    "dcda.confrontation": "Écart des forces totales",
+}
+#: No single ordered count: points to spend; an opposition decided by several criteria in turn.
+UNORDERED = {"solaires.points", "simon.opposition"}
+
+
+def test_every_roller_with_ordered_outcomes_reads_them_three_ways():
+    minimal = {"simon.jet": {"expertise": 5}, "simon.aide": {"expertise": 5}}
+    assert set(ORDERED) | UNORDERED == {r.id for r in all_rollers()}
+    for roller_id, title in ORDERED.items():
+        scale = rules_py.odds(roller_id, minimal.get(roller_id, {}))["echelle"]
+        assert scale["titre"].startswith(title)
+        n = len(scale["valeurs"])
+        assert scale["valeurs"] == list(range(scale["valeurs"][0], scale["valeurs"][0] + n))
+        assert scale["au_moins"]["exact"][0] == "1/1" and scale["au_plus"]["exact"][-1] == "1/1"
+        assert len(scale["libelles"]) == len(scale["exactement"]["probas"]) == n
