@@ -13,7 +13,10 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-RAZORS = "Jet n°\u00a01 — Solaires\u00a0: résoudre une action — Échec avec contrepartie positive (dés du joueur\u00a0: 4, 6, 2)"
+RAZORS = (
+    "Jet n°\u00a01 — Solaires\u00a0: résoudre une action — Échec avec contrepartie positive "
+    "(dés du joueur\u00a0: 4, 6, 2\u202f; score à battre 3)"
+)
 
 
 def only_local(route):
@@ -121,6 +124,11 @@ def test_rolls_on_two_pages_by_instant_navigation_are_kept_in_order_and_survive_
         for entry, shown in zip(entries, outcomes, strict=True):
             assert entry["resultat"].replace("\u202f", " ").replace("\u00a0", " ") in shown.replace("\u00a0", " ")
         assert "/feerie/actions/?lanceur=" in entries[2]["lien"]
+        # what each roll was judged against, beside its dice
+        for n in (2, 3):
+            assert re.search(
+                r"efforts \d+ contre \d+", dialog.locator(f'.dl-journal__entry[data-n="{n}"]').inner_text()
+            )
         dialog.get_by_role("button", name="Fermer").click()
         assert not dialog.is_visible()
 

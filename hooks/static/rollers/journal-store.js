@@ -77,6 +77,6 @@ function journalEntryOk(e) {
   return e && Number.isSafeInteger(e.n) && e.n > 0 && Number.isFinite(e.quand) &&
     ["roller", "titre", "resultat", "section"].every((k) => isText(e[k])) && isPath(e.page) &&
     (e.lien === null || isPath(e.lien)) && [true, false, null].includes(e.reussite) &&
-    [e.action, e.suite].every((v) => v === null || isText(v)) &&
+    [e.action, e.suite].every((v) => v === null || isText(v)) && (e.repere === undefined || isText(e.repere)) &&
     Array.isArray(e.des) && e.des.every((g) => isText(g?.titre) && Array.isArray(g.des) && g.des.every(isText));
 }

@@ -4,7 +4,7 @@
 
 import { h } from "./dom.js";
 import { addJournalEntry, journal, journalFromJson, journalToJson, loadJournal, setJournal, sitePath, JOURNAL_CAP } from "./journal-store.js";
-import { diceText, entryText, journalFr, sessionText, titleText } from "./journal-text.js";
+import { detailText, entryText, journalFr, sessionText, titleText } from "./journal-text.js";
 
 const jv = {}; // the dialog's parts: dialog, list, message, ask, live, file
 const askedLabels = new WeakMap(); // widget -> the follow-up button just pressed (the event has only its id)
@@ -19,7 +19,7 @@ export function startJournal() {
     const entry = addJournalEntry({
       quand: d.quand, roller: d.roller, titre: d.titre, page: sitePath(d.page) || "/", section: d.section || "",
       action: d.action, suite: d.action ? askedLabels.get(target) || null : null,
-      resultat: String(d.resultat), reussite: d.reussite, des: d.des, lien: sitePath(d.lien),
+      resultat: String(d.resultat), reussite: d.reussite, des: d.des, repere: d.repere || "", lien: sitePath(d.lien),
     });
     mountJournal();
     renderJournal();
@@ -110,7 +110,7 @@ function renderJournal() {
 }
 
 function journalItem(e) {
-  const dice = diceText(e);
+  const dice = detailText(e);
   return h("li", { class: `dl-journal__entry dl-journal__entry--${e.reussite ?? "neutre"}`, "data-n": e.n },
     h("p", {}, h("strong", {}, journalFr(`Jet n° ${e.n}`)), ` · ${new Date(e.quand).toLocaleString("fr-FR", { dateStyle: "short", timeStyle: "medium" })}`),
     h("p", {}, h("a", { href: `${e.page}#${e.section}` }, journalFr(titleText(e)))),

@@ -6,6 +6,7 @@ import { fr, h } from "./dom.js";
 import { badNumber, bindModes, field, fixedValues, readForm, writeForm } from "./form.js";
 import { KEPT_RESULTS, loadHistory, saveHistory } from "./history.js";
 import { bindKeptFields } from "./kept.js";
+import { benchmarkText } from "./journal-text.js";
 import { oddsView } from "./odds.js";
 import { replayLink, shareLink } from "./links.js";
 import { detail, diceGroup, outcome, rollHead } from "./render.js";
@@ -144,7 +145,7 @@ export class Widget {
   // Every answered roll or follow-up is told to the page as one "dl:jet" event
   // on the widget (it bubbles to document), for whoever keeps the table's rolls.
   // detail: {roller, titre, section, page, numero, op, action, resultat,
-  //          reussite, des: [{titre, des: [libellé…]}], lien, quand}
+  //          reussite, des: [{titre, des: [libellé…]}], repere (« score à battre 4 »), lien, quand}
   announce(sent, result, number, link = null) {
     const detail = {
       roller: this.roller,
@@ -157,6 +158,7 @@ export class Widget {
       resultat: result.resultat,
       reussite: result.reussite ?? null,
       des: (result.des || []).map((group) => ({ titre: group.titre, des: group.des.map((d) => String(d.libelle || d.valeur)) })),
+      repere: benchmarkText(result),
       lien: link,
       quand: Date.now(),
     };
