@@ -15,11 +15,11 @@ from pathlib import Path
 
 import icepool
 import pytest
+from helpers import assert_ordered_law
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rules_py
-from helpers import assert_ordered_law
 from rules_py import RulesError, act, call, get_roller, odds, roll
 
 ROOT = Path(__file__).resolve().parent.parent

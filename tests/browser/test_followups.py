@@ -124,6 +124,27 @@ def test_the_share_link_reproduces_the_roll(page, server):
     assert replay["ok"] and plain(replay["result"]["resultat"]) in plain(outcome)
 
 
+def test_a_share_link_to_this_page_replays_in_place_the_engine_kept(page, server):
+    """Tapped on the page it points to (Material's instant navigation would leave the page as it is)."""
+    page.goto(server.url + "/feerie/actions/")
+    widget = page.locator('[data-roller="feerie.action"]').nth(1)
+    widget.scroll_into_view_if_needed()
+    widget.locator("button.dl-roll").click()
+    first = new_result(page, widget, None)
+    dice = widget.locator(".dl-roller__result .dl-die__value").all_inner_texts()
+    outcome = widget.locator(".dl-roller__result .dl-outcome").inner_text()
+    page.evaluate("window.__samePage = true")
+    widget.locator(".dl-roller__result .dl-share a").click()
+    second = new_result(page, widget, first)
+    assert int(second) == int(first) + 1
+    assert widget.locator(".dl-roller__result .dl-die__value").all_inner_texts() == dice
+    assert widget.locator(".dl-roller__result .dl-outcome").inner_text() == outcome
+    assert "Jet partagé" in widget.locator(".dl-roller__result .dl-roll-source").inner_text()
+    assert page.evaluate("window.__samePage === true"), "the page was loaded again"
+    assert f"lanceur={widget.get_attribute('id')}" in page.url  # the address is the link's, to share on
+    assert widget.locator(".dl-roller__earlier .dl-outcome").count() >= 1  # the first roll stays beside it
+
+
 def test_the_share_link_carries_the_follow_ups(page, server):
     """A reroll after the book's example: the link replays the roll, then the reroll, same dice."""
     widget, _, _ = razors_then_reroll(page, server)

@@ -215,10 +215,14 @@ def test_an_exported_journal_imported_elsewhere_replays_to_the_same_outcomes(pag
         expect_message(dialog, "Journal importé : 3 jets.")
         imported = journal_entries(dialog)
         assert [e["n"] for e in imported] == [1, 2, 3]
-        # each entry's link, followed from the journal (another page: instant navigation; this page: loaded again)
+        # each entry's link, followed from the journal (another page: instant navigation; this page:
+        # replayed in place), never a full load: the engine stays booted
+        other.evaluate("window.__samePage = true")
         for n in (1, 2, 3):
             for _ in range(3):  # on a busy machine the first boot may pass its limit: « Réessayer », then again
-                other.evaluate("document.querySelectorAll('.dl-roller').forEach((el) => { el.dataset.old = '1'; })")
+                other.evaluate(
+                    "document.querySelectorAll('.dl-roller, .dl-roller__result > *').forEach((el) => { el.dataset.old = '1'; })"
+                )
                 dialog = open_journal(other) if other.locator("dialog.dl-journal[open]").count() == 0 else dialog
                 link = dialog.locator(f'.dl-journal__entry[data-n="{n}"] a.dl-journal__replay')
                 widget_id = link.get_attribute("href").rsplit("#", 1)[1]
@@ -226,8 +230,9 @@ def test_an_exported_journal_imported_elsewhere_replays_to_the_same_outcomes(pag
                 assert not other.locator("dialog.dl-journal").is_visible()  # a link closes the journal
                 other.wait_for_function(
                     "id => { const el = document.getElementById(id);"
-                    " return el && !el.dataset.old && el.getAttribute('aria-busy') === 'false'"
-                    " && el.querySelector('.dl-roller__result .dl-outcome, .dl-roller__result .dl-error'); }",
+                    " return el && el.getAttribute('aria-busy') === 'false'"
+                    " && el.querySelector('.dl-roller__result > :not([data-old]) .dl-outcome,"
+                    " .dl-roller__result > :not([data-old]).dl-error, .dl-roller__result > :not([data-old]) .dl-error'); }",
                     arg=widget_id,
                     timeout=90_000,
                 )
@@ -242,6 +247,8 @@ def test_an_exported_journal_imported_elsewhere_replays_to_the_same_outcomes(pag
                 ".dl-error"
             ).inner_text()
             assert replayed.locator(".dl-roller__result .dl-outcome").first.inner_text() == outcomes[n], n
+            assert other.evaluate("window.__samePage === true"), "the page was loaded again"
+            assert f"lanceur={widget_id}" in other.url
         assert errors == []
     finally:
         context.close()

@@ -72,19 +72,10 @@ function buildJournal() {
   document.body.append(jv.dialog, jv.live);
 }
 
-// A tap on the backdrop or on a link closes the dialog. Material's instant navigation
-// does not load a page again for a new query: a replay on this page loads it in full.
+// A tap on the backdrop or on a link closes the dialog (a replay on this page is played
+// in place: bindReplayLinks in links.js).
 function followJournalLink(event) {
-  const link = event.target.closest("a");
-  if (event.target !== jv.dialog && !link) return;
-  jv.dialog.close();
-  const url = link?.classList.contains("dl-journal__replay") && new URL(link.href);
-  if (!url || url.pathname !== location.pathname) return;
-  event.preventDefault();
-  event.stopPropagation();
-  if (url.search !== location.search) return location.assign(url);
-  location.hash = url.hash;
-  location.reload();
+  if (event.target === jv.dialog || event.target.closest("a")) jv.dialog.close();
 }
 
 function openJournal() {

@@ -48,6 +48,28 @@ export function replayLink(widget) {
   }
 }
 
+// A replay link to the page already shown (a widget's share link, a journal entry) replays
+// in place, the engine kept: Material's instant navigation would leave the page as it is (and a
+// reload would boot Python again). Listened for before Material, at the window's capture phase.
+export function bindReplayLinks() {
+  window.addEventListener("click", (event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target.closest?.("a[href]");
+    if (!link || link.target) return;
+    const url = new URL(link.href, window.location.href);
+    const id = url.searchParams.get("lanceur");
+    if (url.origin !== window.location.origin || url.pathname !== window.location.pathname || !id) return;
+    const widget = document.getElementById(id)?.dlWidget;
+    if (!widget) return;
+    event.preventDefault();
+    event.stopPropagation();
+    link.closest("dialog")?.close();
+    window.history.pushState(window.history.state, "", url.href);
+    replayLink(widget);
+    widget.el.scrollIntoView({ block: "start" });
+  }, true);
+}
+
 // The follow-ups of a share link ("suite"): a list of {action, params?, dice?};
 // [] when there are none, null when the text is not such a list.
 function linkSteps(text) {

@@ -7,6 +7,7 @@
 // generically (dice groups, calcul, notes, follow-up actions). All text goes
 // in with textContent.
 
+import { bindReplayLinks } from "./links.js";
 import { initOffline } from "./offline.js";
 import { Widget } from "./widget.js";
 import { startJournal } from "./journal.js";
@@ -33,4 +34,5 @@ function bindAll() {
 if (globalThis.document$?.subscribe) globalThis.document$.subscribe(bindAll);
 else bindAll();
 startJournal();
+bindReplayLinks();
 initOffline();
