@@ -89,3 +89,25 @@ def test_the_engine_keeps_the_views_in_step_with_the_form_and_the_choice_stays(p
     want = odds("simon.jet", {"expertise": 2, "niveau": "debutant", "heroisme": 2})["echelle"]
     assert shown_percents(rows) == pytest.approx(percents(want, "au_moins"), abs=0.11)
     assert widget.locator("input[value='au_moins']").is_checked()
+
+
+@pytest.mark.parametrize("scheme", ["default", "slate"])
+def test_the_views_open_pass_axe_in_both_schemes(browser, server, scheme):
+    from test_a11y import axe_check, report
+
+    context = browser.new_context(viewport={"width": 360, "height": 740}, has_touch=True, locale="fr-FR")
+    context.route("**/*", lambda route: route.continue_() if "127.0.0.1" in route.request.url else route.abort())
+    try:
+        page = context.new_page()
+        page.goto(server.url + FEERIE)
+        page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
+        for widget in page.locator(".dl-roller").all():
+            widget.locator("details.dl-roller__odds > summary").click()
+            if widget.locator(".dl-scale").count():
+                widget.locator("label.dl-scale__way", has_text="au plus").click()
+                widget.locator("label.dl-scale__way", has_text="fractions exactes").click()
+        assert page.locator(".dl-scale__fraction:visible").count() > 10
+        violations = axe_check(page)
+        assert violations == [], "\n".join(report(violations, f"{FEERIE} ({scheme})"))
+    finally:
+        context.close()
