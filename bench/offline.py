@@ -20,9 +20,7 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -31,22 +29,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
-from conftest import CHROMIUM, CHROMIUM_ARGS, Faults, Handler  # noqa: E402  the tests' server
+from conftest import CHROMIUM, CHROMIUM_ARGS, Faults, Handler, build_site  # noqa: E402  the tests' server
+from run import BARE  # noqa: E402  the bare stock loadPyodide page (bench/run.py, beside this file)
 
 PAGE = "/feerie/actions/"
 
-BARE = """<!doctype html><html lang="fr"><meta charset="utf-8"><title>bare</title>
-<button id="go">Charger</button><p id="out"></p>
-<script type="module">
-document.getElementById("go").addEventListener("click", async () => {
-  const t0 = performance.now();
-  const { loadPyodide } = await import("/pyodide/pyodide.mjs");
-  const py = await loadPyodide({ indexURL: "/pyodide/" });
-  py.runPython("1 + 1");
-  window.__ms = performance.now() - t0;
-  document.getElementById("out").textContent = "prêt";
-});
-</script></html>"""
 
 # Click "Lancer" of the first widget, resolve with ms until an outcome is on screen.
 CLICK_TO_OUTCOME = """async () => {
@@ -87,19 +74,6 @@ class ImmutableHandler(Handler):
         super().end_headers()
 
 
-def build(out: Path, url: str) -> None:
-    env = {**os.environ, "PYODIDE_INDEX_URL": "/pyodide/", "SITE_URL": url + "/", "NO_MKDOCS_2_WARNING": "1"}
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode:
-        raise SystemExit(done.stderr)
-
-
 def measure(runs: int) -> dict:
     from playwright.sync_api import sync_playwright
 
@@ -108,7 +82,7 @@ def measure(runs: int) -> dict:
         httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(ImmutableHandler, site=site, faults=Faults()))
         httpd.daemon_threads = True
         url = f"http://127.0.0.1:{httpd.server_address[1]}"
-        build(site, url)
+        build_site(site, url + "/")
         (site / "bare.html").write_text(BARE, encoding="utf-8")
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         repeat, bare = [], []

@@ -299,13 +299,8 @@ def _jet_odds(args: Args) -> dict[str, Any]:
     )
 
 
-def _add_die(state: Mapping[str, Any], _args: Args, dice: Dice) -> dict[str, Any]:
-    raw = state.get("parametres")
-    if not isinstance(raw, Mapping):
-        raise RulesError("etat", "État : les paramètres du jet précédent manquent.")
-    args = JET.parse(raw)
-    values = state.get("des")
-    before = args["heroisme"]
+def _state_dice(values: Any, before: int, whose: str) -> list[int]:
+    """A previous roll's dice read from its state: its own dice plus those added since, each 1 to 20."""
     if (
         not isinstance(values, list)
         or not BASE_DICE + before <= len(values) <= BASE_DICE + MAX_ADDED
@@ -313,9 +308,19 @@ def _add_die(state: Mapping[str, Any], _args: Args, dice: Dice) -> dict[str, Any
     ):
         raise RulesError(
             "etat",
-            f"État : les dés du jet précédent doivent être de {BASE_DICE + before} à "
+            f"État : les dés {whose} doivent être de {BASE_DICE + before} à "
             f"{BASE_DICE + MAX_ADDED} valeurs de 1 à 20, reçu {shown(values)}.",
         )
+    return list(values)
+
+
+def _add_die(state: Mapping[str, Any], _args: Args, dice: Dice) -> dict[str, Any]:
+    raw = state.get("parametres")
+    if not isinstance(raw, Mapping):
+        raise RulesError("etat", "État : les paramètres du jet précédent manquent.")
+    args = JET.parse(raw)
+    before = args["heroisme"]
+    values = _state_dice(state.get("des"), before, "du jet précédent")
     if len(values) - BASE_DICE >= MAX_ADDED:
         raise RulesError(
             "heroisme",
@@ -589,18 +594,8 @@ def _opposition_add_die(state: Mapping[str, Any], action_args: Args, dice: Dice)
     args = OPPOSITION.parse(raw)
     rolled: dict[str, list[int]] = {}
     for s in ("a", "b"):
-        values = state.get(f"des_{s}")
         before = args[f"heroisme_{s}"]
-        if (
-            not isinstance(values, list)
-            or not BASE_DICE + before <= len(values) <= BASE_DICE + MAX_ADDED
-            or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 20 for v in values)
-        ):
-            raise RulesError(
-                "etat",
-                f"État : les dés de {_NAMES[s]} doivent être de {BASE_DICE + before} à "
-                f"{BASE_DICE + MAX_ADDED} valeurs de 1 à 20, reçu {shown(values)}.",
-            )
+        values = _state_dice(state.get(f"des_{s}"), before, f"de {_NAMES[s]}")
         # replays the points (refuses an added die that could not be paid for)
         replay_points(
             args[f"points_{s}"] or 0, 2 * args[f"points_depart_{s}"], before, values, args[f"points_{s}"] is not None
