@@ -53,3 +53,33 @@ def assert_ordered_law(answer: dict[str, Any], law: Any) -> None:
             assert Fraction(scale[way]["exact"][i]) == p, (way, v)
             assert scale[way]["probas"][i] == pytest.approx(float(p), abs=1e-12)
     assert len(scale["libelles"]) == len(values)
+
+
+# ----------------------------------------------------------------------
+# Simon Système, written again from the chapter for the icepool oracles
+# ----------------------------------------------------------------------
+
+
+def simon_ok_die(v: int, s: int) -> bool:
+    """A d20 succeeds against seuil ``s``: a 20 always, a 1 never, else at least ``s``."""
+    return v == 20 or (v != 1 and v >= s)
+
+
+def simon_succeeds_at(s: int):
+    """1 for a successful die at seuil ``s``, else 0 (icepool's map)."""
+    return lambda v: 1 if simon_ok_die(v, s) else 0
+
+
+def simon_aide_effect(v: int, s: int) -> int:
+    """What one die of a helper adds to the main actor's seuil (critical ±2, success -1, a miss by more than 5 +1)."""
+    if v == 1:
+        return 2
+    if v == 20:
+        return -2
+    if v >= s:
+        return -1
+    return 1 if s - v > 5 else 0
+
+
+def simon_aide_effect_at(s: int):
+    return lambda v: simon_aide_effect(v, s)

@@ -17,6 +17,7 @@ from urllib.parse import parse_qsl, urljoin, urlsplit
 
 import icepool
 import pytest
+from helpers import simon_aide_effect_at, simon_succeeds_at
 
 from rules_py import odds
 
@@ -244,25 +245,16 @@ def test_simon_success_matches_icepool(tables):
     for heroism in (0, 3):
         for params, cell in cells_of(tables, f"simon-heroisme-{heroism}")[::6]:
             seuil = 13 + int(params["modificateur"])
-            die = icepool.d20.map(_success_at(seuil))
+            die = icepool.d20.map(simon_succeeds_at(seuil))
             law = (5 + int(params["heroisme"])) @ die
             oracle = sum((law.probability(o) for o in law.outcomes() if o >= int(params["reussites"])), Fraction(0))
             assert Fraction(cell["exact"]) == oracle, params
 
 
 def test_simon_help_expectation_matches_icepool(tables):
-    def effect(v: int, s: int) -> int:
-        if v == 1:
-            return 2
-        if v == 20:
-            return -2
-        if v >= s:
-            return -1
-        return 1 if s - v > 5 else 0
-
     for params, cell in cells_of(tables, "simon-aide"):
         seuil = 13 + int(params["modificateur"])
-        law = 5 @ icepool.d20.map(_effect_at(effect, seuil))
+        law = 5 @ icepool.d20.map(simon_aide_effect_at(seuil))
         assert Fraction(cell["exact"]) == Fraction(law.mean()), params
 
 
@@ -321,9 +313,3 @@ def test_an_unknown_table_name_stops_the_build():
 
 
 # icepool reads a callback's signature: one argument, the face (so no default-bound extras).
-def _success_at(seuil):
-    return lambda v: 1 if v == 20 or (v != 1 and v >= seuil) else 0
-
-
-def _effect_at(effect, seuil):
-    return lambda v: effect(v, seuil)

@@ -14,7 +14,14 @@ from itertools import accumulate, permutations
 
 import icepool
 import pytest
-from helpers import assert_ordered_law, assert_refused_naming, mutate
+from helpers import (
+    assert_ordered_law,
+    assert_refused_naming,
+    mutate,
+    simon_aide_effect_at,
+    simon_ok_die,
+    simon_succeeds_at,
+)
 
 from rules_py import RulesError, act, call, odds, roll
 from rules_py.simon import LEVELS, level_of
@@ -23,10 +30,6 @@ from rules_py.simon import LEVELS, level_of
 # A seuil s from parameters: expertise 2 (Débutant, seuil 13), no required level, modifier s - 13.
 def at_seuil(s: int, **extra) -> dict:
     return dict(expertise=2, modificateur=s - 13, **extra)
-
-
-def ok_die(v: int, s: int) -> bool:
-    return v == 20 or (v != 1 and v >= s)
 
 
 # ----------------------------------------------------------------------
@@ -338,15 +341,11 @@ def test_a_forged_opposition_state_is_refused_cleanly():
 # ----------------------------------------------------------------------
 
 
-def _succeeds_at(s: int):
-    return lambda v: 1 if ok_die(v, s) else 0
-
-
 def test_jet_odds_match_icepool():
     for s in range(1, 22):
         for heroisme in range(4):
             n = 5 + heroisme
-            successes = n @ icepool.d20.map(_succeeds_at(s))
+            successes = n @ icepool.d20.map(simon_succeeds_at(s))
             for reussites in range(1, 6):
                 answer = odds("simon.jet", at_seuil(s, reussites=reussites, heroisme=heroisme))
                 assert answer["seuil"] == s
@@ -356,23 +355,9 @@ def test_jet_odds_match_icepool():
                 assert_ordered_law(answer, successes)  # the number of successful dice
 
 
-def aide_effect(v: int, s: int) -> int:
-    if v == 1:
-        return 2
-    if v == 20:
-        return -2
-    if v >= s:
-        return -1
-    return 1 if s - v > 5 else 0
-
-
-def _aide_effect_at(s: int):
-    return lambda v: aide_effect(v, s)
-
-
 def test_aide_modifier_distribution_matches_icepool():
     for s in range(1, 22):
-        law = 5 @ icepool.d20.map(_aide_effect_at(s))
+        law = 5 @ icepool.d20.map(simon_aide_effect_at(s))
         answer = odds("simon.aide", at_seuil(s))
         got = {int(k): Fraction(v) for k, v in answer["exact"].items()}
         want = {m: law.probability(m) for m in law.outcomes() if law.probability(m)}
@@ -385,7 +370,7 @@ def oracle_side(n: int, s: int, need: int) -> tuple[Fraction, tuple, tuple]:
     """(P(fail), sorted successful keys (count, margin), their probabilities) by icepool."""
 
     def enc(v: int) -> int:
-        ok = ok_die(v, s)
+        ok = simon_ok_die(v, s)
         count = 2 if v == 20 else (-1 if v == 1 else (1 if ok else 0))
         return int(ok) * 10**7 + (count + 1) * 10**4 + ((v - s) if ok else 0) + 30
 
