@@ -80,7 +80,14 @@ def test_the_report_states_every_target_and_the_phone_run():
         },
         "odds": {"x.y": {"cpython_ms": 1.0, "pyodide_ms": 2.0, "params": {}}},
         "browser": browser,
-        "bytes": {"all_shipped_gz_kb": 50, "js_css_gz_kb": 10, "fetched_by_page_gz_kb": 20},
+        "bytes": {
+            "all_shipped_gz_kb": 50,
+            "js_css_gz_kb": 10,
+            "rules_core_gz_kb": 5,
+            "page_gz_kb": {"a.md": 20, "b.md": 30},
+            "largest_page_gz_kb": 30,
+            "largest_page": "b.md",
+        },
         "stdlib": {"shipped_kb": 500, "full_kb": 2500, "ratio": 0.2},
         "phone": {
             "rate_mbit_s": 1.6,
@@ -98,3 +105,13 @@ def test_the_report_states_every_target_and_the_phone_run():
     assert re.search(r"bytes before the first roll / bare loadPyodide\s+0\.7\s+<= 0\.75\s+ok", text)
     assert re.search(r"standard library shipped / full\s+0\.2\s+<= 0\.35\s+ok", text)
     assert "phone (1.6 Mbit/s, 300 ms, CPU x4): first roll 30.0 s vs bare loadPyodide 50.0 s" in text
+
+
+def test_the_page_weight_counts_the_front_end_the_core_and_the_page_games_only(built_site):
+    figures = run.bench_bytes(built_site)
+    assert set(figures["page_gz_kb"]) == set(run.yaml.safe_load((run.ROOT / "hooks/sections.yml").read_text()))
+    pages = figures["page_gz_kb"]
+    # a page of one game weighs less than everything; the front-end and the core are in every page
+    assert figures["js_css_gz_kb"] + figures["rules_core_gz_kb"] < min(pages.values())
+    assert max(pages.values()) == figures["largest_page_gz_kb"] < figures["all_shipped_gz_kb"]
+    assert pages["solaires/resoudre-une-action.md"] < pages["dcda/confrontation.md"]
