@@ -76,6 +76,9 @@ def bench_build(runs: int) -> dict:
     rules_py and the hooks are compiled once, as on any developer's machine
     or GitHub Actions. ``no_bytecode``: with PYTHONDONTWRITEBYTECODE=1 (this
     sandbox's setting), every build compiles rules_py and the hooks again.
+    ``cold_html``: bytecode on, but the hooks' HTML cache (hooks/build_cache.py:
+    widgets and probability tables, kept between builds while rules_py and the
+    hooks are unchanged) empty at every build, as after a change to the rules.
     """
     out = {}
     cached = {k: v for k, v in ENV.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -84,19 +87,24 @@ def bench_build(runs: int) -> dict:
         tmp_path = Path(tmp)
         plain = config_without_hooks(tmp_path)
         try:
-            for name, env in (("no_bytecode", uncached), ("bytecode", cached)):
-                for cache in (ROOT / "rules_py" / "__pycache__", ROOT / "hooks" / "__pycache__"):
-                    shutil.rmtree(cache, ignore_errors=True)  # "no_bytecode" must not read old ones
+            for name, env in (("no_bytecode", uncached), ("bytecode", cached), ("cold_html", cached)):
+                if name != "cold_html":
+                    for cache in (ROOT / "rules_py" / "__pycache__", ROOT / "hooks" / "__pycache__"):
+                        shutil.rmtree(cache, ignore_errors=True)  # "no_bytecode" must not read old ones
                 time_build(ROOT / "mkdocs.yml", tmp_path / "warm", env)  # warm the caches once
                 with_hooks, without = [], []
                 for i in range(runs):  # interleaved, so drift hits both alike
-                    with_hooks.append(time_build(ROOT / "mkdocs.yml", tmp_path / f"h{i}", env))
-                    without.append(time_build(plain, tmp_path / f"n{i}", env))
+                    run_env = env
+                    if name == "cold_html":  # a fresh temporary folder: the HTML cache is empty
+                        (tmp_path / f"t{i}").mkdir()
+                        run_env = {**env, "TMPDIR": str(tmp_path / f"t{i}")}
+                    with_hooks.append(time_build(ROOT / "mkdocs.yml", tmp_path / f"h{i}", run_env))
+                    without.append(time_build(plain, tmp_path / f"n{i}", run_env))
                 h, n = statistics.median(with_hooks), statistics.median(without)
                 out[name] = {"with_hooks_s": round(h, 3), "without_hooks_s": round(n, 3), "ratio": round(h / n, 3)}
         finally:
             plain.unlink(missing_ok=True)
-    return {**out["bytecode"], "runs": runs, "no_bytecode": out["no_bytecode"]}
+    return {**out["bytecode"], "runs": runs, "no_bytecode": out["no_bytecode"], "cold_html": out["cold_html"]}
 
 
 # ======================================================================
@@ -446,6 +454,12 @@ def report(results: dict) -> str:
         f"(bytecode cache on); with PYTHONDONTWRITEBYTECODE=1: {nb['with_hooks_s']} s vs "
         f"{nb['without_hooks_s']} s = {nb['ratio']}x"
     )
+    if "cold_html" in results["build"]:
+        cold = results["build"]["cold_html"]
+        lines.append(
+            f"build with the hooks' HTML cache empty (after a change to the rules): {cold['with_hooks_s']} s vs "
+            f"{cold['without_hooks_s']} s = {cold['ratio']}x"
+        )
     lines.append(f"machine: {results['machine']}")
     return "\n".join(lines)
 

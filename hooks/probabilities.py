@@ -19,11 +19,7 @@ Python reads its bytecode.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
 import re
-import tempfile
 from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
@@ -32,6 +28,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from build_cache import cached_html
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import get_plugin_logger
 from mkdocs.utils import get_relative_url
@@ -82,39 +79,17 @@ def on_post_page(output: str, page, config) -> str | None:
 
 def table_html(name: str, links: dict[str, tuple[str, str]]) -> str:
     """The HTML of one placeholder's tables, from the disk cache when nothing it depends on changed."""
-    key = hashlib.sha256(json.dumps([sources_hash(), name, links], sort_keys=True).encode()).hexdigest()[:32]
-    path = CACHE_DIR / f"{name}-{key}.html"
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError:
-        pass  # not computed yet (or the folder is not readable): compute it
-    html = "".join(render_grid(linked(grid, links)) for grid in build_grids(name))
-    try:
-        CACHE_DIR.mkdir(mode=0o700, parents=True, exist_ok=True)
-        partial = path.with_suffix(f".{os.getpid()}.tmp")
-        partial.write_text(html, encoding="utf-8")
-        os.replace(partial, path)  # atomic: a parallel build never reads half a file
-        for stale in CACHE_DIR.glob(f"{name}-*.html"):
-            if stale != path:
-                stale.unlink(missing_ok=True)
-    except OSError as err:
-        log.debug("probabilites : cache non écrit (%s)", err)
-    return html
+    return cached_html(
+        f"probabilites-{name}",
+        [name, links],
+        (Path(__file__), Path(__file__).with_name("probabilities_html.py")),
+        lambda: "".join(render_grid(linked(grid, links)) for grid in build_grids(name)),
+    )
 
 
 @lru_cache(maxsize=1)
 def style() -> str:
     return " ".join(STYLE.read_text(encoding="utf-8").split())
-
-
-@lru_cache(maxsize=1)
-def sources_hash() -> str:
-    """A hash of what the tables depend on: rules_py's modules and these two hooks."""
-    digest = hashlib.sha256()
-    package = Path(rules_py.__file__).parent
-    for path in sorted(package.glob("*.py")) + [Path(__file__), Path(__file__).with_name("probabilities_html.py")]:
-        digest.update(path.name.encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()
 
 
 def widget_id(src: str, heading: str, roller_id: str) -> str:
@@ -558,9 +533,7 @@ def dcda_rounds() -> list[Grid]:
 # Constants
 # ----------------------------------------------------------------------
 
-# per user: HTML read back into the site must come from nobody else
 STYLE = Path(__file__).parents[1] / "docs" / "probabilites" / "probabilites.css"
-CACHE_DIR = Path(tempfile.gettempdir()) / f"des-et-lames-probabilites-{os.getuid() if hasattr(os, 'getuid') else 'u'}"
 log = get_plugin_logger(__name__)
 PLACEHOLDER = re.compile(r"<!-- des-et-lames:probabilites ([\w-]+) -->")
 DOMINATION = "batons>dagues>ecus>coupes"  # the circle read from the text (RULES.md)

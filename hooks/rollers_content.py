@@ -16,10 +16,11 @@ from __future__ import annotations
 import json
 import math
 import re
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
+from build_cache import cached_html
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from mkdocs.exceptions import PluginError
 
@@ -39,9 +40,14 @@ def on_post_page(output: str, page, config) -> str | None:
         marker = PLACEHOLDER.format(index=index)
         if marker not in html:
             raise PluginError(f"{page.file.src_uri}:{entry['line']}: l'emplacement du lanceur a disparu du HTML.")
-        html = html.replace(
-            marker, render_widget(entry, f"{page.file.src_uri}:{entry['line']}", getattr(page, "url", "")), 1
+        page_url = getattr(page, "url", "")
+        widget = cached_html(  # the same entry, page and sources: the same HTML as last build
+            "widget-" + re.sub(r"[^\w-]", "_", f"{page.file.src_uri}-{index}"),
+            [entry, page_url],
+            WIDGET_SOURCES,
+            partial(render_widget, entry, f"{page.file.src_uri}:{entry['line']}", page_url),
         )
+        html = html.replace(marker, widget, 1)
     return html
 
 
@@ -390,6 +396,7 @@ HINT_SPLIT = re.compile(r"(?<=\.)\s+(?=[A-ZÀ-ÖØ-Þ«])")  # end of the first 
 SHORT_HINT = 110  # characters of help always shown under a field
 SHORT_SHOWN_HINT = 40  # the same, for the fields shown at rest (one line on a phone)
 SHORT_SHOWN_SENTENCE = 48  # a longer first sentence of a field shown at rest is folded whole
+WIDGET_SOURCES = (Path(__file__), Path(__file__).with_name("templates") / "widget.html")
 TEMPLATES = Environment(
     loader=FileSystemLoader(Path(__file__).with_name("templates")),
     autoescape=select_autoescape(default=True),

@@ -129,6 +129,8 @@ def load_sections(path: str, _mtime: int) -> dict[str, list[dict[str, Any]]]:
 # ----------------------------------------------------------------------
 
 MAPPING = Path(__file__).with_name("sections.yml")
-PARSER = MarkdownIt("commonmark")  # built once: its rule chains are costly to set up
+# Built once (its rule chains are costly to set up); block rules only: a heading's inline token keeps its
+# raw text, which is all the sections need (the inline pass was half of the parse).
+PARSER = MarkdownIt("commonmark").disable(["inline", "text_join"])
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when the wheel has it
 PLACEHOLDER = "<!-- des-et-lames:roller {index} -->"

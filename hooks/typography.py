@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 from rules_py.typography import fr_chunks
 
-__all__ = ["on_post_page", "on_post_template", "typeset_html", "visible_text"]
+__all__ = ["on_page_content", "on_post_page", "on_post_template", "typeset_html", "visible_text"]
 
 
 # ----------------------------------------------------------------------
@@ -26,8 +26,18 @@ __all__ = ["on_post_page", "on_post_template", "typeset_html", "visible_text"]
 # ----------------------------------------------------------------------
 
 
+def on_page_content(html: str, page, config, files) -> str:
+    """The page's own text, before the theme wraps it (the widgets and tables come later, already set)."""
+    return typeset_html(html)
+
+
 def on_post_page(output: str, page, config) -> str:
-    return typeset_html(output)
+    """The theme's text around the content (header, navigation, footer); the content was set above."""
+    start = output.find(ARTICLE)
+    end = output.rfind("</article>")
+    if start < 0 or end < start:
+        return typeset_html(output)
+    return typeset_html(output[:start]) + output[start:end] + typeset_html(output[end:])
 
 
 def on_post_template(output_content: str, template_name: str, config) -> str:
@@ -45,14 +55,17 @@ def typeset_html(html: str) -> str:
     """``html`` with French spaces in its text nodes (idempotent)."""
     pieces: list[str] = []
     run: list[int] = []  # indexes (in pieces) of the text nodes of the current run
+    marked = False  # the run has a mark (or an entity that may be one): only then is it read
     for kind, piece, run_end in _walk(html):
         pieces.append(piece)
         if kind == "text":
             run.append(len(pieces) - 1)
+            marked = marked or MARKS.search(piece) is not None
         if run_end and run:
-            _set(pieces, run)
-            run = []
-    if run:
+            if marked:
+                _set(pieces, run)
+            run, marked = [], False
+    if run and marked:
         _set(pieces, run)
     return "".join(pieces)
 
@@ -89,29 +102,37 @@ def _walk(html: str) -> Iterator[tuple[str, str, bool]]:
     pos = 0
     skip: list[str] = []  # open skipped elements (code, pre...)
     n = len(html)
+    search = TOKEN.search  # the hot loop of the build: one call per tag of every page
     while pos < n:
-        m = TOKEN.search(html, pos)
+        m = search(html, pos)
         start = m.start() if m else n
         if start > pos:
             yield ("raw" if skip else "text"), html[pos:start], False
         if not m:
             break
-        tag = (m.group("name") or "").lower()
-        closing = m.group(0).startswith("</")
+        token = m.group(0)
+        name = m.group("name")
         end = m.end()
-        if tag in RAW_TEXT and not closing and not m.group(0).endswith("/>"):
+        if name is None:  # a comment, doctype…
+            yield "raw", token, True
+            pos = end
+            continue
+        tag = name.lower()
+        if tag in INLINE:
+            yield "raw", token, False
+        elif tag in RAW_TEXT and token[1] != "/" and not token.endswith("/>"):
             close = re.compile(rf"</{tag}\s*>", re.I).search(html, end)
             end = close.end() if close else n
             yield "raw", html[m.start() : end], True
         elif tag in SKIP:
-            if closing:
+            if token[1] == "/":
                 if tag in skip:
                     del skip[len(skip) - 1 - skip[::-1].index(tag) :]
-            elif not m.group(0).endswith("/>"):
+            elif not token.endswith("/>"):
                 skip.append(tag)
-            yield "raw", m.group(0), True
+            yield "raw", token, True
         else:
-            yield "raw", m.group(0), not tag or tag not in INLINE
+            yield "raw", token, True
         pos = end
 
 
@@ -121,6 +142,8 @@ TOKEN = re.compile(
     r"|</?(?P<name>[A-Za-z][\w:-]*)(?:\"[^\"]*\"|'[^']*'|[^'\">])*>",
     re.S,
 )
+ARTICLE = '<article class="md-content__inner md-typeset">'  # Material's content, a block: a run boundary
+MARKS = re.compile(r"[;?!:«»&]")  # what French typography acts on; & for an entity that may be one
 RAW_TEXT = frozenset({"script", "style", "textarea"})
 SKIP = frozenset({"code", "pre", "kbd", "samp", "svg", "math"})
 INLINE = frozenset(

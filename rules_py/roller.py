@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any
 
 from .dice import Dice
@@ -112,8 +113,8 @@ def ordered_law(title: str, law: Mapping[int, Fraction], signed: bool = False) -
     possible = [v for v, p in law.items() if p]
     values = list(range(min(possible), max(possible) + 1))
     exactly = [law.get(v, Fraction(0)) for v in values]
-    at_least = [sum(exactly[i:], Fraction(0)) for i in range(len(values))]
-    at_most = [sum(exactly[: i + 1], Fraction(0)) for i in range(len(values))]
+    at_most = list(accumulate(exactly))
+    at_least = [1 - below for below in [Fraction(0), *at_most[:-1]]]
 
     def label(v: int) -> str:
         return f"+{v}" if signed and v > 0 else (f"\u2212{-v}" if v < 0 else str(v))

@@ -19,6 +19,8 @@ FIXTURES = ROOT / "tests" / "fixtures" / "hooks"
 
 
 def load(name):
+    if str(ROOT / "hooks") not in sys.path:
+        sys.path.insert(0, str(ROOT / "hooks"))  # as MkDocs does: a hook imports its siblings (build_cache)
     spec = importlib.util.spec_from_file_location(name, ROOT / "hooks" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -252,3 +254,26 @@ def test_front_end_has_no_string_spanning_lines():
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             assert line.count("`") % 2 == 0, f"{path.name}:{number}: a template literal spans lines"
             assert not line.rstrip().endswith("\\"), f"{path.name}:{number}: a string continues on the next line"
+
+
+def test_the_build_cache_reads_back_only_what_the_same_sources_gave(tmp_path, monkeypatch):
+    cache = load("build_cache")
+    monkeypatch.setattr(cache, "CACHE_DIR", tmp_path / "cache")
+    template = tmp_path / "widget.html"
+    template.write_text("v1", encoding="utf-8")
+    calls = []
+
+    def compute(text):
+        calls.append(text)
+        return text
+
+    assert cache.cached_html("widget-p-0", {"a": 1}, (template,), lambda: compute("one")) == "one"
+    assert cache.cached_html("widget-p-0", {"a": 1}, (template,), lambda: compute("two")) == "one"  # read back
+    assert calls == ["one"]
+    assert cache.cached_html("widget-p-0", {"a": 2}, (template,), lambda: compute("three")) == "three"  # new key
+    template.write_text("v2 (edited while serving)", encoding="utf-8")  # the same process sees it
+    assert cache.cached_html("widget-p-0", {"a": 2}, (template,), lambda: compute("four")) == "four"  # new sources
+    # one entry per kind: the stale ones are gone; another kind is left alone
+    cache.cached_html("widget-p-0-1", {}, (template,), lambda: "other")
+    names = sorted(p.name.split("~")[0] for p in (tmp_path / "cache").glob("*.html"))
+    assert names == ["widget-p-0", "widget-p-0-1"]
