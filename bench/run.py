@@ -142,7 +142,8 @@ def bench_bytes(site: Path) -> dict:
     manifest, by ``system_of``), no other: the service worker's offline copy of the whole
     book comes after the first roll, in an idle moment, and is not counted.
     """
-    from hooks.rollers_assets import system_of
+    sys.path.insert(0, str(ROOT / "hooks"))  # as MkDocs loads the hooks
+    from rollers_assets import system_of
 
     assets = site / "assets" / "rollers"
     # The engine's own standard library lives there too: it is Pyodide's, counted in the bytes ratio.
