@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from rules_py import RulesError, act, call, roll
+from rules_py import RulesError, act, call, odds, roll
 
 HANDS_4 = ",".join(f"{v}-{s}" for v in (1, 2, 3, 4) for s in ("batons", "ecus", "coupes", "dagues"))
 HANA_JADE = {
@@ -377,3 +377,18 @@ def test_random_confrontations_follow_their_own_offers(params):
             assert all(re.fullmatch(r"[^a-z].*", line) for line in [res["resultat"], *res["classement"]])
         else:
             pytest.fail("a confrontation went on for 30 steps")
+
+
+@pytest.mark.parametrize("suits", [("coupes", "ecus"), ("batons", "batons"), ("dagues", "coupes")])
+def test_round_one_margin_read_three_ways_is_the_round_roller_s(suits):
+    """The confrontation's first opposition, round 1, is a dcda.tour of the same forces and suits,
+    whose margin law is checked against icepool in test_dcda.py."""
+    a, b = suits
+    forces = {"forces_a": [5, 1, 4, 2], "forces_b": [2, 3, 4, 5]}
+    conf = odds("dcda.confrontation", {**forces, "predilection_a": a, "predilection_b": b})
+    tour = odds("dcda.tour", {**forces, "enseigne_a": a, "enseigne_b": b})
+    assert conf["oppositions"][0]["enseignes"] == [a, b]
+    assert conf["echelle"]["titre"].startswith("Écart des forces totales au tour 1")
+    for way in ("exactement", "au_moins", "au_plus"):
+        assert conf["echelle"][way]["exact"] == tour["echelle"][way]["exact"]
+    assert conf["echelle"]["valeurs"] == tour["echelle"]["valeurs"]
