@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import re
 import shutil
@@ -277,3 +278,49 @@ def test_the_build_cache_reads_back_only_what_the_same_sources_gave(tmp_path, mo
     cache.cached_html("widget-p-0-1", {}, (template,), lambda: "other")
     names = sorted(p.name.split("~")[0] for p in (tmp_path / "cache").glob("*.html"))
     assert names == ["widget-p-0", "widget-p-0-1"]
+
+
+def test_the_journal_says_what_each_roll_was_judged_against(tmp_path):
+    """journal-text.js's benchmarkText over the engine's real answers, in Node: the book's figures, in French."""
+    for name in ("journal-text.js", "dom.js"):
+        (tmp_path / name).write_text(
+            (ROOT / "hooks/static/rollers" / name).read_text(encoding="utf-8"), encoding="utf-8"
+        )
+    from rules_py import roll
+
+    answers = {
+        "solaires.action": roll("solaires.action", {"difficulte": -2, "elements": [3, 2], "typique": True}, seed=1),
+        "feerie.action": roll("feerie.action", {"element": 2, "difficulte": 3}, seed=1),
+        "feerie.opposition": roll("feerie.opposition", {"des_a": 3, "des_b": 2}, seed=1),
+        "simon.jet": roll("simon.jet", {"expertise": 2, "niveau": "debutant"}, seed=1),
+        "simon.opposition": roll("simon.opposition", {"expertise_a": 5, "expertise_b": 7}, seed=1),
+        "dcda.tour": roll("dcda.tour", {}, seed=1),
+        "solaires.points": roll("solaires.points", {}, seed=1),
+    }
+    script = (
+        f"import {{ benchmarkText }} from {json.dumps((tmp_path / 'journal-text.js').as_uri())};\n"
+        f"const answers = {json.dumps(answers)};\n"
+        "console.log(JSON.stringify(Object.fromEntries(Object.entries(answers).map(([k, r]) => [k, benchmarkText(r)]))));\n"
+    )
+    done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    said = json.loads(done.stdout)
+    a = answers
+    assert said["solaires.action"] == f"score à battre {a['solaires.action']['score']}"
+    assert said["feerie.action"] == (
+        f"efforts {a['feerie.action']['efforts_joueurs']} contre {a['feerie.action']['efforts_meneur']}"
+    )
+    assert said["feerie.opposition"] == (
+        f"efforts {a['feerie.opposition']['efforts_a']} contre {a['feerie.opposition']['efforts_b']}"
+    )
+    jet = a["simon.jet"]
+    got = jet["reussites_obtenues"]
+    assert said["simon.jet"] == (
+        f"seuil {jet['seuil']}, {got} réussite{'s' if got > 1 else ''} sur {jet['reussites_requises']} requises"
+    )
+    assert (
+        said["simon.opposition"] == f"seuils {a['simon.opposition']['seuil_a']} et {a['simon.opposition']['seuil_b']}"
+    )
+    totals = a["dcda.tour"]["totaux"]
+    assert said["dcda.tour"] == f"forces {totals['a']} contre {totals['b']}"
+    assert said["solaires.points"] == ""  # nothing rolled against

@@ -20,6 +20,7 @@ export function benchmarkText(r) {
   const plural = (n, word) => `${n} ${word}${n > 1 ? "s" : ""}`;
   if (int(r.score)) parts.push(`score à battre ${r.score}`);
   if (int(r.seuil)) parts.push(`seuil ${r.seuil}`);
+  if (int(r.seuil_a) && int(r.seuil_b)) parts.push(`seuils ${r.seuil_a} et ${r.seuil_b}`);
   if (int(r.reussites_requises)) parts.push(`${plural(r.reussites_obtenues, "réussite")} sur ${r.reussites_requises} requise${r.reussites_requises > 1 ? "s" : ""}`);
   if (int(r.efforts_meneur)) parts.push(`efforts ${r.efforts_joueurs} contre ${r.efforts_meneur}`);
   if (int(r.efforts_a) && int(r.efforts_b)) parts.push(`efforts ${r.efforts_a} contre ${r.efforts_b}`);
