@@ -206,6 +206,7 @@ CLICK_TO_OUTCOME = """async ([index, limitMs]) => {
     const look = () => {
       const now = out.querySelector(".dl-outcome");
       if (now && now !== before) return resolve();
+      if (out.querySelector(".dl-error")) return reject(new Error(out.textContent));
       if (performance.now() > limit) return reject(new Error(`no outcome after ${limitMs} ms`));
       requestAnimationFrame(look);
     };

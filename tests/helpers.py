@@ -2,11 +2,35 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rules_py import RulesError, odds, roll
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def build_site(out: Path, site_url: str, pyodide: str | None = None) -> None:
+    """``mkdocs build --strict`` of the project as it is, for ``site_url`` (Pyodide from ``pyodide``
+    when given, else the pinned CDN): Material's instant navigation only follows links of its
+    ``site_url``, so a test server's site is built for the port it already listens on."""
+    env = {**os.environ, "SITE_URL": site_url, "NO_MKDOCS_2_WARNING": "1"}
+    if pyodide is not None:
+        env["PYODIDE_INDEX_URL"] = pyodide
+    done = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
 
 
 def mutate(value: Any, junk: Any, path: list[int]) -> Any:

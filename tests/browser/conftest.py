@@ -15,9 +15,7 @@
 from __future__ import annotations
 
 import functools
-import os
 import socket
-import subprocess
 import sys
 import threading
 import time
@@ -31,6 +29,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 from chromium import find_chromium  # noqa: E402  (tests/browser/chromium.py)
+
+sys.path.insert(0, str(ROOT / "tests"))  # tests/helpers.py, also for the benchmark, which imports this module
+from helpers import build_site as build_project  # noqa: E402
 
 CHROMIUM = find_chromium() or "chromium (not found: set CHROMIUM, see tests/browser/chromium.py)"
 CHROMIUM_ARGS = [
@@ -49,20 +50,8 @@ CHROMIUM_ARGS = [
 
 
 def build_site(out: Path, site_url: str, pyodide: str = "/pyodide/") -> None:
-    """``mkdocs build --strict`` with Pyodide from this server and the server's own address.
-
-    Material's instant navigation only follows links of its ``site_url``, so the
-    site is built for the port the server already listens on.
-    """
-    env = {**os.environ, "PYODIDE_INDEX_URL": pyodide, "SITE_URL": site_url, "NO_MKDOCS_2_WARNING": "1"}
-    done = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(out)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    assert done.returncode == 0, done.stderr
+    """The site with Pyodide from this server (``/pyodide/``, served from node_modules) by default."""
+    build_project(out, site_url, pyodide)
 
 
 # ----------------------------------------------------------------------
@@ -247,16 +236,25 @@ def page(browser, server, page_errors, request):
     """A fresh page (390 px or 1280 px via the ``viewport`` marker); console errors fail the test."""
     marker = request.node.get_closest_marker("viewport")
     width, height = marker.args if marker else (1280, 900)
-    context = browser.new_context(viewport={"width": width, "height": height}, locale="fr-FR")
-    page = context.new_page()
-    context.route("**/*", _only_local)
-    page.on("console", lambda msg: msg.type == "error" and page_errors.append(f"console: {msg.text}"))
-    page.on("pageerror", lambda err: page_errors.append(f"pageerror: {err}"))
-    page.set_default_timeout(30_000)
+    page = new_page(browser, page_errors, viewport={"width": width, "height": height})
     yield page
-    context.close()
+    page.context.close()
     if not getattr(request.node, "allow_console_errors", False):
         assert page_errors == [], page_errors
+
+
+def new_page(browser, errors: list[str], *, only_local: bool = True, timeout: int = 30_000, **options):
+    """A page in a context of its own (French locale, ``options`` for the context): its console errors
+    and uncaught exceptions go to ``errors``; requests leave 127.0.0.1 only when ``only_local`` is off.
+    The caller closes ``page.context``."""
+    context = browser.new_context(locale="fr-FR", **options)
+    if only_local:
+        context.route("**/*", _only_local)
+    page = context.new_page()
+    page.on("console", lambda msg: msg.type == "error" and errors.append(f"console: {msg.text}"))
+    page.on("pageerror", lambda err: errors.append(f"pageerror: {err}"))
+    page.set_default_timeout(timeout)
+    return page
 
 
 def _only_local(route):

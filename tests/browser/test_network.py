@@ -20,6 +20,7 @@ import re
 import time
 
 import pytest
+from conftest import new_page
 from throttle import ThrottledServer
 
 pytestmark = pytest.mark.browser
@@ -38,14 +39,11 @@ def phone(server):
 
 @pytest.fixture
 def phone_page(browser, page_errors, request):
-    context = browser.new_context(
-        viewport={"width": 390, "height": 844}, locale="fr-FR", is_mobile=True, has_touch=True
+    page = new_page(
+        browser, page_errors, only_local=False, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
     )
-    page = context.new_page()
-    page.on("console", lambda msg: msg.type == "error" and page_errors.append(f"console: {msg.text}"))
-    page.on("pageerror", lambda err: page_errors.append(f"pageerror: {err}"))
     yield page
-    context.close()
+    page.context.close()
     assert page_errors == [], page_errors
 
 

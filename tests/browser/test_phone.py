@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import _only_local
+from conftest import new_page
 
 pytestmark = pytest.mark.browser
 
@@ -30,16 +30,17 @@ def phone(browser, server, page_errors, request):
     params = params.params if params else {}
     width, height = params.get("size", PHONES[0])
     scheme = params.get("scheme", "light")
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, has_touch=True, is_mobile=True, color_scheme=scheme, locale="fr-FR"
+    page = new_page(
+        browser,
+        page_errors,
+        timeout=60_000,
+        viewport={"width": width, "height": height},
+        has_touch=True,
+        is_mobile=True,
+        color_scheme=scheme,
     )
-    page = context.new_page()
-    context.route("**/*", _only_local)
-    page.on("console", lambda msg: msg.type == "error" and page_errors.append(f"console: {msg.text}"))
-    page.on("pageerror", lambda err: page_errors.append(f"pageerror: {err}"))
-    page.set_default_timeout(60_000)
     yield page
-    context.close()
+    page.context.close()
     assert page_errors == [], page_errors
 
 
