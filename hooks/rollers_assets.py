@@ -137,8 +137,8 @@ _EXPORT = re.compile(r"^export (?=(?:async )?(?:function|class|const|let)\b)", r
 
 def system_of(name: str) -> str | None:
     """The game system a module belongs to, by its path in rules_py: ``dcda/cards.py`` is dcda's; None for the core."""
-    top = name.split("/", 1)[0].removesuffix(".py")
-    return next((s for s in SYSTEMS if top == s or top.startswith(f"{s}_")), None)
+    top = name.split("/", 1)[0]
+    return top if top in SYSTEMS else None
 
 
 def shrink(source: str) -> str:
