@@ -25,6 +25,7 @@ from ..sheets.changes import intent
 from ..sheets.fields import NAME_MAX, Field
 from ..sheets.game import Binding, Filling, Followup, GameSheet, Outcome, Sheets, of, whose
 from ..sheets.names import Kind, Named, find
+from ..typography import fr
 from .cards import ARCANA_DECK, ARCANA_MAY, SUIT_LABELS, SUITS, arcana_label, draw, finish
 from .table import parse_table
 
@@ -411,7 +412,7 @@ def _example() -> Sheet:
         "nom": "Nocturne",
         "type": "pnj",
         "joueuse": "",
-        "notes": "Un exemple de PNJ du site, pas du livre : le chapitre 004 n’a aucun personnage d’exemple.",
+        "notes": fr("Un exemple de PNJ du site, pas du livre : le chapitre 004 n’a aucun personnage d’exemple."),
         "modifie": None,
         "forces": {"batons": 3, "ecus": 3, "coupes": 3, "dagues": 7},
         "environnement": False,

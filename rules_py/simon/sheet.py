@@ -22,6 +22,7 @@ from ..sheets.changes import intent
 from ..sheets.fields import NAME_MAX, Field, name_key
 from ..sheets.game import Binding, Filling, GameSheet, Outcome, Sheets, of, whose
 from ..sheets.names import Kind, Named, find
+from ..typography import fr
 from .heroism import BASE_DICE, replay_points
 from .seuil import CARACTERISTIQUES, LEVELS, level_of
 
@@ -497,7 +498,7 @@ def _example(
         "nom": name,
         "type": "pj",
         "joueuse": "",
-        "notes": notes,
+        "notes": fr(notes),  # the reader's data is never typeset at the door: set it here
         "modifie": None,
         "peuple": people,
         "caracteristiques": [{"nom": n, "abreviation": a, "niveau": lv} for n, a, lv in caracs],
