@@ -311,27 +311,37 @@ def _choices_confrontation(sheets: Sheets) -> dict[str, list[dict[str, Any]]]:
 # ----------------------------------------------------------------------
 
 
-def _members(outcome: Outcome) -> list[tuple[str, Sheet] | None]:
-    """Each participant's (request key, sheet), in the confrontation's order (a1…, b1…); None when typed."""
-    state = outcome.result.get("etat")
+def _counts(state: Any, sheets: Sheets) -> dict[str, int]:
+    """How many participants each team of a confrontation's state has; its sheets must be as many."""
     params = state.get("parametres") if isinstance(state, Mapping) else None
-    if not isinstance(params, Mapping):
-        return []
-    counts = {}
+    counts = {"a": 1, "b": 1}
     for side in ("a", "b"):
-        forces = params.get(f"forces_{side}")
+        forces = params.get(f"forces_{side}") if isinstance(params, Mapping) else None
         counts[side] = len(forces) // 4 if isinstance(forces, list) else 1
-    out: list[tuple[str, Sheet] | None] = []
-    for side in ("a", "b"):
-        team = outcome.sheets.side(side)
+        team = sheets.side(side)
         if team and len(team) != counts[side]:
-            key = dict(outcome.sheets.keys)[side]
+            key = dict(sheets.keys)[side]
             raise RulesError(
                 key,
                 f"Fiches de l’équipe {side.upper()} ({key}) : {len(team)} fiche{'s' if len(team) > 1 else ''} pour "
                 f"{counts[side]} participante{'s' if counts[side] > 1 else ''} ; donnez les fiches de la confrontation, "
                 "dans son ordre.",
             )
+    return counts
+
+
+def _state_confrontation(state: Mapping[str, Any], sheets: Sheets) -> Mapping[str, Any]:
+    """A follow-up's sheets are checked against its state before it is played."""
+    _counts(state, sheets)
+    return state
+
+
+def _members(outcome: Outcome) -> list[tuple[str, Sheet] | None]:
+    """Each participant's (request key, sheet), in the confrontation's order (a1…, b1…); None when typed."""
+    counts = _counts(outcome.result.get("etat"), outcome.sheets)
+    out: list[tuple[str, Sheet] | None] = []
+    for side in ("a", "b"):
+        team = outcome.sheets.side(side)
         out += [(outcome.sheets.key(side, i), team[i]) if team else None for i in range(counts[side])]
     return out
 
@@ -481,6 +491,7 @@ SHEET = GameSheet(
                 "après une Tempérance : la fortune est à tirer de nouveau (suite « Tirer une nouvelle fortune »)",
             ),
             followups=_followups_confrontation,
+            state=_state_confrontation,
         ),
     ),
 )

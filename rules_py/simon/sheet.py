@@ -44,6 +44,7 @@ DEFAULT_MODIFIERS = {"tres-faible": -2, "faible": -1, "normale": 0, "au-dessus":
 _LEVEL_CHOICES = tuple(Choice(k, label) for k, (label, _) in CARACTERISTIQUES.items())
 
 _NAME = Field("nom", "Nom", "name", required=True, length=NAME_MAX)
+_EXPERTISE_MAX = 40  # simon.jet's « expertise »
 
 FIELDS = (
     Field(
@@ -250,7 +251,9 @@ def expertise_of(sheet: Sheet, comp: Mapping[str, Any], linked: str | None, fiel
     total = max(comp["valeur"] + mod, 0)
     sign = "+" if mod >= 0 else "-"
     text = f"{comp['nom']} {comp['valeur']} {sign} {abs(mod)} ({best['abreviation']} {LEVEL_WORDS[best['niveau']]}) = {total}"
-    return total, text
+    if total > _EXPERTISE_MAX:  # the same level (Grand Maître from 17): the roller reads at most 40
+        text += f", soit {_EXPERTISE_MAX} pour le lanceur (Grand Maître dès 17)"
+    return min(total, _EXPERTISE_MAX), text
 
 
 def _competence_named(sheet: Sheet) -> list[Named]:
