@@ -571,7 +571,7 @@ def test_a_failed_write_leaves_the_old_file_whole_and_no_temporary_file(tmp_path
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(files.os, failing, disk_full)
-    with pytest.raises(files.UsageError, match="impossible d'écrire"):
+    with pytest.raises(files.UsageError, match="impossible d’écrire"):
         files.write_json(str(path), first_example("solaires"), "Écriture (--ecrire)")
     assert path.read_text(encoding="utf-8") == '{"ancienne": true}\n'
     assert os.listdir(tmp_path) == ["perseus.json"]
