@@ -22,7 +22,7 @@ One module per job:
 - ``fields``: the parameters the rollers share;
 - ``words``: the French words the results compose;
 - ``sheet``: the character sheet and the Réserve du meneur (fields, examples, what each roller takes);
-- ``writeback``: what a result writes back on them (heroism, porte-poisse).
+- ``sheet_writeback``: what a result writes back on them (heroism, porte-poisse).
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from ..sheets.game import Binding, Filling, GameSheet, Sheets, whose
 from ..sheets.names import Kind, Named, find
 from ..typography import fr
 from .seuil import CARACTERISTIQUES, LEVELS, level_of
-from .writeback import effects_jet, effects_opposition
+from .sheet_writeback import effects_jet, effects_opposition
 
 __all__ = ["SHEET", "LEVEL_WORDS", "DEFAULT_MODIFIERS", "expertise_of"]
 

@@ -21,7 +21,7 @@ One module per job:
 - ``state``: a state sent back with a follow-up, checked again;
 - ``words``: the book's words (the table of outcomes, scales, quotes, uses);
 - ``sheet``: the character sheet, what each roller takes from it and what a result writes back;
-- ``examples``: the book's example characters, as ready-made sheets.
+- ``sheet_examples``: the book’s example characters, as ready-made sheets.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ points), its checks, what each roller takes from it (elements and états by
 name, the points), and what a result writes back (a reroll's two points, the
 follow-ups of ``solaires.points``; « Ajouter un état » is offered next to an
 action's outcome, nothing is added without the player's tap). The example
-characters are in ``examples``.
+characters are in ``sheet_examples``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from ..sheets.changes import intent
 from ..sheets.fields import NAME_MAX, Field, name_key
 from ..sheets.game import Binding, Filling, Followup, GameSheet, Outcome, Sheets, whose
 from ..sheets.names import Kind, Named
-from .examples import EXAMPLES
+from .sheet_examples import EXAMPLES
 
 __all__ = ["SHEET", "CATEGORIES", "LEVEL_WORDS"]
 
