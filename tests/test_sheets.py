@@ -484,11 +484,30 @@ def test_a_request_without_sheets_never_imports_the_sheets():
         "    a = rules_py.call({'op': 'roll', 'roller': r.id, 'params': params, 'seed': 1})\n"
         "    b = rules_py.call({'op': 'odds', 'roller': r.id, 'params': params})\n"
         "    served += a['ok'] + b['ok']\n"
-        "print(served, any(m.startswith('rules_py.sheets') or m.endswith('.sheet') for m in sys.modules))\n"
+        "print(served, any(m.startswith('rules_py.sheets') or m.rsplit('.', 1)[-1].startswith('sheet') for m in sys.modules))\n"
     )
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     served, imported = done.stdout.split()
     assert int(served) >= 2 * 10 and imported == "False"
+
+
+def test_the_build_ships_the_sheets_modules_apart_from_what_a_roll_fetches(built_site):
+    sys.path.insert(0, str(ROOT / "hooks"))  # as MkDocs loads the hooks
+    from rollers_assets import python_sources, sheet_module, system_of
+
+    names = [p.relative_to(ROOT / "rules_py").as_posix() for p in python_sources()]
+    assert not any(n.startswith("cli/") or n == "__main__.py" for n in names)  # the CLI is never shipped
+    sheets = {n for n in names if sheet_module(n)}
+    assert {"sheets/ops.py", "solaires/sheet.py", "solaires/sheet_examples.py", "simon/sheet_writeback.py"} <= sheets
+    assert {n for n in names if n.startswith("sheets/") or n.rsplit("/", 1)[-1].startswith("sheet")} == sheets
+    bundle = (built_site / "assets" / "rollers" / "rollers.js").read_text(encoding="utf-8")
+    config = json.loads(re.search(r"^const CONFIG = (.*);$", bundle, re.M).group(1))
+    fetched = set(config["core"]) | {n for system in config["systems"].values() for n in system}
+    assert fetched | sheets == set(names) and not fetched & sheets
+    assert set(config["sheets"]["core"]) == {n for n in sheets if system_of(n) is None}
+    assert config["sheets"]["systems"]["simon"] == ["simon/sheet.py", "simon/sheet_writeback.py"]
+    for name in sheets:
+        assert (built_site / "assets" / "rollers" / "rules_py" / name).is_file()  # shipped, for a page that needs them
 
 
 def test_the_reserve_is_read_like_a_sheet():
