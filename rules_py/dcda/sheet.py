@@ -235,8 +235,9 @@ def _fill_team(f: Filling, side: str) -> None:
         " ; ".join(f"{s['nom']} : {_forces_text(s)}" for s in sheets),
     )
     names = _short_names([s["nom"] for s in sheets])
+    typed = f.given(f"noms_{side}")
     f.take(f"noms_{side}", ",".join(names), f"Noms de {team}", sheets[0], key)
-    if names != [s["nom"] for s in sheets]:
+    if names != [s["nom"] for s in sheets] and not typed:
         f.note(
             f"noms_{side}",
             ",".join(names),
