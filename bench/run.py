@@ -49,9 +49,10 @@ ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 
 
 def config_without_hooks(tmp: Path) -> Path:
-    """mkdocs.yml with its `hooks:` block removed (the same site, no rollers)."""
+    """mkdocs.yml without the project's build: its `hooks:` block and its Markdown extension (the same site, no rollers)."""
     text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    text = re.sub(r"(?m)^hooks:\n(?:[ \t]+-.*\n)+", "", text)
+    text = re.sub(r"(?m)^hooks:.*\n(?:[ \t]+-.*\n)+", "", text)
+    text = re.sub(r"(?m)^[ \t]+- hooks\.widgets\b.*\n", "", text)
     path = ROOT / ".bench-nohooks.yml"  # beside mkdocs.yml so relative paths hold
     path.write_text(text, encoding="utf-8")
     return path

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 
@@ -197,10 +196,9 @@ def test_the_python_callers_keep_the_engine_text():
 
 
 def _hook():
-    spec = importlib.util.spec_from_file_location("typography_hook", ROOT / "hooks" / "typography.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from hooks import typography
+
+    return typography
 
 
 def test_the_hook_changes_text_only():
