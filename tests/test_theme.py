@@ -24,8 +24,9 @@ ENGLISH = (
 
 
 @pytest.fixture(scope="module")
-def site(built_site):
-    return built_site
+def site(each_site):
+    """Each build (MkDocs + Material, Zensical): overrides/ serves both themes."""
+    return each_site
 
 
 def test_no_english_string_of_the_theme_on_any_page(site):

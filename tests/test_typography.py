@@ -225,10 +225,11 @@ def test_the_hook_changes_text_only():
     assert hook.typeset_html(out) == out
 
 
-def test_the_built_pages_have_french_spaces(built_site):
-    """Every page of the site: no plain space before « ; ? ! : » nor inside « » in its text."""
+def test_the_built_pages_have_french_spaces(each_site):
+    """Every page of each build: no plain space before « ; ? ! : » nor inside « » in its text."""
     hook = _hook()
     bad = []
+    built_site = each_site
     for page in sorted(built_site.rglob("*.html")):
         for text in hook.visible_text(page.read_text(encoding="utf-8")):
             for m in BAD_SPACE.finditer(text):
