@@ -58,7 +58,7 @@ def insert_tables(html: str, src_uri: str, links_from: str) -> str:
         roller_id: (relative_url(page_url(src), links_from), widget_id(src, heading, roller_id))
         for roller_id, (src, heading) in ROLLER_PAGES.items()
     }
-    html = PLACEHOLDER.sub(lambda match: table_html(match.group(1), links), html)
+    html = PLACEHOLDER.sub(lambda match: table_html(match.group(1), links, links_from), html)
     # the tables' own style, in the page (not in every page's stylesheets): it reads without JavaScript
     return html.replace('<section class="dl-proba"', f'<style>{style()}</style><section class="dl-proba"', 1)
 
@@ -68,10 +68,11 @@ def insert_tables(html: str, src_uri: str, links_from: str) -> str:
 # ----------------------------------------------------------------------
 
 
-def table_html(name: str, links: dict[str, tuple[str, str]]) -> str:
-    """The HTML of one placeholder's tables, from the disk cache when nothing it depends on changed."""
+def table_html(name: str, links: dict[str, tuple[str, str]], links_from: str = "") -> str:
+    """The HTML of one placeholder's tables, from the disk cache when nothing it depends on changed
+    (one entry per table and per way of writing its links: MkDocs' and Zensical's differ)."""
     return cached_html(
-        f"probabilites-{name}",
+        "probabilites-" + re.sub(r"[^\w-]", "_", f"{name}-{links_from}"),
         [name, links],
         (Path(__file__), Path(__file__).with_name("probabilities_html.py")),
         lambda: "".join(render_grid(linked(grid, links)) for grid in build_grids(name)),

@@ -43,7 +43,8 @@ def insert_widgets(html: str, entries: list[dict[str, Any]], src_uri: str, links
         if marker not in html:
             raise SiteError(f"{src_uri}:{entry['line']}: l'emplacement du lanceur a disparu du HTML.")
         widget = cached_html(  # the same entry, page and sources: the same HTML as last build
-            "widget-" + re.sub(r"[^\w-]", "_", f"{src_uri}-{index}"),
+            # one entry per widget and per way of writing its links (MkDocs' and Zensical's differ)
+            "widget-" + re.sub(r"[^\w-]", "_", f"{src_uri}-{index}-{links_from}"),
             [entry, links_from],
             WIDGET_SOURCES,
             partial(render_widget, entry, f"{src_uri}:{entry['line']}", links_from),
