@@ -109,6 +109,7 @@ The sheet operations::
         -> {"jeu", "titre", "format", "limites", "champs": [FIELD], "lanceurs": [{"lanceur", "fiches",
             "places": [{"cle", "libelle", "equipe"}], "prend": [{"parametre", "depuis"}],
             "noms": [{"parametre", "libelle"}] (the parameters chosen by name on the sheet),
+            "assistants": [{"parametre", "libelle"}] (whose items may be {"fiche", "element"}),
             "parametres_fiche": [PARAM + "donne"?: the roller's parameter it gives], "ecrit": [...]}],
             "suites": [...], "reserve": {"libelle", "champs"}|null,
             "exemples": [{"id", "nom", "type", "notes": where it comes from}], "modifiables": {...}}
