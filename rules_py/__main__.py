@@ -42,11 +42,11 @@ def _usage(prog: str) -> dict[str, str]:
         ),
         "roll": (
             f"Usage : {prog} roll LANCEUR nom=valeur … [--dice 4,6,2] [--seed N] [--save FICHIER] [--json]\n"
-            "Lance les dés. Les listes s'écrivent 3,2 et les booléens true/false ; les choix se lisent\n"
-            "sans souci de majuscules ni d'accents (Débutant, amplifiée).\n"
+            "Lance les dés. Les listes s’écrivent 3,2 et les booléens true/false ; les choix se lisent\n"
+            "sans souci de majuscules ni d’accents (Débutant, amplifiée).\n"
             "  --dice V,V,…   impose les dés (ou les cartes, 7-dagues) : rejoue un jet\n"
             "  --seed N       rend le jet reproductible\n"
-            "  --save FICHIER garde l'état du résultat pour enchaîner (action … --state FICHIER)\n"
+            "  --save FICHIER garde l’état du résultat pour enchaîner (action … --state FICHIER)\n"
             "  --json         affiche le résultat complet en JSON"
         ),
         "odds": (
@@ -56,8 +56,8 @@ def _usage(prog: str) -> dict[str, str]:
         "action": (
             f"Usage : {prog} action LANCEUR ACTION --state FICHIER|- nom=valeur … [--dice …] [--seed N]\n"
             "        [--save FICHIER] [--json]\n"
-            "Joue une suite (relancer un dé, ajouter un dé, jouer un tour…) sur l'état d'un résultat\n"
-            "gardé par --save (ou par --json > FICHIER) ; « - » lit l'état sur l'entrée standard.\n"
+            "Joue une suite (relancer un dé, ajouter un dé, jouer un tour…) sur l’état d’un résultat\n"
+            "gardé par --save (ou par --json > FICHIER) ; « - » lit l’état sur l’entrée standard.\n"
             "Les suites possibles et leurs commandes sont affichées après chaque jet."
         ),
     }
@@ -73,7 +73,7 @@ def usage(prog: str, command: str | None = None) -> str:
         for i, line in enumerate(text.splitlines())
         if i == 0 or line.startswith("        [")  # the synopsis and its continuation
     ]
-    return "\n".join(synopsis) + f"\nAide d'une commande : {prog} COMMANDE --help"
+    return "\n".join(synopsis) + f"\nAide d’une commande : {prog} COMMANDE --help"
 
 
 class UsageError(Exception):
@@ -128,7 +128,7 @@ def parse(argv: Sequence[str]) -> Request:
             req.as_json = True
         elif arg in _VALUED:
             if i + 1 >= len(rest):
-                raise UsageError(f"L'option {arg} attend une valeur.")
+                raise UsageError(f"L’option {arg} attend une valeur.")
             i += 1
             setattr(req, {"--dice": "dice", "--seed": "seed", "--state": "state_path", "--save": "save"}[arg], rest[i])
         elif arg.startswith("--"):
@@ -151,12 +151,12 @@ def parse(argv: Sequence[str]) -> Request:
             else f"La commande {req.op} attend {what} (voir « list » et « {req.op} --help »)."
         )
     if req.op in ("list", "odds") and (req.dice or req.seed or req.save or req.state_path):
-        raise UsageError(f"La commande {req.op} n'accepte ni --dice, ni --seed, ni --save, ni --state.")
+        raise UsageError(f"La commande {req.op} n’accepte ni --dice, ni --seed, ni --save, ni --state.")
     if req.op == "roll" and req.state_path:
-        raise UsageError("L'option --state sert à la commande action, pas à roll.")
+        raise UsageError("L’option --state sert à la commande action, pas à roll.")
     if req.op == "action":
         if req.state_path is None:
-            raise UsageError("La commande action attend --state FICHIER (l'état gardé par roll … --save FICHIER).")
+            raise UsageError("La commande action attend --state FICHIER (l’état gardé par roll … --save FICHIER).")
         req.state = read_state(req.state_path)
     return req
 
@@ -214,7 +214,7 @@ def _allowed(p: dict[str, Any]) -> str:
     bounds = f"{p['min']}..{p['max']}" if "min" in p else "entier"
     if p["type"] == "ints":
         lo, hi = p["min_elements"], p["max_elements"]
-        count = f"d'exactement {lo}" if lo == hi else (f"d'au plus {hi}" if lo == 0 else f"de {lo} à {hi}")
+        count = f"d’exactement {lo}" if lo == hi else (f"d’au plus {hi}" if lo == 0 else f"de {lo} à {hi}")
         return f"liste {count} entiers {bounds}, séparés par des virgules"
     return bounds
 
@@ -406,7 +406,7 @@ def _save(path: str, result: dict[str, Any]) -> None:
             json.dump(result, handle, ensure_ascii=False, indent=2)
             handle.write("\n")
     except OSError as err:
-        raise UsageError(f"Enregistrement (--save) : impossible d'écrire « {path} » ({err.strerror}).") from None
+        raise UsageError(f"Enregistrement (--save) : impossible d’écrire « {path} » ({err.strerror}).") from None
 
 
 def _roll_text(req: Request, result: dict[str, Any], prog: str) -> str:
@@ -422,7 +422,7 @@ def _roll_text(req: Request, result: dict[str, Any], prog: str) -> str:
             lines.append(f"État gardé dans {req.save}.")
         elif any(o.get("possible") for o in offers if isinstance(o, dict)):
             same = " (mêmes dés)" if tirage else ""
-            lines.append(f"Pour enchaîner, gardez l'état de ce résultat{same} :")
+            lines.append(f"Pour enchaîner, gardez l’état de ce résultat{same} :")
             lines.append("  " + _again(req, prog, tirage, state_file))
         lines += follow_ups(result, prog, state_file, _described_actions(result["roller"]))
     return "\n".join(lines)

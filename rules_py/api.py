@@ -111,7 +111,7 @@ def act(
         names = ", ".join(a.id for a in roller.actions) or "aucune"
         raise RulesError("action", f"Action inconnue {shown(action_id)} pour {roller.id} : les actions sont {names}.")
     if not isinstance(state, Mapping):
-        raise RulesError("etat", "État (etat) : l'état du jet précédent est attendu.")
+        raise RulesError("etat", "État (etat) : l’état du jet précédent est attendu.")
     from .params import parse_params
 
     args = parse_params(action.params, params or {}, f"{roller.id} / {action.id}")

@@ -122,7 +122,7 @@ class Dice:
         if value is None:
             value = self._rng.choice(list(deck))
         elif str(value) not in deck:
-            raise RulesError("des", f"Cartes imposées (des) : {shown(value)} n'est pas une {what} possible ici.")
+            raise RulesError("des", f"Cartes imposées (des) : {shown(value)} n’est pas une {what} possible ici.")
         value = str(value)
         self.drawn.append(value)
         return value

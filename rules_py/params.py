@@ -162,7 +162,7 @@ class Param:
                 raise self.fail("un texte attendu", raw)
             text = " ".join(raw.split())
             if len(text) > _TEXT_MAX or any(ord(ch) < 32 for ch in text):
-                raise self.fail(f"un texte d'au plus {_TEXT_MAX} caractères attendu", raw)
+                raise self.fail(f"un texte d’au plus {_TEXT_MAX} caractères attendu", raw)
             return text
         raise AssertionError(f"unknown parameter kind {self.kind!r}")
 

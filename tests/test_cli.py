@@ -166,7 +166,7 @@ def test_after_a_roll_the_follow_ups_are_listed_with_the_commands_that_run_them(
 def test_without_save_the_text_says_how_to_keep_the_state():
     out = text("roll", "simon.jet", "expertise=2", "--dice", "5,5,5,5,5")
     assert (
-        "Pour enchaîner, gardez l'état de ce résultat (mêmes dés) :\n"
+        "Pour enchaîner, gardez l’état de ce résultat (mêmes dés) :\n"
         "  python -m rules_py roll simon.jet expertise=2 --dice 5,5,5,5,5 --save jet.json" in out
     )
     assert "python -m rules_py action simon.jet ajouter_de --state jet.json" in out
@@ -186,18 +186,18 @@ def test_the_state_saved_by_roll_drives_the_next_action(tmp_path):
         "action", "simon.jet", "ajouter_de", "--state", "s.json", "--dice", "14", "--save", "s.json", cwd=tmp_path
     )
     assert "Dés ajoutés après le jet (2 points chacun) : [14] réussite" in out
-    assert "Points d'héroïsme : 3 - 2 (dé ajouté après le jet) = 1" in out
+    assert "Points d’héroïsme : 3 - 2 (dé ajouté après le jet) = 1" in out
     assert "Rejouer cette suite : --dice 14" in out
-    assert "Il faut 2 points d'héroïsme, il en reste 1." in out
+    assert "Il faut 2 points d’héroïsme, il en reste 1." in out
 
 
 def test_list_shows_lists_follow_ups_and_no_empty_default():
     out = text("list")
     assert "(défaut : )" not in out
     assert "elements = liste de 1 à 2 entiers 1..3, séparés par des virgules (défaut : 2)" in out
-    assert "forces_a = liste d'exactement 4 entiers 0..25" in out
+    assert "forces_a = liste d’exactement 4 entiers 0..25" in out
     assert "  Suites (commande action, après un jet) :\n    relancer — Relancer un dé" in out
-    assert "assistants = liste d'au plus 6 entiers 0..10, séparés par des virgules — Dés ordinaires" in out
+    assert "assistants = liste d’au plus 6 entiers 0..10, séparés par des virgules — Dés ordinaires" in out
     one = text("list", "solaires.points")
     assert one.startswith("solaires.points — ") and "fin_scene — Fin de scène" in one and "simon.jet" not in one
 
@@ -235,15 +235,15 @@ def test_odds_never_show_a_possible_chance_as_zero_nor_repeat_a_label():
 def test_the_simon_heroism_count_reads_the_same_in_every_order():
     for dice in ("20,1,13,13,13", "1,20,13,13,13", "13,13,13,1,20"):
         out = text("roll", "simon.jet", "expertise=2", "niveau=debutant", "points=40", "--dice", dice)
-        assert "Points d'héroïsme : 40 + 1 (réussite critique) - 1 (raté critique) = 40" in out
+        assert "Points d’héroïsme : 40 + 1 (réussite critique) - 1 (raté critique) = 40" in out
         assert "Réussite" in out and "(s)" not in out
 
 
 def test_solaires_opposition_says_who_prevails():
     out = text("roll", "solaires.opposition", "defense=3,2", "elements=3,2", "typique=true", "--dice", "1,2,4")
-    assert "Résultat : Réussite sans effet secondaire : l'agresseur l'emporte" in out
+    assert "Résultat : Réussite sans effet secondaire : l’agresseur l’emporte" in out
     out = text("roll", "solaires.opposition", "defense=1", "elements=2", "--dice", "6,6,1")
-    assert "le défenseur l'emporte" in out
+    assert "le défenseur l’emporte" in out
 
 
 def test_choices_whatever_their_case_and_accents_and_forced_dice_counted():

@@ -3,7 +3,7 @@
 The exact odds are checked against an independent oracle (icepool) over whole
 parameter grids; rolls are replayed with forced dice. Chapter 001 has no
 worked example with dice, so the rolls below replay the rules of its
-« Résumé » and « Conséquences de l'action » sections.
+« Résumé » and « Conséquences de l’action » sections.
 """
 
 from __future__ import annotations
@@ -105,11 +105,11 @@ def test_opposition_odds_match_icepool():
                         n = des_a + (avantage if camp == "a" else 0)
                         m = des_b + (3 if assistants_b else 0) + (avantage if camp == "b" else 0)
                         diff = oracle_difference(n, m)
-                        assert exact(answer, "Le camp A l'emporte") == prob(diff, lambda d: d > 0)
+                        assert exact(answer, "Le camp A l’emporte") == prob(diff, lambda d: d > 0)
                         assert exact(answer, "Échec mutuel ou blocage (le meneur choisit)") == prob(
                             diff, lambda d: d == 0
                         )
-                        assert exact(answer, "Le camp B l'emporte") == prob(diff, lambda d: d < 0)
+                        assert exact(answer, "Le camp B l’emporte") == prob(diff, lambda d: d < 0)
                         assert_ordered_law(answer, diff)
 
 
@@ -233,7 +233,7 @@ def test_opposition_more_efforts_wins_and_a_tie_is_left_to_the_gm():
     assert r["resultat"] == "Échec mutuel ou blocage (le meneur choisit)"
     r = roll("feerie.opposition", dict(des_a=1, des_b=1, avantage=2, avantage_camp="b"), dice="4,1,5,6")
     assert r["gagnant"] == "b" and r["efforts_b"] == 2
-    assert r["des"][-1]["titre"] == "Camp B : dés d'avantage"
+    assert r["des"][-1]["titre"] == "Camp B : dés d’avantage"
 
 
 def test_opposition_presets_for_npcs_and_minions():

@@ -1,5 +1,5 @@
 """Simon Système, chapter 003 (« échelle de qualification », « Aider ses camarades »,
-« Jets en opposition », « Dés d'héroïsme et de porte-poisse »).
+« Jets en opposition », « Dés d’héroïsme et de porte-poisse »).
 
 Every worked example of the chapter is replayed; exact odds are checked
 against an independent oracle (icepool) over parameter grids.
@@ -144,7 +144,7 @@ def test_fewer_than_two_successes_gets_the_books_advice():
 
 def test_heroism_dice_before_cost_one_point_and_criticals_move_the_points():
     r = roll("simon.jet", dict(expertise=2, heroisme=2, points=5), dice="20,1,1,5,5,20,13")
-    assert len(r["tirage"]) == 7 and r["des"][1]["titre"].startswith("Dés d'héroïsme")
+    assert len(r["tirage"]) == 7 and r["des"][1]["titre"].startswith("Dés d’héroïsme")
     # 5 - 2 = 3 ; +1 (20) = 4 ; -1 (1) = 3 ; -1 (1) = 2 ; +1 (20) = 3
     assert r["points"] == 3 and r["porte_poisse"] == 2
     assert r["reussites_obtenues"] == 3
@@ -183,9 +183,9 @@ def test_heroism_points_do_not_depend_on_the_order_of_the_dice(dice, points, sta
 
 def test_the_points_line_reads_as_one_count():
     r = roll("simon.jet", dict(expertise=2, niveau="debutant", points=40), dice="20,1,13,13,13")
-    assert r["calcul"][-1] == "Points d'héroïsme : 40 + 1 (réussite critique) - 1 (raté critique) = 40"
+    assert r["calcul"][-1] == "Points d’héroïsme : 40 + 1 (réussite critique) - 1 (raté critique) = 40"
     r = roll("simon.jet", dict(expertise=2, heroisme=2, points=5), dice="5,5,5,5,5,5,5")
-    assert r["calcul"][-1] == "Points d'héroïsme : 5 - 2 (2 dés ajoutés avant le jet) = 3"
+    assert r["calcul"][-1] == "Points d’héroïsme : 5 - 2 (2 dés ajoutés avant le jet) = 3"
     assert not any("(s)" in line for line in r["calcul"] + r["notes"])
 
 
@@ -264,7 +264,7 @@ def test_opposition_steps(dice, winner, step):
     r = roll("simon.opposition", OPP, dice=dice)
     assert r["gagnant"] == winner and r["etape"] == step
     if step == "aucun":
-        assert r["reussite"] is False and "l'action de l'acteur (a) échoue" in r["resultat"]
+        assert r["reussite"] is False and "l’action de l’acteur (a) échoue" in r["resultat"]
     if step == "meneur":
         assert r["reussite"] is None and "maître de jeu" in r["resultat"]
 
@@ -278,11 +278,11 @@ def test_opposition_tracks_a_players_heroism_like_a_jet():
         assert (r["points_a"], r["points_b"], r["porte_poisse"]) == (8, None, 2)
         assert r["gagnant"] == "a"
     offers = {o["parametres"]["camp"]: o for o in r["actions"]}
-    assert offers["a"]["possible"] and "2 points d'héroïsme" in offers["a"]["libelle"]
+    assert offers["a"]["possible"] and "2 points d’héroïsme" in offers["a"]["libelle"]
     assert "porte-poisse du meneur" in offers["b"]["libelle"]
     after = act("simon.opposition", "ajouter_de", r["etat"], {"camp": "a"}, dice="20")
     assert after["points_a"] == 7  # 8 - 2 + 1
-    assert after["des"][1]["titre"].startswith("Dés ajoutés après le jet par l'acteur")
+    assert after["des"][1]["titre"].startswith("Dés ajoutés après le jet par l’acteur")
     again = act("simon.opposition", "ajouter_de", after["etat"], {"camp": "a"}, dice="5")
     assert again["points_a"] == 5
     offer_a = next(o for o in again["actions"] if o["parametres"]["camp"] == "a")
@@ -403,14 +403,14 @@ def oracle_opposition(na, sa, ra, nb, sb, rb) -> dict[str, Fraction]:
         out["niveau_b"] += p * (cum[hi_c] - cum[hi])
         out["des_b"] += p * (cum[-1] - cum[hi_c])
     return {
-        "a l'emporte : seul à réussir": ok_a * fb,
-        "a l'emporte aux dés en réussite": out["des_a"],
-        "a l'emporte au niveau de réussite": out["niveau_a"],
+        "a l’emporte : seul à réussir": ok_a * fb,
+        "a l’emporte aux dés en réussite": out["des_a"],
+        "a l’emporte au niveau de réussite": out["niveau_a"],
         "Égalité parfaite : le maître de jeu décide": out["meneur"],
-        "b l'emporte au niveau de réussite": out["niveau_b"],
-        "b l'emporte aux dés en réussite": out["des_b"],
-        "b l'emporte : seul à réussir": fa * ok_b,
-        "Aucun ne réussit : l'action de l'acteur échoue": fa * fb,
+        "b l’emporte au niveau de réussite": out["niveau_b"],
+        "b l’emporte aux dés en réussite": out["des_b"],
+        "b l’emporte : seul à réussir": fa * ok_b,
+        "Aucun ne réussit : l’action de l’acteur échoue": fa * fb,
     }
 
 
@@ -530,10 +530,10 @@ def test_forged_states_never_raise_anything_but_a_french_error(seed, heroisme, p
 @pytest.mark.parametrize(
     "expertise, niveau, line",
     [
-        (2, "incompetent", "13 - 2 (2 niveaux au-dessus d'Incompétent) = 11"),
-        (1, "incompetent", "14 - 1 (1 niveau au-dessus d'Incompétent) = 13"),
+        (2, "incompetent", "13 - 2 (2 niveaux au-dessus d’Incompétent) = 11"),
+        (1, "incompetent", "14 - 1 (1 niveau au-dessus d’Incompétent) = 13"),
         (9, "debutant", "10 - 3 (3 niveaux au-dessus de Débutant) = 7"),
-        (20, "expert", "8 - 2 (2 niveaux au-dessus d'Expert) = 6"),
+        (20, "expert", "8 - 2 (2 niveaux au-dessus d’Expert) = 6"),
     ],
 )
 def test_levels_are_written_with_elisions(expertise, niveau, line):

@@ -198,7 +198,7 @@ def test_automatic_result_rolls_no_dice_and_quotes_both_sentences(difficulte, el
     quotes = re.findall(r"« ([^«»]{40,}) »", note)
     assert len(quotes) == 2
     assert all(_norm(q) in chapter for q in quotes)  # verbatim sentences of 000
-    assert "Résolution de l'action" in note and "Difficulté" in note
+    assert "Résolution de l’action" in note and "Difficulté" in note
     # the reroll is offered but refused: nothing was rolled
     offer = res["actions"][0]
     assert offer["id"] == "relancer" and offer["possible"] is False and "automatique" in offer["raison"]
@@ -211,7 +211,7 @@ def test_automatic_note_says_when_the_two_sentences_disagree():
     differ = roll("solaires.action", {"difficulte": 4, "elements": "3", "alteration": "amplifiee"})
     assert "même résultat" in agree["notes"][0]
     assert differ["resultat"] == "Réussite avec effet secondaire positif"
-    assert "le meneur peut retenir l'autre phrase" in differ["notes"][0]
+    assert "le meneur peut retenir l’autre phrase" in differ["notes"][0]
 
 
 @pytest.mark.parametrize("dice", ["1,1,1", "6,6,6"])
@@ -236,7 +236,7 @@ def test_a_handicapped_success_is_not_read_as_without_side_effect():
     )  # Elya's roll, with a handicap
     assert res["reussite"] is True
     assert res["resultat"] == (
-        "Réussite sans effet secondaire dû à l'attitude, mais un effet secondaire néfaste dû au handicap"
+        "Réussite sans effet secondaire dû à l’attitude, mais un effet secondaire néfaste dû au handicap"
     )
     failed = roll(
         "solaires.action",
@@ -502,11 +502,11 @@ def test_points_start_at_two_of_two():
     assert offers["fin_episode"]["possible"] is True and offers["depenser"]["possible"] is True
     uses = {u["valeur"]: (u["libelle"], u["cout_min"], u["possible"]) for u in offers["depenser"]["utilisations"]}
     assert uses == {
-        "description-consequences": ("Description des conséquences d'une action", 1, True),
+        "description-consequences": ("Description des conséquences d’une action", 1, True),
         "modification-cosmetique": ("Modification cosmétique", 1, True),
         "relancer-de": ("Relancer un dé", 2, True),
-        "lien-element": ("Lien d'élément scénaristique", 2, True),
-        "creation-element": ("Création d'élément scénaristique", 3, False),
+        "lien-element": ("Lien d’élément scénaristique", 2, True),
+        "creation-element": ("Création d’élément scénaristique", 3, False),
         "flashback": ("Flashback", 2, True),
         "evenement-inattendu": ("Événement inattendu", 4, False),
         "question-meneur": ("Question au meneur", 2, True),
@@ -575,7 +575,7 @@ def test_spending_points():
         {"points": 1, "maximum": 2},
         {"utilisation": "question-meneur"},
     )
-    assert "il n'en reste que 1" in message
+    assert "il n’en reste que 1" in message
     assert fails(
         "cout",
         act,
@@ -773,7 +773,7 @@ def test_cli_refuses_bad_input_in_french():
 
 def test_opposition_says_who_prevails():
     won = roll("solaires.opposition", {"defense": "3,2", "elements": "3,2", "typique": True}, dice="1,2,4")
-    assert won["gagnant"] == "a" and won["resultat"].endswith(": l'agresseur l'emporte")
+    assert won["gagnant"] == "a" and won["resultat"].endswith(": l’agresseur l’emporte")
     lost = roll("solaires.opposition", {"defense": "3,2", "elements": "3,2", "typique": True}, dice="5,6,4")
-    assert lost["gagnant"] == "b" and lost["resultat"].endswith(": le défenseur l'emporte")
-    assert any("seul l'agresseur lance les dés" in n for n in lost["notes"])
+    assert lost["gagnant"] == "b" and lost["resultat"].endswith(": le défenseur l’emporte")
+    assert any("seul l’agresseur lance les dés" in n for n in lost["notes"])

@@ -1,9 +1,9 @@
-"""De Cœur & D'Acier: the parameters both rollers share, and the meneuse's powers.
+"""De Cœur & D’Acier: the parameters both rollers share, and the meneuse's powers.
 
 004, « Les enseignes et le cercle de domination »: « Les meneuses peuvent
-annoncer, au début d'une confrontation, un bonus ou un malus à appliquer à
-l'usage d'une enseigne spécifique … De même, elles peuvent interdire ou
-obliger l'usage d'une ou plusieurs enseignes. » The bonus applies to both
+annoncer, au début d’une confrontation, un bonus ou un malus à appliquer à
+l’usage d’une enseigne spécifique … De même, elles peuvent interdire ou
+obliger l’usage d’une ou plusieurs enseignes. » The bonus applies to both
 sides or to one; the suits forbidden or required leave the suits that may be
 played, which must not be none.
 """
@@ -42,14 +42,14 @@ DOM_PARAM = Param(
     choices=tuple(
         Choice(o, dom_label(o) + (" (déduit du texte)" if o == DEFAULT_DOMINATION else "")) for o in domination_orders()
     ),
-    help="Le texte dit seulement « les bâtons dominent les dagues et ainsi de suite » : l'ordre "
+    help="Le texte dit seulement « les bâtons dominent les dagues et ainsi de suite » : l’ordre "
     "Bâtons > Dagues > Écus > Coupes est déduit des saisons et moments du jour des enseignes. "
     "La meneuse peut en choisir un autre.",
 )
 TABLE_PARAM = Param("table", "Table de confrontation de votre fiche", "text", default=None, help=TABLE_HELP)
 DOM_NOTE = (
     "Cercle de domination : le texte dit seulement « les bâtons dominent les dagues et ainsi de suite » ; "
-    "l'ordre Bâtons > Dagues > Écus > Coupes > Bâtons est déduit des saisons et des moments du jour "
+    "l’ordre Bâtons > Dagues > Écus > Coupes > Bâtons est déduit des saisons et des moments du jour "
     "des enseignes, la meneuse peut le changer."
 )
 
@@ -67,13 +67,13 @@ def forces_param(name: str, label: str, default: Any, max_items: int = 4, help_:
         min_items=4,
         max_items=max_items,
         help=help_
-        or "Forces de la fiche dans l'ordre Bâtons, Écus, Coupes, Dagues (jusqu'à 25 pour un environnement).",
+        or "Forces de la fiche dans l’ordre Bâtons, Écus, Coupes, Dagues (jusqu’à 25 pour un environnement).",
     )
 
 
 def powers_params(team: bool) -> tuple[Param, ...]:
     """``bonus``, ``bonus_pour``, ``enseignes_interdites``, ``enseignes_imposees``."""
-    side = "L'équipe {}" if team else "{}"
+    side = "L’équipe {}" if team else "{}"
     return (
         Param(
             "bonus",
@@ -115,7 +115,7 @@ def powers_params(team: bool) -> tuple[Param, ...]:
             "text",
             default=None,
             group=_POWERS,
-            help="Chacune doit jouer l'une d'elles (une seule : chacune la joue). Séparées par des virgules : "
+            help="Chacune doit jouer l’une d’elles (une seule : chacune la joue). Séparées par des virgules : "
             "batons, ecus, coupes, dagues.",
         ),
     )
@@ -191,7 +191,7 @@ def parse_powers(args: Args) -> Powers:
             why = f"elles interdisent toutes les enseignes imposées ({join_and(slabel(s) for s in required)})"
         raise RulesError(
             "enseignes_interdites",
-            f"Enseignes interdites par la meneuse (enseignes_interdites) : {why} ; il faut qu'au moins une "
+            f"Enseignes interdites par la meneuse (enseignes_interdites) : {why} ; il faut qu’au moins une "
             f"enseigne reste jouable, reçu {shown(args['enseignes_interdites'])}.",
         )
     return powers

@@ -46,7 +46,7 @@ class Member:
 
     @property
     def of(self) -> str:
-        """« de Nocturne », « d'Eli », « de l'environnement »."""
+        """« de Nocturne », « d’Eli », « de l’environnement »."""
         return de(self.name)
 
 
@@ -83,22 +83,22 @@ def _side(args: Args, side: str) -> list[Member]:
     if len(forces) % 4:
         raise RulesError(
             f"forces_{side}",
-            f"Forces de l'équipe {team} (forces_{side}) : quatre forces par participante (Bâtons, Écus, Coupes, Dagues), soit un multiple de 4 entre 4 et {4 * MAX_SIDE} entiers, reçu {len(forces)}.",
+            f"Forces de l’équipe {team} (forces_{side}) : quatre forces par participante (Bâtons, Écus, Coupes, Dagues), soit un multiple de 4 entre 4 et {4 * MAX_SIDE} entiers, reçu {len(forces)}.",
         )
     n = len(forces) // 4
     if env and n != 1:
         raise RulesError(
-            "forces_b", "Forces de l'équipe B (forces_b) : un environnement a une seule main, donc quatre forces."
+            "forces_b", "Forces de l’équipe B (forces_b) : un environnement a une seule main, donc quatre forces."
         )
-    names = _text_list(args, f"noms_{side}", f"Noms de l'équipe {team}", n)
+    names = _text_list(args, f"noms_{side}", f"Noms de l’équipe {team}", n)
     if names is not None:
         for nm in names:
             if not nm or len(nm) > 20:
                 raise RulesError(
                     f"noms_{side}",
-                    f"Noms de l'équipe {team} (noms_{side}) : chaque nom a de 1 à 20 caractères, reçu {shown(args[f'noms_{side}'])}.",
+                    f"Noms de l’équipe {team} (noms_{side}) : chaque nom a de 1 à 20 caractères, reçu {shown(args[f'noms_{side}'])}.",
                 )
-    favs = _text_list(args, f"predilection_{side}", f"Enseignes de prédilection de l'équipe {team}", n)
+    favs = _text_list(args, f"predilection_{side}", f"Enseignes de prédilection de l’équipe {team}", n)
     fav_idx: list[int | None] = [None] * n
     if favs is not None:
         for k, word in enumerate(favs):
@@ -108,7 +108,7 @@ def _side(args: Args, side: str) -> list[Member]:
             if s is None:
                 raise RulesError(
                     f"predilection_{side}",
-                    f"Enseignes de prédilection de l'équipe {team} (predilection_{side}) : batons, ecus, coupes, dagues ou « - », séparés par des virgules, reçu {shown(args[f'predilection_{side}'])}.",
+                    f"Enseignes de prédilection de l’équipe {team} (predilection_{side}) : batons, ecus, coupes, dagues ou « - », séparés par des virgules, reçu {shown(args[f'predilection_{side}'])}.",
                 )
             fav_idx[k] = s
     levels = args[f"niveau_{side}"]
@@ -118,15 +118,15 @@ def _side(args: Args, side: str) -> list[Member]:
             word = "Niveaux" if pname.startswith("niveau") else "Fortunes"
             raise RulesError(
                 pname,
-                f"{word} de l'équipe {team} ({pname}) : {count(n, 'entier')}, un par participante, reçu {len(values)}.",
+                f"{word} de l’équipe {team} ({pname}) : {count(n, 'entier')}, un par participante, reçu {len(values)}.",
             )
     if env and (any(levels or ()) or any(f >= 0 for f in fortunes or ())):
         pname = "niveau_b" if any(levels or ()) else "fortune_b"
         raise RulesError(
             pname,
-            f"{'Niveaux' if pname == 'niveau_b' else 'Fortunes'} de l'équipe B ({pname}) : un environnement n'a ni relation/valeur engagée ni fortune.",
+            f"{'Niveaux' if pname == 'niveau_b' else 'Fortunes'} de l’équipe B ({pname}) : un environnement n’a ni relation/valeur engagée ni fortune.",
         )
-    default_names = ["l'environnement"] if env else [team] if n == 1 else [f"{team}{k + 1}" for k in range(n)]
+    default_names = ["l’environnement"] if env else [team] if n == 1 else [f"{team}{k + 1}" for k in range(n)]
     npc = side == "b" and (env or args["_pnj"])
     return [
         Member(
@@ -150,7 +150,7 @@ def _pairs(args: Args, n_a: int, n_b: int) -> tuple[tuple[int, int], ...]:
         if raw is not None and raw.strip():
             raise RulesError(
                 "adversaires",
-                "Adversaires (adversaires) : seulement pour une confrontation équipe contre équipe ; une participante seule affronte chaque membre de l'équipe adverse.",
+                "Adversaires (adversaires) : seulement pour une confrontation équipe contre équipe ; une participante seule affronte chaque membre de l’équipe adverse.",
             )
         return tuple((i, j) for i in range(n_a) for j in range(n_b))
     if raw is None or not raw.strip():
@@ -182,7 +182,7 @@ def setup(args: Args) -> Setup:
     """The participants and oppositions of checked parameters (cross-field rules refused in French)."""
     if args["pnj"] is not None:
         if args["environnement"]:
-            raise RulesError("pnj", "PNJ (pnj) : un PNJ n'est pas un environnement ; choisissez l'un ou l'autre.")
+            raise RulesError("pnj", "PNJ (pnj) : un PNJ n’est pas un environnement ; choisissez l’un ou l’autre.")
         for name in ("forces_b", "noms_b", "fortune_b"):
             if args[name] is not None:
                 raise RulesError(
@@ -198,8 +198,8 @@ def setup(args: Args) -> Setup:
         field = "forces_b" if len(side_b) > len(side_a) else "forces_a"
         raise RulesError(
             field,
-            f"Forces de l'équipe {field[-1].upper()} ({field}) : au plus {MAX_TOTAL} participantes en tout "
-            f"(chaque pile d'enseigne a dix cartes, une dans chaque main), reçu {len(side_a)} contre {len(side_b)}.",
+            f"Forces de l’équipe {field[-1].upper()} ({field}) : au plus {MAX_TOTAL} participantes en tout "
+            f"(chaque pile d’enseigne a dix cartes, une dans chaque main), reçu {len(side_a)} contre {len(side_b)}.",
         )
     members = tuple(side_a + side_b)
     names = [fold(m.name) for m in members]
@@ -207,7 +207,7 @@ def setup(args: Args) -> Setup:
         field = "noms_b" if args["noms_a"] is None else "noms_a"
         raise RulesError(
             field,
-            f"Noms de l'équipe {field[-1].upper()} ({field}) : chaque participante doit avoir un nom différent des autres (noms reçus : {', '.join(m.name for m in members)}).",
+            f"Noms de l’équipe {field[-1].upper()} ({field}) : chaque participante doit avoir un nom différent des autres (noms reçus : {', '.join(m.name for m in members)}).",
         )
     n_a = len(side_a)
     pairs = tuple((i, n_a + j) for i, j in _pairs(args, n_a, len(side_b)))
@@ -219,17 +219,17 @@ def _side_params(side: str) -> tuple[Param, ...]:
     return (
         forces_param(
             f"forces_{side}",
-            f"Forces de l'équipe {team}",
+            f"Forces de l’équipe {team}",
             (3, 3, 3, 3) if side == "a" else None,
             4 * MAX_SIDE,
-            help_=f"Quatre forces par participante, dans l'ordre Bâtons, Écus, Coupes, Dagues ({MAX_SIDE} participantes "
+            help_=f"Quatre forces par participante, dans l’ordre Bâtons, Écus, Coupes, Dagues ({MAX_SIDE} participantes "
             f"au plus par équipe, {MAX_TOTAL} en tout"
             + (" ; vide : Nocturne, le PNJ du livre" if side == "b" else "")
             + ").",
         ),
         Param(
             f"noms_{side}",
-            f"Noms de l'équipe {team}",
+            f"Noms de l’équipe {team}",
             "text",
             default=None,
             group=f"Équipe {team}",
@@ -237,7 +237,7 @@ def _side_params(side: str) -> tuple[Param, ...]:
         ),
         Param(
             f"predilection_{side}",
-            f"Enseignes de prédilection de l'équipe {team}",
+            f"Enseignes de prédilection de l’équipe {team}",
             "text",
             default=None,
             group=f"Équipe {team}",
@@ -257,7 +257,7 @@ def _side_params(side: str) -> tuple[Param, ...]:
         ),
         Param(
             f"fortune_{side}",
-            f"Fortunes de l'équipe {team}",
+            f"Fortunes de l’équipe {team}",
             "ints",
             default=None,
             minimum=-1,
@@ -279,10 +279,10 @@ PARAMS = (
         "PNJ du livre (équipe B)",
         "choice",
         default=None,
-        choices=(Choice("nocturne", "Nocturne (Dagues 7, 3 ailleurs ; fortune XVII — L'Étoile)"),),
-        help="Une fiche toute faite pour l'équipe B ; c'est aussi l'adversaire par défaut.",
+        choices=(Choice("nocturne", "Nocturne (Dagues 7, 3 ailleurs ; fortune XVII — L’Étoile)"),),
+        help="Une fiche toute faite pour l’équipe B ; c’est aussi l’adversaire par défaut.",
     ),
-    Param("environnement", "L'équipe B est un environnement", "bool", default=False),
+    Param("environnement", "L’équipe B est un environnement", "bool", default=False),
     Param(
         "adversaires",
         "Adversaires (équipe contre équipe)",

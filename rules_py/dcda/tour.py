@@ -43,7 +43,7 @@ PARAMS = (
         "forces_b",
         "Forces de B",
         (3, 3, 3, 7),
-        help_="Bâtons, Écus, Coupes, Dagues (jusqu'à 25 pour un environnement) ; par défaut, "
+        help_="Bâtons, Écus, Coupes, Dagues (jusqu’à 25 pour un environnement) ; par défaut, "
         "Nocturne, le PNJ du livre (Dagues 7, 3 ailleurs).",
     ),
     Param(
@@ -52,7 +52,7 @@ PARAMS = (
         "choice",
         default=None,
         choices=_CARD_CHOICES,
-        help="Vide : une carte tirée au hasard (dans l'enseigne choisie, s'il y en a une).",
+        help="Vide : une carte tirée au hasard (dans l’enseigne choisie, s’il y en a une).",
     ),
     Param(
         "carte_b",
@@ -60,7 +60,7 @@ PARAMS = (
         "choice",
         default=None,
         choices=_CARD_CHOICES,
-        help="Vide : une carte tirée au hasard (dans l'enseigne choisie, s'il y en a une).",
+        help="Vide : une carte tirée au hasard (dans l’enseigne choisie, s’il y en a une).",
     ),
     Param("enseigne_a", "Enseigne de A (tirage)", "choice", default=None, choices=SUIT_CHOICES),
     Param("enseigne_b", "Enseigne de B (tirage)", "choice", default=None, choices=SUIT_CHOICES),
@@ -89,8 +89,8 @@ def check(args: Args) -> None:
         if card is not None and suit is not None and CARD_BY_NAME[card].suit != SUITS.index(suit):
             raise RulesError(
                 f"enseigne_{side}",
-                f"Enseigne de {side.upper()} (enseigne_{side}) : la carte {card} n'est pas de l'enseigne "
-                f"{SUIT_LABELS[suit]} ; laissez l'enseigne vide ou choisissez une carte de cette enseigne.",
+                f"Enseigne de {side.upper()} (enseigne_{side}) : la carte {card} n’est pas de l’enseigne "
+                f"{SUIT_LABELS[suit]} ; laissez l’enseigne vide ou choisissez une carte de cette enseigne.",
             )
     if args["carte_a"] is not None and args["carte_a"] == args["carte_b"]:
         raise RulesError(
@@ -107,7 +107,7 @@ def check(args: Args) -> None:
                 raise RulesError(
                     name,
                     f"{label} de {side.upper()} ({name}) : la meneuse ne laisse jouer que {allowed_text(powers)} ; "
-                    f"choisissez une carte de l'une de ces enseignes, reçu {shown(value)}.",
+                    f"choisissez une carte de l’une de ces enseignes, reçu {shown(value)}.",
                 )
     parse_table(args["table"])
 
@@ -195,8 +195,8 @@ def odds(args: Args) -> dict[str, Any]:
     )
     notes = [
         "Cartes non choisies : tirées au hasard dans la pile de leur enseigne (ou parmi les lames numérales "
-        "des enseignes jouables), dans un seul jeu : une carte choisie ou tirée pour un camp n'est jamais "
-        "celle de l'autre.",
+        "des enseignes jouables), dans un seul jeu : une carte choisie ou tirée pour un camp n’est jamais "
+        "celle de l’autre.",
     ]
     for side in ("a", "b"):
         other = args[f"carte_{_OTHER[side]}"]
@@ -215,13 +215,13 @@ def odds(args: Args) -> dict[str, Any]:
         issues["Statu quo"] = sq
         extra["issues_table"] = {k: float(v) for k, v in issues.items()}
         extra["exact_table"] = {k: f"{v.numerator}/{v.denominator}" for k, v in issues.items()}
-        extra["notes"].append("Chances par issue : d'après la table de votre fiche.")
+        extra["notes"].append("Chances par issue : d’après la table de votre fiche.")
     return odds_payload({"A remporte le tour": wa, "B remporte le tour": wb, "Statu quo": sq}, wa, **extra)
 
 
 TOUR = Roller(
     id="dcda.tour",
-    title="De Cœur & D'Acier : résoudre un tour",
+    title="De Cœur & D’Acier : résoudre un tour",
     chapter="004",
     summary="Deux cartes, deux fiches : force totale, domination des enseignes, gagnante du tour et force de la perdante.",
     params=PARAMS,

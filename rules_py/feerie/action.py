@@ -72,7 +72,7 @@ def _players_vs_gm(
     cap = 1 if one_die else 2
     for i, (ordinary, k) in enumerate(zip(assistants, helpers, strict=True), 1):
         calc.append(
-            f"Assistant {i} : {plural(ordinary, 'dé')} d'ordinaire → moitié arrondie au supérieur, au plus {cap} : {k}"
+            f"Assistant {i} : {plural(ordinary, 'dé')} d’ordinaire → moitié arrondie au supérieur, au plus {cap} : {k}"
         )
     effort_parts = [str(efforts(rolled))] + [str(efforts(r)) for r in helper_rolls]
     if helpers:
@@ -82,10 +82,10 @@ def _players_vs_gm(
     calc.append(f"Efforts du meneur : {gm_efforts}")
     calc.append(
         f"{players} {'>' if players > gm_efforts else ('=' if players == gm_efforts else '<')} {gm_efforts} : "
-        + ("réussite (strictement plus d'efforts)" if success else "échec (il faut strictement plus d'efforts)")
+        + ("réussite (strictement plus d’efforts)" if success else "échec (il faut strictement plus d’efforts)")
     )
     groups = [group("Dés du joueur" + (" (initiateur)" if assistants else ""), marked(rolled))]
-    groups += [group(f"Dés de l'assistant {i}", marked(r)) for i, r in enumerate(helper_rolls, 1)]
+    groups += [group(f"Dés de l’assistant {i}", marked(r)) for i, r in enumerate(helper_rolls, 1)]
     groups.append(group("Dés du meneur", marked(gm_rolled)))
     notes = list(extra_notes)
     if players - gm_efforts == 0 or players - gm_efforts >= 2:
@@ -158,7 +158,7 @@ ACTION = Roller(
     title="Système Féerie : résoudre une action",
     chapter="001",
     summary="Le joueur lance élément + bonus de pertinence d6, le meneur autant de d6 que la difficulté : "
-    "chaque 4, 5 ou 6 est un effort, il faut strictement plus d'efforts que le meneur.",
+    "chaque 4, 5 ou 6 est un effort, il faut strictement plus d’efforts que le meneur.",
     params=(ELEMENT, PERTINENCE_PARAM, DIFFICULTE, INTERET_PARAM),
     roll=_action_roll,
     odds=_action_odds,
@@ -169,8 +169,8 @@ COLLABORATION = Roller(
     id="feerie.collaboration",
     title="Système Féerie : action collaborative",
     chapter="001",
-    summary="L'initiateur lance ses dés comme d'habitude, chaque assistant la moitié des siens (au plus 2) ; "
-    "tous les efforts des joueurs s'additionnent contre ceux du meneur.",
+    summary="L’initiateur lance ses dés comme d’habitude, chaque assistant la moitié des siens (au plus 2) ; "
+    "tous les efforts des joueurs s’additionnent contre ceux du meneur.",
     params=(
         ELEMENT,
         PERTINENCE_PARAM,

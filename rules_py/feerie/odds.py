@@ -37,5 +37,5 @@ def action_odds_from(n: int, m: int) -> dict[str, Any]:
         "Échec": pneg,
         "Échec complet, aucun effort": p_miss,
     }
-    margin = ordered_law("Marge d'efforts (joueurs \u2212 meneur)", law, signed=True)
+    margin = ordered_law("Marge d’efforts (joueurs \u2212 meneur)", law, signed=True)
     return odds_payload(issues, p2 + p1, des_joueurs=n, des_meneur=m, echelle=margin)

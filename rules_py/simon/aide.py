@@ -45,19 +45,19 @@ def _aide_roll(args: Args, dice: Dice) -> dict[str, Any]:
     ]
     shown_effects = "".join(f"{e:+d}" for e in effects if e)
     calc = list(th.lines)
-    calc.append(f"Modificateur pour l'acteur principal : {shown_effects or '0'} = {signed(total)}")
-    notes = ["Le modificateur s'ajoute au seuil de l'acteur principal ; plusieurs aides s'additionnent."]
+    calc.append(f"Modificateur pour l’acteur principal : {shown_effects or '0'} = {signed(total)}")
+    notes = ["Le modificateur s’ajoute au seuil de l’acteur principal ; plusieurs aides s’additionnent."]
     if 20 in values or 1 in values:
         notes.append(
-            "Les réussites et ratés critiques de l'aide comptent aussi pour ses points d'héroïsme "
+            "Les réussites et ratés critiques de l’aide comptent aussi pour ses points d’héroïsme "
             "et les points de porte-poisse du meneur."
         )
     return result(
         "simon.aide",
         args,
-        resultat=f"Modificateur {signed(total)} au seuil de l'acteur principal",
+        resultat=f"Modificateur {signed(total)} au seuil de l’acteur principal",
         reussite=None,
-        des=[group("Dés de l'aide", marks)],
+        des=[group("Dés de l’aide", marks)],
         calcul=calc,
         notes=notes,
         tirage=values,
@@ -90,7 +90,7 @@ def _aide_odds(args: Args) -> dict[str, Any]:
         esperance=float(mean),
         esperance_exacte=f"{mean.numerator}/{mean.denominator}",
         echelle=ordered_law(
-            "Modificateur au seuil de l'acteur principal", {m: Fraction(w, total) for m, w in law.items()}, signed=True
+            "Modificateur au seuil de l’acteur principal", {m: Fraction(w, total) for m, w in law.items()}, signed=True
         ),
     )
 
@@ -99,7 +99,7 @@ AIDE = Roller(
     id="simon.aide",
     title="Simon Système : aider ses camarades",
     chapter="003",
-    summary="L'aide lance cinq d20 avant l'acteur principal : chaque réussite baisse son seuil de 1, "
+    summary="L’aide lance cinq d20 avant l’acteur principal : chaque réussite baisse son seuil de 1, "
     "chaque réussite critique de 2, chaque raté de plus de 5 le monte de 1, chaque raté critique de 2.",
     params=character_params(),
     roll=_aide_roll,

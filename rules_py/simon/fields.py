@@ -19,7 +19,7 @@ def character_params(suffix: str = "", who: str = "", group_name: str = "") -> t
     return (
         Param(
             "expertise" + suffix,
-            f"Valeur d'expertise{who}",
+            f"Valeur d’expertise{who}",
             "int",
             minimum=0,
             maximum=40,
@@ -34,7 +34,7 @@ def character_params(suffix: str = "", who: str = "", group_name: str = "") -> t
             "choice",
             choices=_CARAC_CHOICES,
             group=group_name,
-            help="Pour un test en rapport avec une seule caractéristique, à la place de l'expertise.",
+            help="Pour un test en rapport avec une seule caractéristique, à la place de l’expertise.",
         ),
         Param(
             "niveau" + suffix,
@@ -52,7 +52,7 @@ def character_params(suffix: str = "", who: str = "", group_name: str = "") -> t
             minimum=-20,
             maximum=20,
             group=group_name,
-            help="S'ajoute au seuil, par exemple 3(Débutant+2).",
+            help="S’ajoute au seuil, par exemple 3(Débutant+2).",
         ),
     )
 

@@ -1,4 +1,4 @@
-"""Simon Système's heroism points (003, « Dés d'héroïsme et de porte-poisse »).
+"""Simon Système's heroism points (003, « Dés d’héroïsme et de porte-poisse »).
 
 A player starts with 20 points (``points_depart``) and never holds more than
 twice that. A die added before the roll costs 1 point, after it 2 points; at
@@ -83,7 +83,7 @@ def replay_points(start: int, cap: int, before: int, values: list[int], tracked:
         lines.append(line)
     for v in values[first:]:
         if points < AFTER_COST:
-            raise RulesError("etat", "État : un dé ajouté après le jet n'a pas pu être payé.")
+            raise RulesError("etat", "État : un dé ajouté après le jet n’a pas pu être payé.")
         lines.append(f"{points} - {AFTER_COST} (dé ajouté après le jet) = {points - AFTER_COST}")
         points, line = _count_throw(points - AFTER_COST, [v], cap)
         if line:
@@ -96,7 +96,7 @@ def _dice_word(n: int) -> str:
 
 
 def points_line(start: int, ledger: Ledger) -> str:
-    return "Points d'héroïsme : " + (" ; ".join(ledger.lines) if ledger.lines else f"{start}, inchangés")
+    return "Points d’héroïsme : " + (" ; ".join(ledger.lines) if ledger.lines else f"{start}, inchangés")
 
 
 def heroism_notes(values: list[int], cap: int) -> list[str]:
@@ -107,16 +107,16 @@ def heroism_notes(values: list[int], cap: int) -> list[str]:
         if crits:
             parts.append(
                 f"{plural(crits, 'réussite critique', 'réussites critiques')} : "
-                f"+{crits} point{'s' if crits > 1 else ''} d'héroïsme"
+                f"+{crits} point{'s' if crits > 1 else ''} d’héroïsme"
             )
         if fumbles:
             parts.append(
                 f"{plural(fumbles, 'raté critique', 'ratés critiques')} : "
-                f"-{fumbles} point{'s' if fumbles > 1 else ''} d'héroïsme et "
+                f"-{fumbles} point{'s' if fumbles > 1 else ''} d’héroïsme et "
                 f"+{fumbles} point{'s' if fumbles > 1 else ''} de porte-poisse pour le meneur"
             )
         rule = (
-            "Les dés d'un même lancer comptent ensemble, dans n'importe quel ordre ; "
+            "Les dés d’un même lancer comptent ensemble, dans n’importe quel ordre ; "
             f"le total reste entre 0 et {cap} (le double des points de départ)"
         )
         if fumbles:

@@ -32,14 +32,14 @@ def _jet_check(args: Args) -> None:
     if args["points"] > 2 * args["points_depart"]:
         raise RulesError(
             "points",
-            f"Points d'héroïsme (points) : au plus le double des points de départ, "
+            f"Points d’héroïsme (points) : au plus le double des points de départ, "
             f"soit {2 * args['points_depart']}, reçu {args['points']}.",
         )
     if args["heroisme"] > args["points"]:
         raise RulesError(
             "heroisme",
-            f"Dés d'héroïsme avant le jet (heroisme) : chaque dé ajouté avant le jet coûte 1 point, "
-            f"il n'en reste que {args['points']}, reçu {args['heroisme']}.",
+            f"Dés d’héroïsme avant le jet (heroisme) : chaque dé ajouté avant le jet coûte 1 point, "
+            f"il n’en reste que {args['points']}, reçu {args['heroisme']}.",
         )
 
 
@@ -58,7 +58,7 @@ def _jet_result(args: Args, values: list[int], drawn: list[int] | None = None) -
     if before:
         groups.append(
             group(
-                "Dés d'héroïsme ajoutés avant le jet (1 point chacun)",
+                "Dés d’héroïsme ajoutés avant le jet (1 point chacun)",
                 die_marks(values[BASE_DICE : BASE_DICE + before], seuil),
             )
         )
@@ -74,25 +74,25 @@ def _jet_result(args: Args, values: list[int], drawn: list[int] | None = None) -
     calc.append(points_line(args["points"], ledger))
     notes = []
     if need < 2:
-        notes.append("Lors d'un jet contre le monde, le meneur devrait toujours demander au moins deux réussites.")
+        notes.append("Lors d’un jet contre le monde, le meneur devrait toujours demander au moins deux réussites.")
     notes += heroism_notes(values, cap)
     added = before + after
     if added >= MAX_ADDED:
         offer = action_offer(
             "ajouter_de",
-            "Ajouter un dé (2 points d'héroïsme)",
+            "Ajouter un dé (2 points d’héroïsme)",
             False,
             f"Au plus {MAX_ADDED} dés ajoutés en tout, avant et après le jet.",
         )
     elif ledger.points < AFTER_COST:
         offer = action_offer(
             "ajouter_de",
-            "Ajouter un dé (2 points d'héroïsme)",
+            "Ajouter un dé (2 points d’héroïsme)",
             False,
-            f"Il faut {AFTER_COST} points d'héroïsme, il en reste {ledger.points}.",
+            f"Il faut {AFTER_COST} points d’héroïsme, il en reste {ledger.points}.",
         )
     else:
-        offer = action_offer("ajouter_de", "Ajouter un dé (2 points d'héroïsme)", True, parametres={})
+        offer = action_offer("ajouter_de", "Ajouter un dé (2 points d’héroïsme)", True, parametres={})
     return result(
         "simon.jet",
         args,
@@ -159,7 +159,7 @@ def _add_die(state: Mapping[str, Any], _args: Args, dice: Dice) -> dict[str, Any
     if ledger.points < AFTER_COST:
         raise RulesError(
             "points",
-            f"Ajouter un dé : il faut {AFTER_COST} points d'héroïsme, il en reste {ledger.points}.",
+            f"Ajouter un dé : il faut {AFTER_COST} points d’héroïsme, il en reste {ledger.points}.",
         )
     new = dice.d(20)
     return _jet_result(args, list(values) + [new], [new])
@@ -174,10 +174,10 @@ JET = Roller(
     params=character_params()
     + (
         Param("reussites", "Réussites demandées", "int", default=3, minimum=1, maximum=8, help=REUSSITES_HELP),
-        Param("heroisme", "Dés d'héroïsme avant le jet", "int", default=0, minimum=0, maximum=3, help=HEROISME_HELP),
+        Param("heroisme", "Dés d’héroïsme avant le jet", "int", default=0, minimum=0, maximum=3, help=HEROISME_HELP),
         Param(
             "points",
-            "Points d'héroïsme",
+            "Points d’héroïsme",
             "int",
             default=20,
             minimum=0,
@@ -186,16 +186,16 @@ JET = Roller(
         ),
         Param(
             "points_depart",
-            "Points d'héroïsme de départ",
+            "Points d’héroïsme de départ",
             "int",
             default=20,
             minimum=1,
             maximum=100,
-            help="20 d'ordinaire ; on ne peut jamais avoir plus du double.",
+            help="20 d’ordinaire ; on ne peut jamais avoir plus du double.",
         ),
     ),
     roll=_jet_roll,
     odds=_jet_odds,
     check=_jet_check,
-    actions=(Action("ajouter_de", "Ajouter un dé après le jet (2 points d'héroïsme)", (), _add_die),),
+    actions=(Action("ajouter_de", "Ajouter un dé après le jet (2 points d’héroïsme)", (), _add_die),),
 )

@@ -48,14 +48,14 @@ def _opposition_check(args: Args) -> None:
         if points > 2 * start:
             raise RulesError(
                 f"points_{s}",
-                f"Points d'héroïsme{WHO[s]} (points_{s}) : au plus le double des points de départ, "
+                f"Points d’héroïsme{WHO[s]} (points_{s}) : au plus le double des points de départ, "
                 f"soit {2 * start}, reçu {points}.",
             )
         if before > points:
             raise RulesError(
                 f"heroisme_{s}",
-                f"Dés d'héroïsme ou de porte-poisse{WHO[s]} (heroisme_{s}) : chaque dé ajouté avant le jet "
-                f"coûte 1 point, il n'en reste que {points}, reçu {before}.",
+                f"Dés d’héroïsme ou de porte-poisse{WHO[s]} (heroisme_{s}) : chaque dé ajouté avant le jet "
+                f"coûte 1 point, il n’en reste que {points}, reçu {before}.",
             )
 
 
@@ -69,7 +69,7 @@ def _margin(values: list[int], seuil: int) -> int:
 
 def _side_offer(args: Args, s: str, values: list[int], ledger: Ledger) -> dict[str, Any]:
     tracked = args[f"points_{s}"] is not None
-    cost = f"{AFTER_COST} points d'héroïsme" if tracked else f"{AFTER_COST} points de porte-poisse du meneur"
+    cost = f"{AFTER_COST} points d’héroïsme" if tracked else f"{AFTER_COST} points de porte-poisse du meneur"
     label = f"Ajouter un dé à {NAMES[s]} ({cost})"
     added = len(values) - BASE_DICE
     if added >= MAX_ADDED:
@@ -85,7 +85,7 @@ def _side_offer(args: Args, s: str, values: list[int], ledger: Ledger) -> dict[s
             "ajouter_de",
             label,
             False,
-            f"Il faut {AFTER_COST} points d'héroïsme à {NAMES[s]}, il en reste {ledger.points}.",
+            f"Il faut {AFTER_COST} points d’héroïsme à {NAMES[s]}, il en reste {ledger.points}.",
             parametres={"camp": s},
         )
     return action_offer("ajouter_de", label, True, parametres={"camp": s})
@@ -131,15 +131,15 @@ def _opposition_result(args: Args, rolled: dict[str, list[int]], drawn: list[int
             else:
                 winner, step = None, "meneur"
     if winner:
-        text = f"{NAMES[winner][0].upper()}{NAMES[winner][1:]} l'emporte {WON_BY[step]}"
+        text = f"{NAMES[winner][0].upper()}{NAMES[winner][1:]} l’emporte {WON_BY[step]}"
     elif step == "aucun":
-        text = "Aucun ne réussit : l'action de l'acteur (a) échoue"
+        text = "Aucun ne réussit : l’action de l’acteur (a) échoue"
     else:
         text = "Égalité parfaite : le maître de jeu décide du résultat"
     calc.append(f"Décidé par : {STEPS[step]}")
     if args["heroisme_a"] or args["heroisme_b"]:
         notes.insert(
-            0, "Les dés d'héroïsme (ou de porte-poisse du meneur) ajoutés avant le jet coûtent 1 point chacun."
+            0, "Les dés d’héroïsme (ou de porte-poisse du meneur) ajoutés avant le jet coûtent 1 point chacun."
         )
     groups = []
     for s, (th, values) in sides.items():
@@ -210,7 +210,7 @@ def _opposition_add_die(state: Mapping[str, Any], action_args: Args, dice: Dice)
         if left < AFTER_COST:
             raise RulesError(
                 "camp",
-                f"Camp : il faut {AFTER_COST} points d'héroïsme à {NAMES[s]}, il en reste {left}.",
+                f"Camp : il faut {AFTER_COST} points d’héroïsme à {NAMES[s]}, il en reste {left}.",
             )
     new = dice.d(20)
     rolled[s] = values + [new]
@@ -247,14 +247,14 @@ def _opposition_odds(args: Args) -> dict[str, Any]:
             cum_b += wb
     denominator = ta * tb
     issues = {
-        "a l'emporte : seul à réussir": Fraction(w["seul_a"], denominator),
-        "a l'emporte aux dés en réussite": Fraction(w["des_a"], denominator),
-        "a l'emporte au niveau de réussite": Fraction(w["niveau_a"], denominator),
+        "a l’emporte : seul à réussir": Fraction(w["seul_a"], denominator),
+        "a l’emporte aux dés en réussite": Fraction(w["des_a"], denominator),
+        "a l’emporte au niveau de réussite": Fraction(w["niveau_a"], denominator),
         "Égalité parfaite : le maître de jeu décide": Fraction(w["meneur"], denominator),
-        "b l'emporte au niveau de réussite": Fraction(w["niveau_b"], denominator),
-        "b l'emporte aux dés en réussite": Fraction(w["des_b"], denominator),
-        "b l'emporte : seul à réussir": Fraction(w["seul_b"], denominator),
-        "Aucun ne réussit : l'action de l'acteur échoue": Fraction(fa * fb, denominator),
+        "b l’emporte au niveau de réussite": Fraction(w["niveau_b"], denominator),
+        "b l’emporte aux dés en réussite": Fraction(w["des_b"], denominator),
+        "b l’emporte : seul à réussir": Fraction(w["seul_b"], denominator),
+        "Aucun ne réussit : l’action de l’acteur échoue": Fraction(fa * fb, denominator),
     }
     p_a = Fraction(w["seul_a"] + w["des_a"] + w["niveau_a"], denominator)
     return odds_payload(issues, p_a)
@@ -286,7 +286,7 @@ OPPOSITION = Roller(
             ),
             Param(
                 "heroisme" + s,
-                f"Dés d'héroïsme ou de porte-poisse{who}",
+                f"Dés d’héroïsme ou de porte-poisse{who}",
                 "int",
                 default=0,
                 minimum=0,
@@ -296,24 +296,24 @@ OPPOSITION = Roller(
             ),
             Param(
                 "points" + s,
-                f"Points d'héroïsme{who}",
+                f"Points d’héroïsme{who}",
                 "int",
                 minimum=0,
                 maximum=200,
                 group=grp,
-                help="Le personnage d'un joueur : ses points avant le jet, suivis comme dans un jet contre "
+                help="Le personnage d’un joueur : ses points avant le jet, suivis comme dans un jet contre "
                 "le monde (chaque 20 en rapporte un, chaque 1 en coûte un et donne un point de porte-poisse "
                 "au meneur). Vide : un personnage du meneur, dont les dés de porte-poisse ne sont pas suivis ici.",
             ),
             Param(
                 "points_depart" + s,
-                f"Points d'héroïsme de départ{who}",
+                f"Points d’héroïsme de départ{who}",
                 "int",
                 default=20,
                 minimum=1,
                 maximum=100,
                 group=grp,
-                help="20 d'ordinaire ; on ne peut jamais avoir plus du double.",
+                help="20 d’ordinaire ; on ne peut jamais avoir plus du double.",
             ),
         )
     ),
@@ -330,7 +330,7 @@ OPPOSITION = Roller(
                     "Camp",
                     "choice",
                     required=True,
-                    choices=(Choice("a", "L'acteur (a)"), Choice("b", "Celui qui réagit (b)")),
+                    choices=(Choice("a", "L’acteur (a)"), Choice("b", "Celui qui réagit (b)")),
                     help="Le participant qui ajoute un dé après le jet.",
                 ),
             ),

@@ -79,7 +79,7 @@ def threshold(args: Mapping[str, Any], suffix: str = "", reussites: int | None =
     lines = []
     if carac is not None:
         label, expertise = CARACTERISTIQUES[carac]
-        lines.append(f"Caractéristique {label} : valeur d'expertise {expertise}")
+        lines.append(f"Caractéristique {label} : valeur d’expertise {expertise}")
     idx = level_of(expertise)
     own = LEVELS[idx]
     lines.append(f"Expertise {expertise} : niveau {own.label}, seuil de réussite {own.seuil}")
@@ -125,13 +125,13 @@ def check_character(args: Args, suffix: str = "") -> None:
     if args[e] is not None and args[c] is not None:
         raise RulesError(
             c,
-            f"Test de caractéristique{who} ({c}) : donnez soit la valeur d'expertise, soit la caractéristique, "
+            f"Test de caractéristique{who} ({c}) : donnez soit la valeur d’expertise, soit la caractéristique, "
             "pas les deux.",
         )
     if args[e] is None and args[c] is None:
         raise RulesError(
             e,
-            f"Valeur d'expertise{who} ({e}) : donnez la valeur d'expertise du personnage (un entier de 0 à 40) "
+            f"Valeur d’expertise{who} ({e}) : donnez la valeur d’expertise du personnage (un entier de 0 à 40) "
             "ou sa caractéristique.",
         )
 

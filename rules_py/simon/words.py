@@ -10,8 +10,8 @@ __all__ = ["AIDE_WORDS", "STEPS", "WON_BY", "WHO", "NAMES", "de", "levels", "sig
 
 
 def de(word: str) -> str:
-    """« de Débutant », « d'Incompétent », « d'Expert »."""
-    return f"d'{word}" if word[:1].lower() in "aeiouyéèêâîôh" else f"de {word}"
+    """« de Débutant », « d’Incompétent », « d’Expert »."""
+    return f"d’{word}" if word[:1].lower() in "aeiouyéèêâîôh" else f"de {word}"
 
 
 def levels(n: int) -> str:
@@ -30,7 +30,7 @@ STEPS = {
     "des": "nombre de dés en réussite (un 20 compte deux, un 1 compte moins un)",
     "niveau": "niveau global de réussite (somme de dé - seuil sur les dés en réussite)",
     "meneur": "égalité parfaite : le maître de jeu décide",
-    "aucun": "aucun participant ne réussit : l'action de l'acteur échoue",
+    "aucun": "aucun participant ne réussit : l’action de l’acteur échoue",
 }
 
 
@@ -38,4 +38,4 @@ WON_BY = {"seul": ": seul à réussir son jet", "des": "aux dés en réussite", 
 
 
 WHO = {"a": " (acteur, a)", "b": " (celui qui réagit, b)"}
-NAMES = {"a": "l'acteur (a)", "b": "celui qui réagit (b)"}
+NAMES = {"a": "l’acteur (a)", "b": "celui qui réagit (b)"}

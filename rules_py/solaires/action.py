@@ -69,12 +69,12 @@ _REROLL_COST = 2
 
 
 def _prevails(success: bool) -> str:
-    return " : l'agresseur l'emporte" if success else " : le défenseur l'emporte"
+    return " : l’agresseur l’emporte" if success else " : le défenseur l’emporte"
 
 
 def _reroll_offer(setup: Setup, dice_values: tuple[int, ...], points: int) -> dict[str, Any]:
     if not dice_values:
-        possible, reason = False, "Aucun dé n'a été lancé (résultat automatique) : il n'y a rien à relancer."
+        possible, reason = False, "Aucun dé n’a été lancé (résultat automatique) : il n’y a rien à relancer."
     elif points < _REROLL_COST:
         possible, reason = False, (f"Relancer un dé coûte {_REROLL_COST} points de personnage ; il en reste {points}.")
     else:
@@ -122,7 +122,7 @@ def _report(
     groups = []
     if setup.automatic:
         calcul.append(
-            f"Pas de jet : {'réussite' if kept == 3 else 'échec'} automatique, l'altération s'applique "
+            f"Pas de jet : {'réussite' if kept == 3 else 'échec'} automatique, l’altération s’applique "
             f"comme si {'les trois dés étaient conservés' if kept == 3 else 'les trois dés étaient écartés'}"
         )
         notes.append(automatic_note(setup, label))
@@ -139,7 +139,7 @@ def _report(
             groups.append(group("Dé remplacé", [die(reroll[1], 6, None, "remplacé")]))
     calcul.append(f"{ALTERATION_NAMES[setup.alteration]}, {dice_word(kept)} : {label}")
     if setup.handicap:
-        calcul.append("Handicap : un effet secondaire néfaste s'ajoute, que l'action réussisse ou non")
+        calcul.append("Handicap : un effet secondaire néfaste s’ajoute, que l’action réussisse ou non")
         notes.append(HANDICAP_NOTE)
     state = _state_of(setup, dice_values, points)
     if setup.defense is not None:
@@ -232,7 +232,7 @@ def _read_state(state: Mapping[str, Any], opposition: bool) -> tuple[Setup, tupl
             raise forged("la difficulté ne vaut pas 3 moins la défense")
     else:
         if state.get("defense") is not None:
-            raise forged("une défense n'a pas sa place hors d'une opposition")
+            raise forged("une défense n’a pas sa place hors d’une opposition")
         intr, inter = state.get("intrinseque"), state.get("interet")
         if intr is not None or inter is not None:
             if (
@@ -279,7 +279,7 @@ def _reroll_action(roller_id: str) -> Action:
         if not dice_values:
             raise RulesError(
                 "de",
-                "Dé à relancer (de) : aucun dé n'a été lancé (réussite ou échec automatique), il n'y a rien à relancer.",
+                "Dé à relancer (de) : aucun dé n’a été lancé (réussite ou échec automatique), il n’y a rien à relancer.",
             )
         if points < _REROLL_COST:
             raise RulesError(
@@ -308,7 +308,7 @@ _REROLL_PARAMS = (
         minimum=1,
         maximum=3,
         required=True,
-        help="Le premier, deuxième ou troisième dé ; un dé déjà relancé peut l'être encore (002).",
+        help="Le premier, deuxième ou troisième dé ; un dé déjà relancé peut l’être encore (002).",
     ),
 )
 
@@ -326,7 +326,7 @@ _ELEMENTS = Param(
     maximum=3,
     min_items=1,
     max_items=2,
-    help="Un ou deux scores de 1 à 3 (« 3,2 ») ; un second élément seulement si l'action est typique du premier.",
+    help="Un ou deux scores de 1 à 3 (« 3,2 ») ; un second élément seulement si l’action est typique du premier.",
     group="Éléments",
 )
 _TYPIQUE = Param(
@@ -348,7 +348,7 @@ _ALTERATION = Param(
         Choice("amplifiee", "Amplifiée : effets secondaires si le jet est extrême"),
         Choice("instable", "Instable : toujours un effet secondaire"),
     ),
-    help="Le meneur l'impose (000) ou le joueur la choisit (002) : même tableau.",
+    help="Le meneur l’impose (000) ou le joueur la choisit (002) : même tableau.",
 )
 _HANDICAP = Param(
     "handicap",
@@ -377,7 +377,7 @@ ACTION = Roller(
     chapter="000, 002",
     summary=(
         "Trois dés contre la difficulté plus un ou deux éléments : chaque dé inférieur ou égal est conservé, "
-        "deux dés conservés font une réussite, l'altération donne les effets secondaires."
+        "deux dés conservés font une réussite, l’altération donne les effets secondaires."
     ),
     params=(
         Param(
@@ -421,8 +421,8 @@ OPPOSITION = Roller(
     title="Solaires : jet en opposition (règle optionnelle)",
     chapter="000, 002",
     summary=(
-        "Seul l'agresseur lance les dés, contre une difficulté de trois moins les éléments engagés par le défenseur ; "
-        "le reste suit la résolution d'une action."
+        "Seul l’agresseur lance les dés, contre une difficulté de trois moins les éléments engagés par le défenseur ; "
+        "le reste suit la résolution d’une action."
     ),
     params=(
         Param(

@@ -65,9 +65,9 @@ def _environnement_odds(args: Args) -> dict[str, Any]:
 
 ENVIRONNEMENT = Roller(
     id="solaires.environnement",
-    title="Solaires : aléatoire dans l'environnement",
+    title="Solaires : aléatoire dans l’environnement",
     chapter="000, 002",
-    summary="Le meneur lance trois dés contre 2, 3 ou 4 : au moins deux dés conservés, c'est favorable aux joueurs.",
+    summary="Le meneur lance trois dés contre 2, 3 ou 4 : au moins deux dés conservés, c’est favorable aux joueurs.",
     params=(
         Param(
             "preference",

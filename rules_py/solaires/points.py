@@ -56,9 +56,9 @@ def _points_report(points: int, maximum: int, calcul: list[str], notes: list[str
         ),
         action_offer(
             "fin_episode",
-            "Fin d'épisode : maximum +1 et récupérer deux points",
+            "Fin d’épisode : maximum +1 et récupérer deux points",
             episode_ok,
-            "" if episode_ok else "Ce suivi s'arrête à un maximum de 99 points.",
+            "" if episode_ok else "Ce suivi s’arrête à un maximum de 99 points.",
             parametres=[],
         ),
         action_offer(
@@ -93,7 +93,7 @@ def _points_roll(args: Args, dice: Dice) -> dict[str, Any]:
 
 def _points_odds(args: Args) -> dict[str, Any]:
     return odds_payload(
-        {}, None, notes=["Pas de dés ici : le suivi des points de personnage n'a pas de chances à calculer."]
+        {}, None, notes=["Pas de dés ici : le suivi des points de personnage n’a pas de chances à calculer."]
     )
 
 
@@ -110,10 +110,10 @@ def _end_of_scene(state: Mapping[str, Any], args: Args, dice: Dice) -> dict[str,
 def _end_of_episode(state: Mapping[str, Any], args: Args, dice: Dice) -> dict[str, Any]:
     points, maximum = _points_state(state)
     if maximum >= 99:
-        raise RulesError("maximum", "Maximum de points (maximum) : ce suivi s'arrête à 99 points de personnage.")
+        raise RulesError("maximum", "Maximum de points (maximum) : ce suivi s’arrête à 99 points de personnage.")
     new_max = maximum + 1
     new = max(points, min(points + 2, new_max))
-    lines = [f"Fin d'épisode : maximum {maximum} + 1 = {new_max}", f"Points : {points} + 2 = {points + 2}"]
+    lines = [f"Fin d’épisode : maximum {maximum} + 1 = {new_max}", f"Points : {points} + 2 = {points + 2}"]
     if new != points + 2:
         lines[-1] += f", plafonné au maximum : {new}"
     return _points_report(new, new_max, lines)
@@ -136,16 +136,16 @@ def _spend(state: Mapping[str, Any], args: Args, dice: Dice) -> dict[str, Any]:
         raise RulesError(
             field,
             f"{'Utilisation (utilisation)' if field == 'utilisation' else 'Coût (cout)'} : « {label} » coûte "
-            f"{cost} point{'s' if cost > 1 else ''}, il n'en reste que {points}.",
+            f"{cost} point{'s' if cost > 1 else ''}, il n’en reste que {points}.",
         )
     notes = [
         "Chaque participant, meneur comme joueurs, a un droit de veto sur cette utilisation (002, « Coût et veto »)."
     ]
     if use == "description-consequences":
-        notes.append("En cas de veto, le joueur récupère son point (000 et 002, « Conséquences de l'action »).")
+        notes.append("En cas de veto, le joueur récupère son point (000 et 002, « Conséquences de l’action »).")
     if use == "relancer-de":
         notes.append(
-            "Pour relancer un dé d'une action, utilisez plutôt « Relancer un dé » sous le résultat de l'action."
+            "Pour relancer un dé d’une action, utilisez plutôt « Relancer un dé » sous le résultat de l’action."
         )
     return _points_report(
         points - cost,
@@ -169,7 +169,7 @@ _SPEND_PARAMS = (
         "int",
         minimum=1,
         maximum=99,
-        help="Vide : le coût minimum du livre ; le meneur peut l'augmenter (002, « Coût et veto »).",
+        help="Vide : le coût minimum du livre ; le meneur peut l’augmenter (002, « Coût et veto »).",
     ),
 )
 
@@ -180,7 +180,7 @@ POINTS = Roller(
     chapter="002",
     summary=(
         "Suivi des points de personnage : deux au départ, un de plus à chaque fin de scène sans dépasser le maximum, "
-        "maximum +1 et deux points à chaque fin d'épisode, et les dépenses du livre."
+        "maximum +1 et deux points à chaque fin d’épisode, et les dépenses du livre."
     ),
     params=(
         Param("points", "Points de personnage", "int", default=2, minimum=0, maximum=99),
@@ -191,7 +191,7 @@ POINTS = Roller(
             default=2,
             minimum=2,
             maximum=99,
-            help="Deux à la création, +1 à chaque fin d'épisode (002).",
+            help="Deux à la création, +1 à chaque fin d’épisode (002).",
         ),
     ),
     roll=_points_roll,
@@ -199,7 +199,7 @@ POINTS = Roller(
     check=_points_check,
     actions=(
         Action("fin_scene", "Fin de scène : récupérer un point", (), _end_of_scene),
-        Action("fin_episode", "Fin d'épisode : maximum +1 et deux points", (), _end_of_episode),
+        Action("fin_episode", "Fin d’épisode : maximum +1 et deux points", (), _end_of_episode),
         Action("depenser", "Dépenser des points de personnage", _SPEND_PARAMS, _spend),
     ),
 )

@@ -51,7 +51,7 @@ def _check_elements(elements: tuple[int, ...], typique: bool) -> None:
     if len(elements) == 2 and not typique:
         raise RulesError(
             "elements",
-            "Scores des éléments (elements) : un second élément n'est permis que si l'action est typique "
+            "Scores des éléments (elements) : un second élément n’est permis que si l’action est typique "
             "du premier (« Action typique du premier élément »), "
             f"reçu {shown(','.join(map(str, elements)))}.",
         )
@@ -103,7 +103,7 @@ def automatic_note(setup: Setup, label: str) -> str:
     return (
         f"Pas de jet : un score à battre de {setup.score} "
         + ("(0 ou moins) fait échouer" if fails else "(6 ou plus) fait réussir")
-        + " l'action d'office. Chapitre 000, « Résolution de l'action » : « "
+        + " l’action d’office. Chapitre 000, « Résolution de l’action » : « "
         + QUOTE_RESOLUTION
         + " » ; "
         "mais « Difficulté » : « "
@@ -112,7 +112,7 @@ def automatic_note(setup: Setup, label: str) -> str:
         + (
             "Ici les deux phrases donnent le même résultat."
             if agree
-            else "Ce lanceur suit « Résolution de l'action » ; le meneur peut retenir l'autre phrase "
-            "et ne pas appliquer l'effet secondaire."
+            else "Ce lanceur suit « Résolution de l’action » ; le meneur peut retenir l’autre phrase "
+            "et ne pas appliquer l’effet secondaire."
         )
     )

@@ -72,18 +72,18 @@ def with_handicap(label: str, handicap: bool) -> str:
     if not handicap:
         return label
     if label.endswith("sans effet secondaire"):
-        return f"{label} dû à l'attitude, mais un effet secondaire néfaste dû au handicap"
+        return f"{label} dû à l’attitude, mais un effet secondaire néfaste dû au handicap"
     return f"{label}, plus un effet secondaire néfaste dû au handicap"
 
 
 HANDICAP_NOTE = (
-    "Handicap (002) : l'élément défavorable apporte bien son score, mais il déclenche toujours "
-    "un effet secondaire néfaste en plus de celui de l'attitude, que l'action réussisse ou non."
+    "Handicap (002) : l’élément défavorable apporte bien son score, mais il déclenche toujours "
+    "un effet secondaire néfaste en plus de celui de l’attitude, que l’action réussisse ou non."
 )
 
 OPPOSITION_NOTE = (
-    "Jet en opposition : seul l'agresseur lance les dés ; s'il réussit, il l'emporte, "
-    "sinon c'est le défenseur qui l'emporte."
+    "Jet en opposition : seul l’agresseur lance les dés ; s’il réussit, il l’emporte, "
+    "sinon c’est le défenseur qui l’emporte."
 )
 
 
@@ -163,11 +163,11 @@ PREFERENCE = {"defaveur": 2, "neutre": 3, "faveur": 4}
 
 #: 002 « Utilisations »: (value, the book's name, minimum cost).
 USES = (
-    ("description-consequences", "Description des conséquences d'une action", 1),
+    ("description-consequences", "Description des conséquences d’une action", 1),
     ("modification-cosmetique", "Modification cosmétique", 1),
     ("relancer-de", "Relancer un dé", 2),
-    ("lien-element", "Lien d'élément scénaristique", 2),
-    ("creation-element", "Création d'élément scénaristique", 3),
+    ("lien-element", "Lien d’élément scénaristique", 2),
+    ("creation-element", "Création d’élément scénaristique", 3),
     ("flashback", "Flashback", 2),
     ("evenement-inattendu", "Événement inattendu", 4),
     ("question-meneur", "Question au meneur", 2),
