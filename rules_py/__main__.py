@@ -86,7 +86,7 @@ class Request:
     def __init__(self) -> None:
         self.op = ""
         self.positional: list[str] = []
-        self.params: dict[str, str] = {}
+        self.params: list[tuple[str, str]] = []  # in order, a name given twice kept twice (the rules refuse it)
         self.dice: str | None = None
         self.seed: str | None = None
         self.state_path: str | None = None
@@ -103,7 +103,7 @@ class Request:
             request["action"] = self.positional[1]
             request["state"] = self.state
         if self.params:
-            request["params"] = self.params
+            request["params"] = [list(pair) for pair in self.params]
         if self.dice is not None:
             request["dice"] = self.dice
         if self.seed is not None:
@@ -130,13 +130,19 @@ def parse(argv: Sequence[str]) -> Request:
             if i + 1 >= len(rest):
                 raise UsageError(f"L’option {arg} attend une valeur.")
             i += 1
-            setattr(req, {"--dice": "dice", "--seed": "seed", "--state": "state_path", "--save": "save"}[arg], rest[i])
+            attribute = {"--dice": "dice", "--seed": "seed", "--state": "state_path", "--save": "save"}[arg]
+            if getattr(req, attribute) is not None:
+                raise UsageError(
+                    f"L’option {arg} est donnée deux fois (« {getattr(req, attribute)} » puis « {rest[i]} ») ; "
+                    "donnez-la une seule fois."
+                )
+            setattr(req, attribute, rest[i])
         elif arg.startswith("--"):
             options = ", ".join((*_VALUED, "--json", "--help"))
             raise UsageError(f"Option inconnue « {arg} » : les options sont {options}.")
         elif "=" in arg:
             name, _, value = arg.partition("=")
-            req.params[name.strip()] = value
+            req.params.append((name.strip(), value))
         else:
             req.positional.append(arg)
         i += 1
@@ -387,7 +393,7 @@ def _again(req: Request, prog: str, dice: list[Any], save: str) -> str:
     words = [*prog.split(), req.op, *req.positional]
     if req.op == "action":
         words += ["--state", req.state_path or "-"]
-    words += [f"{k}={v}" for k, v in req.params.items()]
+    words += [f"{k}={v}" for k, v in req.params]
     if dice:
         words += ["--dice", ",".join(str(x) for x in dice)]
     return shlex.join([*words, "--save", save])

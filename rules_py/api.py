@@ -40,7 +40,7 @@ from typing import Any
 
 from .dice import Dice
 from .errors import RulesError
-from .params import shown
+from .params import RepeatedKeys, shown, twice_sentence
 from .roller import Roller
 from .typography import fr
 
@@ -138,7 +138,7 @@ def call(request: Any) -> dict[str, Any]:
 def call_json(text: str) -> str:
     """:func:`call` on JSON text, answering JSON text (the browser's door)."""
     try:
-        request = json.loads(text)
+        request = json.loads(text, object_pairs_hook=_object)
     except (ValueError, RecursionError):
         answer: dict[str, Any] = {
             "ok": False,
@@ -148,6 +148,31 @@ def call_json(text: str) -> str:
     else:
         answer = call(request)
     return json.dumps(answer, ensure_ascii=False)
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object as the door reads it: one that names a key twice keeps every value (to be refused)."""
+    if len({key for key, _ in pairs}) < len(pairs):
+        return RepeatedKeys(pairs)
+    return dict(pairs)
+
+
+def _refuse_own(value: Any, where: str) -> None:
+    """Refuse a field given twice in one JSON object of a request, naming it."""
+    if isinstance(value, RepeatedKeys) and value.repeated:
+        name, values = next(iter(value.repeated.items()))
+        raise RulesError(name[:40], twice_sentence(name, values, f"{where}, champ {shown(name)}"))
+
+
+def _refuse_repeated(value: Any, where: str) -> None:
+    """:func:`_refuse_own` on a value and everything it holds (a state sent back)."""
+    _refuse_own(value, where)
+    if isinstance(value, Mapping):
+        for item in value.values():
+            _refuse_repeated(item, where)
+    elif isinstance(value, list):
+        for item in value:
+            _refuse_repeated(item, where)
 
 
 # Keys whose values are identifiers or data given back to the engine, never typeset:
@@ -197,6 +222,8 @@ def typeset(value: Any, key: str | None = None) -> Any:
 def _dispatch(request: Any) -> Any:
     if not isinstance(request, Mapping):
         raise RulesError("requete", "Requête invalide : un objet JSON est attendu.")
+    _refuse_own(request, "Requête")  # its parameters are checked with the roller's, by their labels
+    _refuse_repeated(request.get("state"), "État (etat)")
     op = request.get("op")
     if op not in _OPS:
         raise RulesError("op", f"Opération inconnue {shown(op)} : les opérations sont {', '.join(_OPS)}.")

@@ -128,8 +128,9 @@ def printed_commands(output: str) -> dict[str, list[str]]:
     for line in output.splitlines():
         line = line.strip()
         if line.startswith("python -m rules_py action "):
-            words = shlex.split(line.replace("…", "").replace("[", "").replace("]", ""))
-            found[words[5]] = words[3:]
+            words = shlex.split(line.replace("[", "").replace("]", ""))
+            # « de=… » is a value to fill in: the caller gives it (a name given twice is refused)
+            found[words[5]] = [w for w in words[3:] if not w.endswith("=…")]
     return found
 
 
