@@ -143,7 +143,8 @@ def test_help_on_every_command_prints_its_usage(command):
     general = run()
     assert general.returncode == 0 and general.stdout.count("[--save FICHIER]") == 2
     detailed = text("roll", "simon.jet", "--help")
-    assert "--save FICHIER" in detailed and "points_depart = 1..100 (défaut : 20)" in detailed
+    assert "--save FICHIER" in detailed and "points_depart = 1..100 — Points d’héroïsme de départ" in detailed
+    assert "qui = joueur | meneur (défaut : joueur) — Qui lance" in detailed
 
 
 def test_after_a_roll_the_follow_ups_are_listed_with_the_commands_that_run_them(tmp_path):
