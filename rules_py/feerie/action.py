@@ -26,7 +26,7 @@ from .efforts import (
 )
 from .fields import DIFFICULTE, ELEMENT, INTERET_PARAM, ONE_DIE, ONE_HELPER, PERTINENCE_PARAM, assistants_param
 from .odds import action_odds_from
-from .words import MAY_ADD, MISS_NOTE, SIDE_EFFECT_NOTE, TYPO_NOTE, plural
+from .words import MAY_ADD, MISS_NOTE, MISSED, MISSED_TIE, SIDE_EFFECT_NOTE, TYPO_NOTE, plural
 
 __all__ = ["ACTION", "COLLABORATION"]
 
@@ -39,15 +39,19 @@ Args = dict[str, Any]
 
 
 def _verdict(diff: int, players: int) -> tuple[str, bool]:
-    """The outcome, flagging the book's side-effect cases without a direction the text does not give."""
+    """The outcome, flagging the book's side-effect cases without a direction the text does not give.
+
+    No effort at all among the players' dice is « rate complètement » whatever the meneur's efforts,
+    a 0-0 tie included (RULES.md): the result says both.
+    """
     if diff >= 2:
         return f"Réussite avec plusieurs efforts excédentaires : {MAY_ADD}", True
     if diff == 1:
         return "Réussite", True
+    if players == 0:
+        return (MISSED_TIE if diff == 0 else MISSED), False
     if diff == 0:
         return f"Échec par égalité : {MAY_ADD}", False
-    if players == 0:
-        return f"Échec complet, aucun effort : {MAY_ADD}", False
     return "Échec", False
 
 
@@ -90,7 +94,7 @@ def _players_vs_gm(
     notes = list(extra_notes)
     if players - gm_efforts == 0 or players - gm_efforts >= 2:
         notes.append(SIDE_EFFECT_NOTE)
-    elif players == 0:
+    if players == 0:
         notes.append(MISS_NOTE)
     figures: dict[str, Any] = {}
     if assistants:

@@ -14,6 +14,8 @@ __all__ = [
     "MAY_ADD",
     "SIDE_EFFECT_NOTE",
     "MISS_NOTE",
+    "MISSED",
+    "MISSED_TIE",
     "TYPO_NOTE",
     "PERTINENCE_CHOICES",
     "PERTINENCE",
@@ -37,6 +39,10 @@ ASSISTANT_LABELS = {
 
 
 MAY_ADD = "le meneur peut ajouter un effet secondaire"
+#: No effort at all among the players' dice (001, « Définir l’action »: an action that « rate complètement »).
+_MISSED = "sans aucun effort : le personnage rate complètement"
+MISSED = f"Échec, {_MISSED}"
+MISSED_TIE = f"Échec par égalité, {_MISSED}"
 
 
 #: 001, « Conséquences de l'action » (verbatim).
