@@ -9,6 +9,7 @@ dice, a shared link) replay it exactly. Everything drawn is recorded in
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,6 +19,8 @@ from .params import fold, shown
 __all__ = ["Dice", "parse_forced"]
 
 _MAX_FORCED = 64
+_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
+_SEED = re.compile(r"-?[0-9]{1,17}")
 
 
 def parse_forced(raw: Any) -> list[int | str] | None:
@@ -41,7 +44,7 @@ def parse_forced(raw: Any) -> list[int | str] | None:
             raise RulesError("des", f"Dés imposés (des) : valeur invalide {shown(item)}.")
         if isinstance(item, int):
             out.append(item)
-        elif isinstance(item, str) and item.lstrip("+-").isdigit() and len(item) < 10:
+        elif isinstance(item, str) and _NUMBER.fullmatch(item):  # ASCII digits only: « ² » is not a number
             out.append(int(item))
         elif isinstance(item, str) and 0 < len(item) <= 20:
             out.append(fold(item))
@@ -66,7 +69,7 @@ class Dice:
             if (
                 isinstance(seed, bool)
                 or not isinstance(seed, (int, str))
-                or not str(seed).lstrip("-").isdigit()
+                or not _SEED.fullmatch(str(seed))
                 or len(str(seed)) > 18
             ):
                 raise RulesError("seed", f"Graine (seed) : un entier est attendu, reçu {shown(seed)}.")

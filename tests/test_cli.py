@@ -80,7 +80,10 @@ def test_a_pipe_closed_early_is_not_an_error():
     "args, keys",
     [
         (["solaires.action", "elements=3"], {"score", "conserves", "difficulte"}),
-        (["solaires.opposition", "defense=3,2", "elements=3"], {"score", "conserves", "difficulte", "gagnant"}),
+        (
+            ["solaires.opposition", "defense=3,2", "defense_typique=true", "elements=3"],
+            {"score", "conserves", "difficulte"},
+        ),
         (["solaires.environnement"], {"score", "conserves"}),
         (["feerie.action", "element=3", "difficulte=2"], {"difficulte"}),
         (["feerie.collaboration", "element=3", "difficulte=2", "assistants=3"], {"difficulte"}),
@@ -241,11 +244,15 @@ def test_the_simon_heroism_count_reads_the_same_in_every_order():
         assert "Réussite" in out and "(s)" not in out
 
 
-def test_solaires_opposition_says_who_prevails():
-    out = text("roll", "solaires.opposition", "defense=3,2", "elements=3,2", "typique=true", "--dice", "1,2,4")
-    assert "Résultat : Réussite sans effet secondaire : l’agresseur l’emporte" in out
+def test_solaires_opposition_gives_the_aggressors_result_and_quotes_the_tables_choice():
+    out = text(
+        "roll", "solaires.opposition", "defense=3,2", "defense_typique=true", "elements=3,2", "typique=true",
+        "--dice", "1,2,4",
+    )  # fmt: skip
+    assert "Résultat : Réussite sans effet secondaire\n" in out
     out = text("roll", "solaires.opposition", "defense=1", "elements=2", "--dice", "6,6,1")
-    assert "le défenseur l’emporte" in out
+    assert "Résultat : Échec sans effet secondaire\n" in out
+    assert "défenseur" not in out and "« Les joueurs et le meneur peuvent ensuite décider" in out
 
 
 def test_choices_whatever_their_case_and_accents_and_forced_dice_counted():
