@@ -388,7 +388,7 @@ EXCLUSIVE = {
         (
             "equipe_b",
             "L'équipe B",
-            (("PNJ du livre", ("pnj",)), ("vos forces", ("forces_b", "noms_b", "fortune_b", "environnement"))),
+            (("PNJ d’exemple du site", ("pnj",)), ("vos forces", ("forces_b", "noms_b", "fortune_b", "environnement"))),
         ),
     ),
 }

@@ -81,6 +81,7 @@ class Param:
     help: str = ""
     group: str = ""  # a heading the form may gather parameters under
     preset_labels: tuple[tuple[str, str], ...] = field(default=())  # labelled presets (value, label)
+    refused: tuple[tuple[str, str], ...] = field(default=())  # choice values refused with their reason (value, why)
 
     # ------------------------------------------------------------------
     # Description (the site renders its form from this)
@@ -163,6 +164,9 @@ class Param:
                 for c in self.choices:
                     if wanted == fold(c.value):
                         return c.value
+                for value, why in self.refused:
+                    if wanted == fold(value):
+                        raise RulesError(self.name, f"{self.where} : {why}, reçu {shown(raw)}.")
             names = ", ".join(c.value for c in self.choices)
             raise self.fail(f"une valeur parmi {names} attendue", raw)
         if self.kind == "ints":

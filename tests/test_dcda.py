@@ -43,10 +43,10 @@ def test_default_domination_is_the_inferred_circle():
 
 
 def test_the_gm_may_change_the_circle():
-    # default: Dagues dominate Écus; with batons>ecus>dagues>coupes, Écus dominate Dagues
-    base = dict(carte_a="4-dagues", carte_b="4-ecus", forces_a="0,0,0,0", forces_b="0,0,0,0")
-    assert tour(**base)["gagnant"] == "a"
-    assert tour(**base, domination="batons>ecus>dagues>coupes")["gagnant"] == "b"
+    # default: Écus dominate Coupes; with batons>dagues>coupes>ecus, Coupes dominate Écus
+    base = dict(carte_a="4-coupes", carte_b="4-ecus", forces_a="0,0,0,0", forces_b="0,0,0,0")
+    assert tour(**base)["gagnant"] == "b"
+    assert tour(**base, domination="batons>dagues>coupes>ecus")["gagnant"] == "a"
     with pytest.raises(RulesError) as err:
         tour(**base, domination="batons>batons>ecus>coupes")
     assert err.value.field == "domination"
@@ -147,7 +147,7 @@ def _oracle_winner(ca, cb, fa, fb, bonus, order, bonus_b=None):
     return "a" if (sa, sb) in beats else "b" if (sb, sa) in beats else "n"
 
 
-FORCE_GRID = [(0, 0, 0, 0), (3, 3, 3, 7), (5, 1, 4, 2), (25, 20, 15, 10)]
+FORCE_GRID = [(0, 0, 0, 0), (3, 3, 3, 7), (5, 1, 4, 2), (10, 9, 6, 10)]
 SUIT_PAIRS = [("batons", "dagues"), ("ecus", "batons"), ("coupes", "coupes"), ("dagues", "coupes")]
 
 
@@ -188,9 +188,9 @@ def test_tour_odds_equal_icepool_and_a_plain_enumeration(fa, fb):
         assert Fraction(exact["B remporte le tour"]) == want["b"]
         assert Fraction(exact["Statu quo"]) == want["n"]
     # all forty cards, B's card uniform over the 39 others
-    got = odds("dcda.tour", {"forces_a": fa, "forces_b": fb, "domination": "batons>coupes>ecus>dagues"})
+    got = odds("dcda.tour", {"forces_a": fa, "forces_b": fb, "domination": "batons>dagues>coupes>ecus"})
     deck = [(v, s) for s in SUITS for v in range(1, 11)]
-    other = ["batons", "coupes", "ecus", "dagues"]
+    other = ["batons", "dagues", "coupes", "ecus"]
     outcomes = [_oracle_winner(a, b, fa, fb, (0, 0, 0, 0), other) for a, b in permutations(deck, 2)]
     assert Fraction(got["exact"]["A remporte le tour"]) == Fraction(outcomes.count("a"), len(outcomes))
     assert Fraction(got["exact"]["Statu quo"]) == Fraction(outcomes.count("n"), len(outcomes))

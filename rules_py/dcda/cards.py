@@ -34,6 +34,8 @@ __all__ = [
     "parse_domination",
     "dom_label",
     "domination_orders",
+    "refused_orders",
+    "DOMINATION_TEXT",
     "Duel",
     "winner",
     "resolve",
@@ -151,8 +153,23 @@ def of_suit(i: int) -> str:
 # ----------------------------------------------------------------------
 
 
+#: 004, « Les enseignes et le cercle de domination » (verbatim).
+DOMINATION_TEXT = "les bâtons dominent les dagues et ainsi de suite"
+
+
 def domination_orders() -> tuple[str, ...]:
-    return tuple("batons>" + ">".join(p) for p in permutations(("dagues", "ecus", "coupes")))
+    """The orders of the circle the text allows: the bâtons dominate the dagues (the inferred one first)."""
+    return tuple(o for o in every_order() if o.startswith("batons>dagues>"))
+
+
+def refused_orders() -> tuple[str, ...]:
+    """The cyclic orders written from the bâtons in which the bâtons do not dominate the dagues: refused."""
+    return tuple(o for o in every_order() if not o.startswith("batons>dagues>"))
+
+
+def every_order() -> tuple[str, ...]:
+    orders = ["batons>" + ">".join(p) for p in permutations(("dagues", "ecus", "coupes"))]
+    return tuple(sorted(orders, key=lambda o: (o != DEFAULT_DOMINATION, orders.index(o))))
 
 
 def parse_domination(text: str) -> tuple[int, int, int, int]:
@@ -199,8 +216,10 @@ def _force_line(of: str, card: Card, force: int, dominated: bool, bonus: int) ->
         parts.append(f"+ {force} ({slabel(card.suit)})")
         total += force
     if bonus:
+        # the meneuse's bonus is on « l’usage d’une enseigne spécifique »: a dominated card keeps it (RULES.md)
+        even = ", même dominée" if dominated else ""
         parts.append(
-            f"{'+' if bonus > 0 else '-'} {abs(bonus)} ({'bonus' if bonus > 0 else 'malus'} {slabel(card.suit)})"
+            f"{'+' if bonus > 0 else '-'} {abs(bonus)} ({'bonus' if bonus > 0 else 'malus'} {slabel(card.suit)}{even})"
         )
         total += bonus
     return f"Force totale {of} : {' '.join(parts)} = {total}", total

@@ -26,7 +26,7 @@ from .cards import ARCANA_DECK, ARCANA_MAY, DECK, SUITS, arcana_label, draw, fin
 from .fields import SUIT_CHOICES
 from .odds import duel_odds
 from .report import report
-from .setup import MAX_SIDE, PARAMS, Member
+from .setup import MAX_SIDE, NOCTURNE_WORDS, PARAMS, Member
 from .setup import setup as make_setup
 from .state import draw_card
 from .words import cap, count, join_and
@@ -125,9 +125,7 @@ def roll(args: Args, dice: Dice) -> dict[str, Any]:
     for i, j in setup.pairs:
         calcul.append(f"Opposition : {setup.members[i].name} contre {setup.members[j].name}")
     if args["pnj"] is None and args["forces_b"] is None:
-        notes.append(
-            "Adversaire par défaut : Nocturne, le PNJ du livre (Dagues 7, 3 ailleurs ; fortune XVII — L’Étoile)."
-        )
+        notes.append(f"Adversaire par défaut : {NOCTURNE_WORDS} ; Dagues 7, 3 ailleurs, fortune XVII — L’Étoile.")
     side_names = []
     for side in "ab":
         team = [m for m in setup.members if m.side == side]

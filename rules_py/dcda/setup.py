@@ -16,16 +16,18 @@ from typing import Any
 from ..errors import RulesError
 from ..params import Choice, Param, parse_params, shown
 from .cards import fold, parse_domination, suit_of
-from .fields import DOM_PARAM, TABLE_PARAM, Powers, forces_param, parse_powers, powers_params
+from .fields import DOM_PARAM, TABLE_PARAM, Powers, check_forces, forces_param, parse_powers, powers_params
 from .table import Table, parse_table
 from .words import count, de
 
-__all__ = ["NOCTURNE", "MAX_SIDE", "MAX_TOTAL", "Member", "Setup", "PARAMS", "setup", "parse_args"]
+__all__ = ["NOCTURNE", "NOCTURNE_WORDS", "MAX_SIDE", "MAX_TOTAL", "Member", "Setup", "PARAMS", "setup", "parse_args"]
 
 Args = dict[str, Any]
 
-#: The book's NPC: « Nocturne », dagues 7 and 3 in every other suit, fortune XVII L'Étoile.
+#: The site's own example NPC (004 has no example character): « Nocturne », dagues 7 and 3 in every other
+#: suit, fortune XVII L’Étoile. Pages and results call her an example of the site, never the book's.
 NOCTURNE = {"nom": "Nocturne", "forces": (3, 3, 3, 7), "fortune": 17}
+NOCTURNE_WORDS = "Nocturne, le PNJ d’exemple du site (le chapitre n’a pas de personnage d’exemple)"
 _PNJ = {"nocturne": NOCTURNE}
 
 MAX_SIDE = 8
@@ -62,7 +64,7 @@ class Setup:
         return self.members[i].level >= 3
 
     def bonus(self, i: int) -> tuple[int, int, int, int]:
-        return self.powers.bonus(self.members[i].side)
+        return self.powers.bonus(self.members[i].side, self.members[i].id)
 
 
 def _text_list(args: Args, name: str, label: str, n: int) -> list[str] | None:
@@ -193,6 +195,10 @@ def setup(args: Args) -> Setup:
     args = {**args, "_pnj": preset is not None}
     if preset is not None:
         args.update(forces_b=preset["forces"], noms_b=preset["nom"], fortune_b=(preset["fortune"],))
+    check_forces(args, "forces_a", "Forces de l’équipe A", False, "et l’équipe A n’en est jamais un")
+    check_forces(
+        args, "forces_b", "Forces de l’équipe B", args["environnement"], "cochez « L’équipe B est un environnement »"
+    )
     side_a, side_b = _side(args, "a"), _side(args, "b")
     if len(side_a) + len(side_b) > MAX_TOTAL:
         field = "forces_b" if len(side_b) > len(side_a) else "forces_a"
@@ -211,7 +217,8 @@ def setup(args: Args) -> Setup:
         )
     n_a = len(side_a)
     pairs = tuple((i, n_a + j) for i, j in _pairs(args, n_a, len(side_b)))
-    return Setup(members, pairs, parse_domination(args["domination"]), parse_powers(args), parse_table(args["table"]))
+    powers = parse_powers(args, {m.id: m.name for m in members})
+    return Setup(members, pairs, parse_domination(args["domination"]), powers, parse_table(args["table"]))
 
 
 def _side_params(side: str) -> tuple[Param, ...]:
@@ -224,8 +231,8 @@ def _side_params(side: str) -> tuple[Param, ...]:
             4 * MAX_SIDE,
             help_=f"Quatre forces par participante, dans l’ordre Bâtons, Écus, Coupes, Dagues ({MAX_SIDE} participantes "
             f"au plus par équipe, {MAX_TOTAL} en tout"
-            + (" ; vide : Nocturne, le PNJ du livre" if side == "b" else "")
-            + ").",
+            + (" ; vide : Nocturne, le PNJ d’exemple du site" if side == "b" else "")
+            + ") ; de 0 à 10 pour un personnage, jusqu’à 25 pour un environnement.",
         ),
         Param(
             f"noms_{side}",
@@ -276,13 +283,20 @@ PARAMS = (
     *_side_params("b"),
     Param(
         "pnj",
-        "PNJ du livre (équipe B)",
+        "PNJ d’exemple du site (équipe B)",
         "choice",
         default=None,
         choices=(Choice("nocturne", "Nocturne (Dagues 7, 3 ailleurs ; fortune XVII — L’Étoile)"),),
-        help="Une fiche toute faite pour l’équipe B ; c’est aussi l’adversaire par défaut.",
+        help="Une fiche toute faite par le site pour l’équipe B (le chapitre n’a pas de personnage d’exemple) ; "
+        "c’est aussi l’adversaire par défaut.",
     ),
-    Param("environnement", "L’équipe B est un environnement", "bool", default=False),
+    Param(
+        "environnement",
+        "L’équipe B est un environnement",
+        "bool",
+        default=False,
+        help="Sa force peut monter jusqu’à 25 dans chaque enseigne (004) ; un personnage reste de 0 à 10.",
+    ),
     Param(
         "adversaires",
         "Adversaires (équipe contre équipe)",

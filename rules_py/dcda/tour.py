@@ -19,9 +19,11 @@ from .cards import CARD_BY_NAME, DECK, SUIT_LABELS, SUITS, Card, describe_cards,
 from .fields import (
     DOM_NOTE,
     DOM_PARAM,
+    ENVIRONMENT_QUOTE,
     SUIT_CHOICES,
     TABLE_PARAM,
     allowed_text,
+    check_forces,
     forces_param,
     parse_powers,
     powers_params,
@@ -43,8 +45,16 @@ PARAMS = (
         "forces_b",
         "Forces de B",
         (3, 3, 3, 7),
-        help_="Bâtons, Écus, Coupes, Dagues (jusqu’à 25 pour un environnement) ; par défaut, "
-        "Nocturne, le PNJ du livre (Dagues 7, 3 ailleurs).",
+        help_="Bâtons, Écus, Coupes, Dagues, de 0 à 10 (jusqu’à 25 pour un environnement) ; par défaut, "
+        "Nocturne, le PNJ d’exemple du site (Dagues 7, 3 ailleurs).",
+    ),
+    Param(
+        "environnement",
+        "Camp qui est un environnement",
+        "choice",
+        default=None,
+        choices=(Choice("a", "A"), Choice("b", "B")),
+        help="Sa force peut monter jusqu’à 25 dans chaque enseigne (004) ; vide : deux personnages, de 0 à 10.",
     ),
     Param(
         "carte_a",
@@ -84,6 +94,10 @@ def _cards(args: Args, side: str) -> tuple[Card, ...]:
 
 
 def check(args: Args) -> None:
+    for side in ("a", "b"):
+        env = args["environnement"] == side
+        switch = f"choisissez {side.upper()} comme environnement (environnement={side})"
+        check_forces(args, f"forces_{side}", f"Forces de {side.upper()}", env, switch)
     for side in ("a", "b"):
         card, suit = args[f"carte_{side}"], args[f"enseigne_{side}"]
         if card is not None and suit is not None and CARD_BY_NAME[card].suit != SUITS.index(suit):
@@ -140,6 +154,8 @@ def roll(args: Args, dice: Dice) -> dict[str, Any]:
     issue, issue_lines = issue_notes(table, round_, duel.loser_total)
     headline = {"a": "A remporte le tour", "b": "B remporte le tour", None: "Statu quo"}[duel.winner]
     notes = issue_lines + powers.lines() + [DOM_NOTE]
+    if args["environnement"] is not None:
+        notes.append(f"{args['environnement'].upper()} est un environnement : « {ENVIRONMENT_QUOTE} » (004).")
     if issue is not None:
         notes.append("Issue lue dans la table que vous avez saisie (celle de votre fiche), pas dans le texte du jeu.")
     return result(
