@@ -26,6 +26,7 @@ from fractions import Fraction
 from typing import Any
 
 from .api import call
+from .typography import fr
 
 COMMANDS = ("list", "roll", "odds", "action")
 _HELP = ("-h", "--help", "aide")
@@ -235,19 +236,32 @@ def param_line(p: dict[str, Any], indent: str = "    ") -> str:
     return f"{indent}{p['nom']} = {_allowed(p)}{extra} — {p['libelle']}"
 
 
-def text_list(rollers: list[dict[str, Any]]) -> str:
+def text_list(rollers: list[dict[str, Any]], details: bool = False) -> str:
+    """The rollers and their parameters; ``details``: each parameter's help below it (one roller's help)."""
     lines = []
     for r in rollers:
         lines.append(f"{r['id']} — {r['titre']}")
         if r.get("resume"):
             lines.append(f"  {r['resume']}")
-        lines += [param_line(p) for p in r["parametres"]]
+        for p in r["parametres"]:
+            lines.append(param_line(p))
+            if details and p.get("aide"):
+                lines.append(f"        {p['aide']}")
         if r.get("actions"):
             lines.append("  Suites (commande action, après un jet) :")
             for a in r["actions"]:
                 lines.append(f"    {a['id']} — {a['libelle']}")
-                lines += [param_line(p, "        ") for p in a["parametres"]]
+                for p in a["parametres"]:
+                    lines.append(param_line(p, "        "))
+                    if details and p.get("aide"):
+                        lines.append(f"            {p['aide']}")
     return "\n".join(lines)
+
+
+def typeset(text: str, prog: str) -> str:
+    """French spaces in the CLI's own text (:func:`~rules_py.typography.fr`, as the door does for the
+    rules' answers), line by line; a command line to copy is left exactly as it runs."""
+    return "\n".join(line if line.lstrip().startswith(prog) else fr(line) for line in text.split("\n"))
 
 
 def _die_text(d: dict[str, Any]) -> str:
@@ -449,8 +463,8 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
             if req.op in ("roll", "odds", "action") and req.positional:
                 answer = call({"op": "describe", "roller": req.positional[0]})
                 if answer["ok"]:
-                    text += "\n\n" + text_list([answer["result"]])
-            print(text)
+                    text += "\n\n" + text_list([answer["result"]], details=True)
+            print(typeset(text, prog))
             return 0
         answer = call(req.api())
         if not answer["ok"]:
@@ -466,16 +480,16 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
         if req.save:
             _save(req.save, result)
     except UsageError as err:
-        print(str(err), file=sys.stderr)
+        print(fr(str(err)), file=sys.stderr)
         return 2
     if req.as_json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
     elif req.op == "list":
-        print(text_list(result))
+        print(typeset(text_list(result, details=len(result) == 1), prog))
     elif req.op == "odds":
-        print(text_odds(result))
+        print(typeset(text_odds(result), prog))
     else:
-        print(_roll_text(req, result, prog))
+        print(typeset(_roll_text(req, result, prog), prog))
     return 0
 
 
