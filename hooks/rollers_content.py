@@ -39,7 +39,7 @@ def on_post_page(output: str, page, config) -> str | None:
     for index, entry in enumerate(entries):
         marker = PLACEHOLDER.format(index=index)
         if marker not in html:
-            raise PluginError(f"{page.file.src_uri}:{entry['line']}: l'emplacement du lanceur a disparu du HTML.")
+            raise PluginError(f"{page.file.src_uri}:{entry['line']}: l’emplacement du lanceur a disparu du HTML.")
         page_url = getattr(page, "url", "")
         widget = cached_html(  # the same entry, page and sources: the same HTML as last build
             "widget-" + re.sub(r"[^\w-]", "_", f"{page.file.src_uri}-{index}"),
@@ -165,7 +165,7 @@ def _replayed(roller_id: str, preset: dict[str, Any], example: dict[str, Any], w
         raise PluginError(f"{where}: exemple du livre refusé par {roller_id} : {replay['error']}")
     if example["result"] not in replay["result"]["resultat"]:
         raise PluginError(
-            f"{where}: l'exemple du livre donne « {replay['result']['resultat']} », "
+            f"{where}: l’exemple du livre donne « {replay['result']['resultat']} », "
             f"le livre dit « {example['result']} »."
         )
     example["outcome"] = french_spaces(replay["result"]["resultat"])
@@ -377,7 +377,7 @@ EXCLUSIVE = {
     "simon.jet": (("test", "Test", (("expertise", ("expertise",)), ("caractéristique", ("caracteristique",)))),),
     "simon.aide": (("test", "Test", (("expertise", ("expertise",)), ("caractéristique", ("caracteristique",)))),),
     "simon.opposition": (
-        ("test_a", "Test de l'acteur", (("expertise", ("expertise_a",)), ("caractéristique", ("caracteristique_a",)))),
+        ("test_a", "Test de l’acteur", (("expertise", ("expertise_a",)), ("caractéristique", ("caracteristique_a",)))),
         (
             "test_b",
             "Test de celui qui réagit",
@@ -387,7 +387,7 @@ EXCLUSIVE = {
     "dcda.confrontation": (
         (
             "equipe_b",
-            "L'équipe B",
+            "L’équipe B",
             (("PNJ d’exemple du site", ("pnj",)), ("vos forces", ("forces_b", "noms_b", "fortune_b", "environnement"))),
         ),
     ),

@@ -142,7 +142,7 @@ def test_help_on_every_command_prints_its_usage(command):
     for flag in ("--help", "-h"):
         out = run(command, flag)
         assert out.returncode == 0 and out.stderr == ""
-        assert out.stdout.startswith(f"Usage : python -m rules_py {command}")
+        assert out.stdout.startswith(f"Usage\u00a0: python -m rules_py {command}")  # French spaces (CLI typesets)
     general = run()
     assert general.returncode == 0 and general.stdout.count("[--save FICHIER]") == 2
     detailed = text("roll", "simon.jet", "--help")

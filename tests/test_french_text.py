@@ -285,3 +285,60 @@ def test_the_command_lines_text_is_typeset_in_french(tmp_path):
         assert err, args
         faults += _cli_faults(out + err, " ".join(args))
     assert not faults, f"{len(faults)} lignes fautives :\n" + "\n".join(sorted(set(faults))[:40])
+
+
+# ----------------------------------------------------------------------
+# 4. The page's own text: the widgets' script and template, the hooks, the site's own pages
+# ----------------------------------------------------------------------
+
+# a French elision with a straight apostrophe (« l'exemple », « n'a »): the chapters' own text keeps its
+# apostrophes (the authors' text), the site's own text does not
+ELISION = re.compile(r"\b(?i:d|l|n|s|c|j|m|t|qu|jusqu|lorsqu|puisqu)'(?=[^\W\d_])")
+
+
+def _book_headings() -> set[str]:
+    """The chapters' headings as the pages write them: the hooks name them to find a section."""
+    out = set()
+    for path in (ROOT / "docs").rglob("*.md"):
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.startswith("#"):
+                out.add(re.sub(r"\s*\{[^}]*\}\s*$", "", line.lstrip("#").strip()))
+    return out
+
+
+def test_the_sites_own_text_takes_the_typographic_apostrophe():
+    bad = []
+    for path in sorted((ROOT / "hooks" / "static").rglob("*.js")) + sorted((ROOT / "hooks" / "templates").glob("*")):
+        text = re.sub(r"/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.S)
+        for n, line in enumerate(text.splitlines(), 1):
+            code = re.sub(r"^\s*//.*$|(?<=[;,)}{])\s*//.*$|\{#.*?#\}", "", line)  # comments are not shown
+            if ELISION.search(code):
+                bad.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()[:90]}")
+    headings = _book_headings()
+    for path in sorted((ROOT / "hooks").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = _docstrings(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+                if " " in node.value and node.value not in headings and ELISION.search(node.value):
+                    bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value[:90]!r}")
+    sections = yaml.safe_load((ROOT / "hooks" / "sections.yml").read_text(encoding="utf-8"))
+    for page, entries in sections.items():
+        for entry in entries:
+            for ex in [entry.get("example")] + list(entry.get("examples") or []):
+                for key in ("text", "name", "result"):
+                    if ex and ELISION.search(str(ex.get(key, ""))):
+                        bad.append(f"hooks/sections.yml {page} {entry['heading']}: {ex[key][:90]}")
+    own = [
+        "index.md",
+        "notes-de-lecture.md",
+        "credits.md",
+        *(f"probabilites/{p.name}" for p in (ROOT / "docs" / "probabilites").glob("*.md")),
+    ]
+    for name in own:
+        text = (ROOT / "docs" / name).read_text(encoding="utf-8")
+        prose = re.sub(r"`[^`\n]*`|\]\([^)]*\)", "", text)  # code and link targets are not prose
+        for n, line in enumerate(prose.splitlines(), 1):
+            if ELISION.search(line):
+                bad.append(f"docs/{name}:{n}: {line.strip()[:90]}")
+    assert not bad, "apostrophes droites dans le texte du site :\n" + "\n".join(bad)

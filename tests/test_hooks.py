@@ -75,7 +75,7 @@ def test_widget_carries_roller_form_odds_and_example(mapping):
     out = content_hook.on_post_page(marked, page, None)
     assert 'data-roller="solaires.environnement"' in out
     assert '<option value="defaveur" selected>' in out
-    assert "Lancer" in out and "Rejouer l'exemple du livre" in out
+    assert "Lancer" in out and "Rejouer l’exemple du livre" in out
     assert 'aria-live="polite"' in out
     # exact odds of the preset (score 2: each die kept with 1/3), computed at build
     # 2 or 3 dice of 3 kept: 6/27 + 1/27 = 7/27, i.e. 25,9 % of success
@@ -103,7 +103,7 @@ def test_wrong_book_result_fails(mapping):
     )
     page = fake_page()
     marked = markdown_hook.on_page_markdown("# Titre\n\n## Autre\n", page, None, None)
-    with pytest.raises(PluginError, match=r"^page\.md:3: l'exemple du livre donne"):
+    with pytest.raises(PluginError, match=r"^page\.md:3: l’exemple du livre donne"):
         content_hook.on_post_page(marked, page, None)
 
 

@@ -787,7 +787,7 @@ def test_cli_refuses_bad_input_in_french():
     assert out.returncode == 2 and out.stdout == ""
     assert "Scores des éléments (elements)" in out.stderr and "typique" in out.stderr
     odds_text = _cli("odds", "solaires.action", "difficulte=0", "elements=3")
-    assert odds_text.returncode == 0 and "Chances de réussite, en tout : 50,00 % (1/2)" in odds_text.stdout
+    assert odds_text.returncode == 0 and "Chances de réussite, en tout\u00a0: 50,00 % (1/2)" in odds_text.stdout
 
 
 def test_opposition_gives_the_aggressors_result_and_leaves_the_rest_to_the_table():
