@@ -9,7 +9,6 @@ dice, a shared link) replay it exactly. Everything drawn is recorded in
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,8 +18,6 @@ from .params import fold, shown
 __all__ = ["Dice", "parse_forced"]
 
 _MAX_FORCED = 64
-_NUMBER = re.compile(r"[+-]?[0-9]{1,9}")
-_SEED = re.compile(r"-?[0-9]{1,17}")
 
 
 def parse_forced(raw: Any) -> list[int | str] | None:
@@ -44,7 +41,7 @@ def parse_forced(raw: Any) -> list[int | str] | None:
             raise RulesError("des", f"Dés imposés (des) : valeur invalide {shown(item)}.")
         if isinstance(item, int):
             out.append(item)
-        elif isinstance(item, str) and _NUMBER.fullmatch(item):  # ASCII digits only: « ² » is not a number
+        elif isinstance(item, str) and item.lstrip("+-").isdecimal() and len(item) < 10:
             out.append(int(item))
         elif isinstance(item, str) and 0 < len(item) <= 20:
             out.append(fold(item))
@@ -69,7 +66,7 @@ class Dice:
             if (
                 isinstance(seed, bool)
                 or not isinstance(seed, (int, str))
-                or not _SEED.fullmatch(str(seed))
+                or not str(seed).lstrip("-").isdecimal()
                 or len(str(seed)) > 18
             ):
                 raise RulesError("seed", f"Graine (seed) : un entier est attendu, reçu {shown(seed)}.")
