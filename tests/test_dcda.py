@@ -508,7 +508,7 @@ def test_environment_and_team_against_team():
 
 
 # ----------------------------------------------------------------------
-# Nocturne (RULES.md: an NPC sheet to preset a confrontation)
+# Nocturne (RULES.md: the site's own example NPC, never the book's, to preset a confrontation)
 # ----------------------------------------------------------------------
 
 
