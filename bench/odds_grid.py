@@ -52,7 +52,12 @@ def combos(roller: dict, rng: random.Random) -> list[dict]:
     if total <= SAMPLE:
         picked = list(itertools.product(*values))
     else:
-        picked = [tuple(rng.choice(v) for v in values) for _ in range(SAMPLE)]
+        # an optional parameter is left out half of the time: a roller with many fields that exclude
+        # each other (expertise or caractéristique, the meneur's pool without starting points…) still
+        # gets accepted combinations
+        picked = [
+            tuple(None if v[0] is None and rng.random() < 0.5 else rng.choice(v) for v in values) for _ in range(SAMPLE)
+        ]
         picked.append(tuple(v[-1] for v in values))
     return [{p["nom"]: x for p, x in zip(params, combo, strict=True) if x is not None} for combo in picked]
 

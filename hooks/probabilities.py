@@ -199,7 +199,7 @@ def solaires_alteration() -> list[Grid]:
                 caption=f"Altération (ou attitude) {short.lower()} : chaque issue selon le score à battre",
                 how=(
                     f"Lisez la ligne de votre score à battre (difficulté plus éléments) : chaque case donne la chance "
-                    f"de chaque issue avec l'altération {short.lower()}, la dernière colonne celle de réussir ; "
+                    f"de chaque issue avec l’altération {short.lower()}, la dernière colonne celle de réussir ; "
                     "un score de 0 ou moins, ou de 6 ou plus, se passe des dés."
                 ),
                 corner="Score à battre",
@@ -250,8 +250,8 @@ def solaires_environment() -> list[Grid]:
         Grid(
             id="solaires-environnement",
             roller="solaires.environnement",
-            caption="Aléatoire dans l'environnement : chaque issue selon la préférence du meneur",
-            how="Lisez la ligne de la préférence du meneur : chaque case donne la chance de chaque issue du jet d'environnement.",
+            caption="Aléatoire dans l’environnement : chaque issue selon la préférence du meneur",
+            how="Lisez la ligne de la préférence du meneur : chaque case donne la chance de chaque issue du jet d’environnement.",
             corner="Préférence du meneur",
             columns=tuple(names),
             rows=rows,
@@ -297,7 +297,7 @@ def feerie_grid() -> list[Grid]:
             "feerie-reussite",
             "Chance de réussir selon les dés du joueur et la difficulté",
             "Lisez la ligne du nombre de dés du joueur (élément plus bonus de pertinence) et la colonne de la "
-            "difficulté (les dés du meneur) : la case donne la chance d'avoir strictement plus d'efforts que le meneur.",
+            "difficulté (les dés du meneur) : la case donne la chance d’avoir strictement plus d’efforts que le meneur.",
         )
     ]
     for n, name in enumerate(labels("feerie.action", _feerie_params(2, 2))):
@@ -305,8 +305,8 @@ def feerie_grid() -> list[Grid]:
             grid(
                 name,
                 f"feerie-issue-{n + 1}",
-                f"Chance de l'issue « {name} » selon les dés du joueur et la difficulté",
-                f"Même lecture que le tableau de la réussite, pour l'issue « {name} » seule.",
+                f"Chance de l’issue « {name} » selon les dés du joueur et la difficulté",
+                f"Même lecture que le tableau de la réussite, pour l’issue « {name} » seule.",
             )
         )
     return grids
@@ -341,8 +341,8 @@ def feerie_assistants() -> list[Grid]:
             roller="feerie.collaboration",
             caption="Chance de réussir avec un ou deux assistants (initiateur à 2 dés)",
             how=(
-                "Lisez la ligne de la difficulté : la première colonne est l'initiateur seul avec 2 dés, les suivantes "
-                "ajoutent les efforts d'un ou deux assistants (un assistant lance la moitié de ses dés, arrondie au-dessus, au plus 2)."
+                "Lisez la ligne de la difficulté : la première colonne est l’initiateur seul avec 2 dés, les suivantes "
+                "ajoutent les efforts d’un ou deux assistants (un assistant lance la moitié de ses dés, arrondie au-dessus, au plus 2)."
             ),
             corner="Difficulté",
             columns=tuple(name for _, name in teams),
@@ -383,14 +383,14 @@ def simon_grids() -> list[Grid]:
                 id=f"simon-heroisme-{heroism}",
                 roller="simon.jet",
                 caption=(
-                    f"{dice} dés ({heroism} dé{'s' if heroism > 1 else ''} d'héroïsme) : chance de réussir selon le seuil "
+                    f"{dice} dés ({heroism} dé{'s' if heroism > 1 else ''} d’héroïsme) : chance de réussir selon le seuil "
                     "et les réussites demandées"
                 )
                 if heroism
-                else "5 dés, sans dé d'héroïsme : chance de réussir selon le seuil et les réussites demandées",
+                else "5 dés, sans dé d’héroïsme : chance de réussir selon le seuil et les réussites demandées",
                 how=(
                     "Lisez la ligne du seuil (par exemple 13 pour 3(13)) et la colonne du nombre de réussites demandées : "
-                    f"la case donne la chance qu'au moins autant des {dice} d20 fassent le seuil ou plus (un 20 réussit toujours, un 1 échoue toujours)."
+                    f"la case donne la chance qu’au moins autant des {dice} d20 fassent le seuil ou plus (un 20 réussit toujours, un 1 échoue toujours)."
                 ),
                 corner="Seuil",
                 columns=tuple(f"{r} réussite{'s' if r > 1 else ''}" for r in range(1, 6)),
@@ -423,28 +423,28 @@ def simon_help() -> list[Grid]:
         Grid(
             id="simon-aide",
             roller="simon.aide",
-            caption="Ce que vaut le jet d'une aide : changement moyen du seuil de l'acteur principal",
+            caption="Ce que vaut le jet d’une aide : changement moyen du seuil de l’acteur principal",
             how=(
-                "Lisez la ligne du seuil de l'aide : la case donne le changement moyen du seuil de l'acteur principal "
-                "(négatif : il devient plus facile), puis les chances qu'il baisse, ne change pas ou monte."
+                "Lisez la ligne du seuil de l’aide : la case donne le changement moyen du seuil de l’acteur principal "
+                "(négatif : il devient plus facile), puis les chances qu’il baisse, ne change pas ou monte."
             ),
-            corner="Seuil de l'aide",
+            corner="Seuil de l’aide",
             columns=("Changement moyen du seuil",),
             rows=tuple((h, (c[0],)) for h, c in rows),
             kind="signed",
-            x_label="Seuil de l'aide",
-            chart_title="Changement moyen du seuil selon le seuil de l'aide",
+            x_label="Seuil de l’aide",
+            chart_title="Changement moyen du seuil selon le seuil de l’aide",
         ),
         Grid(
             id="simon-aide-chances",
             roller="simon.aide",
-            caption="Chance que l'aide baisse, laisse ou monte le seuil de l'acteur principal",
-            how="Lisez la ligne du seuil de l'aide : les trois cases font 100 % ensemble.",
-            corner="Seuil de l'aide",
+            caption="Chance que l’aide baisse, laisse ou monte le seuil de l’acteur principal",
+            how="Lisez la ligne du seuil de l’aide : les trois cases font 100 % ensemble.",
+            corner="Seuil de l’aide",
             columns=("Seuil baissé", "Seuil inchangé", "Seuil monté"),
             rows=tuple((h, c[1:]) for h, c in rows),
-            x_label="Seuil de l'aide",
-            chart_title="Chance que l'aide baisse, laisse ou monte le seuil",
+            x_label="Seuil de l’aide",
+            chart_title="Chance que l’aide baisse, laisse ou monte le seuil",
         ),
     ]
 
@@ -496,11 +496,11 @@ def dcda_rounds() -> list[Grid]:
         Grid(
             id="dcda-tour",
             roller="dcda.tour",
-            caption="Chance que A remporte le tour, selon l'écart des forces et la domination",
+            caption="Chance que A remporte le tour, selon l’écart des forces et la domination",
             how=(
-                "Lisez la ligne de l'écart entre la force de A dans l'enseigne qu'elle joue et celle de B dans la sienne "
+                "Lisez la ligne de l’écart entre la force de A dans l’enseigne qu’elle joue et celle de B dans la sienne "
                 "(cartes tirées au hasard dans leur pile) : chaque colonne est un cas du cercle de domination ; "
-                "une enseigne dominée joue sa carte seule, sans sa force, et l'égalité va à l'enseigne dominante."
+                "une enseigne dominée joue sa carte seule, sans sa force, et l’égalité va à l’enseigne dominante."
             ),
             corner="Écart des forces (A − B)",
             columns=tuple(name for _, name in cases),
@@ -511,8 +511,8 @@ def dcda_rounds() -> list[Grid]:
         Grid(
             id="dcda-tour-issues",
             roller="dcda.tour",
-            caption="Sans domination : chaque issue du tour selon l'écart des forces",
-            how="Lisez la ligne de l'écart des forces (A joue Bâtons, B Écus) : chaque case donne la chance de chaque issue du tour.",
+            caption="Sans domination : chaque issue du tour selon l’écart des forces",
+            how="Lisez la ligne de l’écart des forces (A joue Bâtons, B Écus) : chaque case donne la chance de chaque issue du tour.",
             corner="Écart des forces (A − B)",
             columns=tuple(names),
             rows=detail,
@@ -528,7 +528,8 @@ def dcda_rounds() -> list[Grid]:
 STYLE = Path(__file__).parents[1] / "docs" / "probabilites" / "probabilites.css"
 PLACEHOLDER = re.compile(r"<!-- des-et-lames:probabilites ([\w-]+) -->")
 DOMINATION = "batons>dagues>ecus>coupes"  # the circle read from the text (RULES.md)
-# Where each roller's links go: the chapter page and the heading of its widget (sections.yml)
+# Where each roller's links go: the chapter page and the heading of its widget (sections.yml), the
+# book's heading as the chapter writes it (its apostrophes too)
 ROLLER_PAGES = {
     "solaires.action": ("solaires/regles/resoudre-une-action.md", "Résolution de l'action"),
     "solaires.environnement": (

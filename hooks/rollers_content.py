@@ -41,7 +41,7 @@ def insert_widgets(html: str, entries: list[dict[str, Any]], src_uri: str, links
     for index, entry in enumerate(entries):
         marker = PLACEHOLDER.format(index=index)
         if marker not in html:
-            raise SiteError(f"{src_uri}:{entry['line']}: l'emplacement du lanceur a disparu du HTML.")
+            raise SiteError(f"{src_uri}:{entry['line']}: l’emplacement du lanceur a disparu du HTML.")
         widget = cached_html(  # the same entry, page and sources: the same HTML as last build
             # one entry per widget and per way of writing its links (MkDocs' and Zensical's differ)
             "widget-" + re.sub(r"[^\w-]", "_", f"{src_uri}-{index}-{links_from}"),
@@ -161,7 +161,7 @@ def _replayed(roller_id: str, preset: dict[str, Any], example: dict[str, Any], w
         raise SiteError(f"{where}: exemple du livre refusé par {roller_id} : {replay['error']}")
     if example["result"] not in replay["result"]["resultat"]:
         raise SiteError(
-            f"{where}: l'exemple du livre donne « {replay['result']['resultat']} », "
+            f"{where}: l’exemple du livre donne « {replay['result']['resultat']} », "
             f"le livre dit « {example['result']} »."
         )
     example["outcome"] = french_spaces(replay["result"]["resultat"])
@@ -372,7 +372,7 @@ EXCLUSIVE = {
     "simon.jet": (("test", "Test", (("expertise", ("expertise",)), ("caractéristique", ("caracteristique",)))),),
     "simon.aide": (("test", "Test", (("expertise", ("expertise",)), ("caractéristique", ("caracteristique",)))),),
     "simon.opposition": (
-        ("test_a", "Test de l'acteur", (("expertise", ("expertise_a",)), ("caractéristique", ("caracteristique_a",)))),
+        ("test_a", "Test de l’acteur", (("expertise", ("expertise_a",)), ("caractéristique", ("caracteristique_a",)))),
         (
             "test_b",
             "Test de celui qui réagit",
@@ -382,8 +382,8 @@ EXCLUSIVE = {
     "dcda.confrontation": (
         (
             "equipe_b",
-            "L'équipe B",
-            (("PNJ du livre", ("pnj",)), ("vos forces", ("forces_b", "noms_b", "fortune_b", "environnement"))),
+            "L’équipe B",
+            (("PNJ d’exemple du site", ("pnj",)), ("vos forces", ("forces_b", "noms_b", "fortune_b", "environnement"))),
         ),
     ),
 }

@@ -136,7 +136,7 @@ def page_of(md: Markdown, configured: str = "") -> tuple[str, str]:
         return configured, page_url(configured)
     raise SiteError(
         "hooks.widgets : impossible de savoir quelle page est rendue (ni MkDocs ni Zensical ne la donnent) ; "
-        "passez-la dans l'option « page » de l'extension."
+        "passez-la dans l’option « page » de l’extension."
     )
 
 

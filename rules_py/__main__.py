@@ -34,7 +34,8 @@ from typing import Any
 from .api import call
 from .cli.files import UsageError, read_state, write_json
 from .cli.sheets import SHEET_OPTIONS, SUBCOMMANDS, SheetFiles, lines_after, lines_before, run_fiche
-from .cli.text import follow_ups, text_list, text_odds, text_result, value_text
+from .cli.text import follow_ups, text_list, text_odds, text_result, typeset, value_text
+from .typography import fr
 
 __all__ = ["COMMANDS", "UsageError", "Request", "parse", "usage", "main", "run", "read_state"]
 
@@ -61,11 +62,11 @@ def _usage(prog: str) -> dict[str, str]:
         ),
         "roll": (
             f"Usage : {prog} roll LANCEUR nom=valeur … [--dice 4,6,2] [--seed N] [--save FICHIER] [--json]\n"
-            "Lance les dés. Les listes s'écrivent 3,2 et les booléens true/false ; les choix se lisent\n"
-            "sans souci de majuscules ni d'accents (Débutant, amplifiée).\n"
+            "Lance les dés. Les listes s’écrivent 3,2 et les booléens true/false ; les choix se lisent\n"
+            "sans souci de majuscules ni d’accents (Débutant, amplifiée).\n"
             "  --dice V,V,…   impose les dés (ou les cartes, 7-dagues) : rejoue un jet\n"
             "  --seed N       rend le jet reproductible\n"
-            "  --save FICHIER garde l'état du résultat pour enchaîner (action … --state FICHIER)\n"
+            "  --save FICHIER garde l’état du résultat pour enchaîner (action … --state FICHIER)\n"
             "  --json         affiche le résultat complet en JSON\n" + _SHEETS_HELP + "  --ecrire       "
             "écrit dans leurs fichiers les fiches que le résultat change (en entier ou pas du tout)"
         ),
@@ -76,8 +77,8 @@ def _usage(prog: str) -> dict[str, str]:
         "action": (
             f"Usage : {prog} action LANCEUR ACTION --state FICHIER|- nom=valeur … [--dice …] [--seed N]\n"
             "        [--save FICHIER] [--json]\n"
-            "Joue une suite (relancer un dé, ajouter un dé, jouer un tour…) sur l'état d'un résultat\n"
-            "gardé par --save (ou par --json > FICHIER) ; « - » lit l'état sur l'entrée standard.\n"
+            "Joue une suite (relancer un dé, ajouter un dé, jouer un tour…) sur l’état d’un résultat\n"
+            "gardé par --save (ou par --json > FICHIER) ; « - » lit l’état sur l’entrée standard.\n"
             "Les suites possibles et leurs commandes sont affichées après chaque jet ; avec des fiches,\n"
             "redonnez-les (--fiche … --ecrire) pour que la suite écrive ce qu’elle change."
         ),
@@ -106,7 +107,7 @@ def usage(prog: str, command: str | None = None) -> str:
         for i, line in enumerate(text.splitlines())
         if i == 0 or line.startswith("        [")  # the synopsis and its continuation
     ]
-    return "\n".join(synopsis) + f"\nAide d'une commande : {prog} COMMANDE --help"
+    return "\n".join(synopsis) + f"\nAide d’une commande : {prog} COMMANDE --help"
 
 
 class Request:
@@ -115,7 +116,7 @@ class Request:
     def __init__(self) -> None:
         self.op = ""
         self.positional: list[str] = []
-        self.params: dict[str, str] = {}
+        self.params: list[tuple[str, str]] = []  # in order, a name given twice kept twice (the rules refuse it)
         self.dice: str | None = None
         self.seed: str | None = None
         self.state_path: str | None = None
@@ -133,7 +134,7 @@ class Request:
             request["action"] = self.positional[1]
             request["state"] = self.state
         if self.params:
-            request["params"] = self.params
+            request["params"] = [list(pair) for pair in self.params]
         if self.dice is not None:
             request["dice"] = self.dice
         if self.seed is not None:
@@ -162,20 +163,26 @@ def parse(argv: Sequence[str]) -> Request:
             req.sheets.write = True
         elif arg in SHEET_OPTIONS:
             if i + 1 >= len(rest):
-                raise UsageError(f"L'option {arg} attend une valeur.")
+                raise UsageError(f"L’option {arg} attend une valeur.")
             i += 1
             req.sheets.add(arg, rest[i])
         elif arg in _VALUED:
             if i + 1 >= len(rest):
-                raise UsageError(f"L'option {arg} attend une valeur.")
+                raise UsageError(f"L’option {arg} attend une valeur.")
             i += 1
-            setattr(req, {"--dice": "dice", "--seed": "seed", "--state": "state_path", "--save": "save"}[arg], rest[i])
+            attribute = {"--dice": "dice", "--seed": "seed", "--state": "state_path", "--save": "save"}[arg]
+            if getattr(req, attribute) is not None:
+                raise UsageError(
+                    f"L’option {arg} est donnée deux fois (« {getattr(req, attribute)} » puis « {rest[i]} ») ; "
+                    "donnez-la une seule fois."
+                )
+            setattr(req, attribute, rest[i])
         elif arg.startswith("--"):
             options = ", ".join((*_VALUED, *SHEET_OPTIONS, "--ecrire", "--json", "--help"))
             raise UsageError(f"Option inconnue « {arg} » : les options sont {options}.")
         elif "=" in arg:
             name, _, value = arg.partition("=")
-            req.params[name.strip()] = value
+            req.params.append((name.strip(), value))
         else:
             req.positional.append(arg)
         i += 1
@@ -198,12 +205,12 @@ def parse(argv: Sequence[str]) -> Request:
             else f"La commande {req.op} attend {what} (voir « list » et « {req.op} --help »)."
         )
     if req.op in ("list", "odds") and (req.dice or req.seed or req.save or req.state_path):
-        raise UsageError(f"La commande {req.op} n'accepte ni --dice, ni --seed, ni --save, ni --state.")
+        raise UsageError(f"La commande {req.op} n’accepte ni --dice, ni --seed, ni --save, ni --state.")
     if req.op == "roll" and req.state_path:
-        raise UsageError("L'option --state sert à la commande action, pas à roll.")
+        raise UsageError("L’option --state sert à la commande action, pas à roll.")
     if req.op == "action":
         if req.state_path is None:
-            raise UsageError("La commande action attend --state FICHIER (l'état gardé par roll … --save FICHIER).")
+            raise UsageError("La commande action attend --state FICHIER (l’état gardé par roll … --save FICHIER).")
         req.state = read_state(req.state_path)
     return req
 
@@ -242,7 +249,7 @@ def _again(req: Request, prog: str, dice: list[Any], save: str, result: dict[str
     if req.sheets.any() and req.op == "roll" and isinstance(result.get("parametres"), dict):
         words += [f"{k}={value_text(v)}" for k, v in result["parametres"].items() if v is not None]
     else:
-        words += [f"{k}={v}" for k, v in req.params.items()]
+        words += [f"{k}={v}" for k, v in req.params]
     if dice:
         words += ["--dice", ",".join(str(x) for x in dice)]
     return shlex.join([*words, "--save", save])
@@ -268,7 +275,7 @@ def _roll_text(req: Request, result: dict[str, Any], prog: str, written: list[st
             lines.append(f"État gardé dans {req.save}.")
         elif any(o.get("possible") for o in offers if isinstance(o, dict)):
             same = " (mêmes dés)" if tirage else ""
-            lines.append(f"Pour enchaîner, gardez l'état de ce résultat{same} :")
+            lines.append(f"Pour enchaîner, gardez l’état de ce résultat{same} :")
             lines.append("  " + _again(req, prog, tirage, state_file, result))
         lines += follow_ups(result, prog, state_file, _described_actions(result["roller"]), req.sheets.options())
     lines += lines_after(result, req.sheets, written, prog)
@@ -290,8 +297,8 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
             if req.op in ("roll", "odds", "action") and req.positional:
                 answer = call({"op": "describe", "roller": req.positional[0]})
                 if answer["ok"]:
-                    text += "\n\n" + text_list([answer["result"]])
-            print(text)
+                    text += "\n\n" + text_list([answer["result"]], details=True)
+            print(typeset(text, prog))
             return 0
         if req.op == "fiche":
             data, shown = run_fiche(req.positional[0], req.positional[1:], req.params, req.sheets, req.dice, req.seed)
@@ -312,16 +319,16 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
             write_json(req.save, result, "Enregistrement (--save)")
         written = req.sheets.write_back(result) if req.sheets.write else []
     except UsageError as err:
-        print(str(err), file=sys.stderr)
+        print(fr(str(err)), file=sys.stderr)
         return 2
     if req.as_json:
         print(json.dumps(result, ensure_ascii=False, indent=2))
     elif req.op == "list":
-        print(text_list(result))
+        print(typeset(text_list(result, details=len(result) == 1), prog))
     elif req.op == "odds":
-        print(text_odds(result))
+        print(typeset(text_odds(result), prog))
     else:
-        print(_roll_text(req, result, prog, written))
+        print(typeset(_roll_text(req, result, prog, written), prog))
     return 0
 
 

@@ -140,7 +140,7 @@ from typing import Any
 
 from .dice import Dice
 from .errors import RulesError
-from .params import shown
+from .params import RepeatedKeys, shown, twice_sentence
 from .roller import Roller
 from .typography import fr
 
@@ -236,7 +236,7 @@ def act(
         names = ", ".join(a.id for a in roller.actions) or "aucune"
         raise RulesError("action", f"Action inconnue {shown(action_id)} pour {roller.id} : les actions sont {names}.")
     if not isinstance(state, Mapping):
-        raise RulesError("etat", "État (etat) : l'état du jet précédent est attendu.")
+        raise RulesError("etat", "État (etat) : l’état du jet précédent est attendu.")
     from .params import parse_params
 
     args = parse_params(action.params, params or {}, f"{roller.id} / {action.id}")
@@ -263,7 +263,7 @@ def call(request: Any) -> dict[str, Any]:
 def call_json(text: str) -> str:
     """:func:`call` on JSON text, answering JSON text (the browser's door)."""
     try:
-        request = json.loads(text)
+        request = json.loads(text, object_pairs_hook=_object)
     except (ValueError, RecursionError):
         answer: dict[str, Any] = {
             "ok": False,
@@ -273,6 +273,31 @@ def call_json(text: str) -> str:
     else:
         answer = call(request)
     return json.dumps(answer, ensure_ascii=False)
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object as the door reads it: one that names a key twice keeps every value (to be refused)."""
+    if len({key for key, _ in pairs}) < len(pairs):
+        return RepeatedKeys(pairs)
+    return dict(pairs)
+
+
+def _refuse_own(value: Any, where: str) -> None:
+    """Refuse a field given twice in one JSON object of a request, naming it."""
+    if isinstance(value, RepeatedKeys) and value.repeated:
+        name, values = next(iter(value.repeated.items()))
+        raise RulesError(name[:40], twice_sentence(name, values, f"{where}, champ {shown(name)}"))
+
+
+def _refuse_repeated(value: Any, where: str) -> None:
+    """:func:`_refuse_own` on a value and everything it holds (a state sent back)."""
+    _refuse_own(value, where)
+    if isinstance(value, Mapping):
+        for item in value.values():
+            _refuse_repeated(item, where)
+    elif isinstance(value, list):
+        for item in value:
+            _refuse_repeated(item, where)
 
 
 # Keys whose values are identifiers or data given back to the engine, never typeset:
@@ -337,14 +362,20 @@ def _carries_sheets(request: Mapping[str, Any]) -> bool:
     if any(request.get(k) is not None for k in SHEET_KEYS):
         return True
     params = request.get("params")
-    return isinstance(params, Mapping) and any(
-        isinstance(v, list) and any(isinstance(x, Mapping) for x in v) for v in params.values()
-    )
+    if isinstance(params, list):  # [name, value] pairs (the command line, a share link)
+        values = [p[1] for p in params if isinstance(p, (list, tuple)) and len(p) == 2]
+    else:
+        values = list(params.values()) if isinstance(params, Mapping) else []
+    return any(isinstance(v, list) and any(isinstance(x, Mapping) for x in v) for v in values)
 
 
 def _dispatch(request: Any) -> Any:
     if not isinstance(request, Mapping):
         raise RulesError("requete", "Requête invalide : un objet JSON est attendu.")
+    _refuse_own(request, "Requête")  # its parameters are checked with the roller's, by their labels
+    _refuse_repeated(request.get("state"), "État (etat)")
+    for key in (*SHEET_KEYS, "contenu", "modifications", "fiches", "reserves"):  # a sheet naming a field twice
+        _refuse_repeated(request.get(key), f"Fiche ({key})" if key in SHEET_KEYS else key.capitalize())
     op = request.get("op")
     if op in SHEET_OPS or (op in ("roll", "odds", "action") and _carries_sheets(request)):
         from .sheets import ops as sheet_ops  # only a request with sheets needs them

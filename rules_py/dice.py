@@ -55,6 +55,12 @@ class Dice:
 
     def __init__(self, forced: Any = None, seed: Any = None) -> None:
         self._forced = parse_forced(forced)
+        if self._forced is not None and seed is not None:
+            raise RulesError(
+                "seed",
+                "Graine (seed) : sans effet avec des dés imposés (des), qui fixent déjà le jet ; "
+                "donnez l’un ou l’autre, pas les deux.",
+            )
         self._next = 0
         if seed is not None:
             if (
@@ -122,7 +128,7 @@ class Dice:
         if value is None:
             value = self._rng.choice(list(deck))
         elif str(value) not in deck:
-            raise RulesError("des", f"Cartes imposées (des) : {shown(value)} n'est pas une {what} possible ici.")
+            raise RulesError("des", f"Cartes imposées (des) : {shown(value)} n’est pas une {what} possible ici.")
         value = str(value)
         self.drawn.append(value)
         return value

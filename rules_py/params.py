@@ -17,7 +17,17 @@ from typing import Any, NamedTuple
 
 from .errors import RulesError
 
-__all__ = ["Choice", "Param", "parse_params", "describe_params", "shown", "fold"]
+__all__ = [
+    "Choice",
+    "Param",
+    "RepeatedKeys",
+    "parse_params",
+    "given_once",
+    "twice_sentence",
+    "describe_params",
+    "shown",
+    "fold",
+]
 
 _INT = re.compile(r"[+-]?\d{1,9}")
 _TRUE = {"true", "vrai", "oui", "1", "on"}
@@ -71,6 +81,7 @@ class Param:
     help: str = ""
     group: str = ""  # a heading the form may gather parameters under
     preset_labels: tuple[tuple[str, str], ...] = field(default=())  # labelled presets (value, label)
+    refused: tuple[tuple[str, str], ...] = field(default=())  # choice values refused with their reason (value, why)
 
     # ------------------------------------------------------------------
     # Description (the site renders its form from this)
@@ -153,6 +164,9 @@ class Param:
                 for c in self.choices:
                     if wanted == fold(c.value):
                         return c.value
+                for value, why in self.refused:
+                    if wanted == fold(value):
+                        raise RulesError(self.name, f"{self.where} : {why}, reçu {shown(raw)}.")
             names = ", ".join(c.value for c in self.choices)
             raise self.fail(f"une valeur parmi {names} attendue", raw)
         if self.kind == "ints":
@@ -162,7 +176,7 @@ class Param:
                 raise self.fail("un texte attendu", raw)
             text = " ".join(raw.split())
             if len(text) > _TEXT_MAX or any(ord(ch) < 32 for ch in text):
-                raise self.fail(f"un texte d'au plus {_TEXT_MAX} caractères attendu", raw)
+                raise self.fail(f"un texte d’au plus {_TEXT_MAX} caractères attendu", raw)
             return text
         raise AssertionError(f"unknown parameter kind {self.kind!r}")
 
@@ -201,11 +215,67 @@ class Param:
         return tuple(out)
 
 
-def parse_params(params: tuple[Param, ...], raw: Mapping[str, Any], roller: str) -> dict[str, Any]:
-    """Check every given value and fill in defaults; refuse unknown names."""
+class RepeatedKeys(dict[str, Any]):
+    """A JSON object that named a key more than once: the values in order, by key (``repeated``).
+
+    ``json.loads`` keeps the last value of a repeated key; the door reads every object with
+    a hook that returns this instead, so that a parameter given twice is refused, not the last
+    one silently kept.
+    """
+
+    def __init__(self, pairs: list[tuple[str, Any]]) -> None:
+        super().__init__(pairs)
+        self.repeated: dict[str, list[Any]] = {}
+        for key, value in pairs:
+            self.repeated.setdefault(key, []).append(value)
+        self.repeated = {k: v for k, v in self.repeated.items() if len(v) > 1}
+
+
+def _repeated(raw: Any) -> dict[str, list[Any]]:
+    """The names given more than once in ``raw`` (a JSON object read by the door, or pairs), with their values."""
+    if isinstance(raw, RepeatedKeys):
+        return raw.repeated
+    if not isinstance(raw, (list, tuple)):
+        return {}
+    counted: dict[str, list[Any]] = {}
+    for pair in raw:
+        if isinstance(pair, (list, tuple)) and len(pair) == 2 and isinstance(pair[0], str):
+            counted.setdefault(pair[0], []).append(pair[1])
+    return {k: v for k, v in counted.items() if len(v) > 1}
+
+
+def twice_sentence(name: str, values: list[Any], where: str) -> str:
+    """« Cercle de domination (domination) : donné deux fois (« a » puis « b ») ; donnez-le une seule fois. »"""
+    times = {2: "deux", 3: "trois"}.get(len(values), str(len(values)))
+    return f"{where} : donné {times} fois ({' puis '.join(shown(v) for v in values)}) ; donnez-le une seule fois."
+
+
+def given_once(raw: Any, roller: str, labels: Mapping[str, str] | None = None) -> Mapping[str, Any]:
+    """``raw`` (a mapping, or ``[name, value]`` pairs as a command line or a share link gives them)
+    as a mapping. A name given twice is refused, naming it (by its French label when ``labels``
+    has it), never « the last one wins »."""
+    for name, values in _repeated(raw).items():
+        if labels is not None and name not in labels:
+            continue  # an unknown name: refused as such by the caller
+        label = (labels or {}).get(name)
+        where = f"{label} ({name})" if label else f"Le paramètre {shown(name)} de {roller}"
+        raise RulesError(name[:40], twice_sentence(name, values, where))
+    if isinstance(raw, (list, tuple)):
+        if not all(isinstance(p, (list, tuple)) and len(p) == 2 and isinstance(p[0], str) for p in raw):
+            raise RulesError("parametres", f"Les paramètres de {roller} doivent être des paires nom=valeur.")
+        return {name: value for name, value in raw}
     if not isinstance(raw, Mapping):
         raise RulesError("parametres", f"Les paramètres de {roller} doivent être des paires nom=valeur.")
+    return raw
+
+
+def parse_params(params: tuple[Param, ...], raw: Any, roller: str) -> dict[str, Any]:
+    """Check every given value and fill in defaults; refuse unknown names and names given twice.
+
+    ``raw`` is a mapping or a list of ``[name, value]`` pairs (the command line, a share link).
+    """
     by_name = {p.name: p for p in params}
+    raw = given_once(raw, roller, {p.name: p.label for p in params})
     for name in raw:
         if name not in by_name:
             names = ", ".join(by_name) or "aucun"

@@ -80,7 +80,10 @@ def test_a_pipe_closed_early_is_not_an_error():
     "args, keys",
     [
         (["solaires.action", "elements=3"], {"score", "conserves", "difficulte"}),
-        (["solaires.opposition", "defense=3,2", "elements=3"], {"score", "conserves", "difficulte", "gagnant"}),
+        (
+            ["solaires.opposition", "defense=3,2", "defense_typique=true", "elements=3"],
+            {"score", "conserves", "difficulte"},
+        ),
         (["solaires.environnement"], {"score", "conserves"}),
         (["feerie.action", "element=3", "difficulte=2"], {"difficulte"}),
         (["feerie.collaboration", "element=3", "difficulte=2", "assistants=3"], {"difficulte"}),
@@ -128,8 +131,9 @@ def printed_commands(output: str) -> dict[str, list[str]]:
     for line in output.splitlines():
         line = line.strip()
         if line.startswith("python -m rules_py action "):
-            words = shlex.split(line.replace("…", "").replace("[", "").replace("]", ""))
-            found[words[5]] = words[3:]
+            words = shlex.split(line.replace("[", "").replace("]", ""))
+            # « de=… » is a value to fill in: the caller gives it (a name given twice is refused)
+            found[words[5]] = [w for w in words[3:] if not w.endswith("=…")]
     return found
 
 
@@ -138,11 +142,12 @@ def test_help_on_every_command_prints_its_usage(command):
     for flag in ("--help", "-h"):
         out = run(command, flag)
         assert out.returncode == 0 and out.stderr == ""
-        assert out.stdout.startswith(f"Usage : python -m rules_py {command}")
+        assert out.stdout.startswith(f"Usage\u00a0: python -m rules_py {command}")  # French spaces (CLI typesets)
     general = run()
     assert general.returncode == 0 and general.stdout.count("[--save FICHIER]") == 2
     detailed = text("roll", "simon.jet", "--help")
-    assert "--save FICHIER" in detailed and "points_depart = 1..100 (défaut : 20)" in detailed
+    assert "--save FICHIER" in detailed and "points_depart = 1..100 — Points d’héroïsme de départ" in detailed
+    assert "qui = joueur | meneur (défaut : joueur) — Qui lance" in detailed
 
 
 def test_after_a_roll_the_follow_ups_are_listed_with_the_commands_that_run_them(tmp_path):
@@ -166,7 +171,7 @@ def test_after_a_roll_the_follow_ups_are_listed_with_the_commands_that_run_them(
 def test_without_save_the_text_says_how_to_keep_the_state():
     out = text("roll", "simon.jet", "expertise=2", "--dice", "5,5,5,5,5")
     assert (
-        "Pour enchaîner, gardez l'état de ce résultat (mêmes dés) :\n"
+        "Pour enchaîner, gardez l’état de ce résultat (mêmes dés) :\n"
         "  python -m rules_py roll simon.jet expertise=2 --dice 5,5,5,5,5 --save jet.json" in out
     )
     assert "python -m rules_py action simon.jet ajouter_de --state jet.json" in out
@@ -186,18 +191,18 @@ def test_the_state_saved_by_roll_drives_the_next_action(tmp_path):
         "action", "simon.jet", "ajouter_de", "--state", "s.json", "--dice", "14", "--save", "s.json", cwd=tmp_path
     )
     assert "Dés ajoutés après le jet (2 points chacun) : [14] réussite" in out
-    assert "Points d'héroïsme : 3 - 2 (dé ajouté après le jet) = 1" in out
+    assert "Points d’héroïsme : 3 - 2 (dé ajouté après le jet) = 1" in out
     assert "Rejouer cette suite : --dice 14" in out
-    assert "Il faut 2 points d'héroïsme, il en reste 1." in out
+    assert "Il faut 2 points d’héroïsme, il en reste 1." in out
 
 
 def test_list_shows_lists_follow_ups_and_no_empty_default():
     out = text("list")
     assert "(défaut : )" not in out
     assert "elements = liste de 1 à 2 entiers 1..3, séparés par des virgules (défaut : 2)" in out
-    assert "forces_a = liste d'exactement 4 entiers 0..25" in out
+    assert "forces_a = liste d’exactement 4 entiers 0..25" in out
     assert "  Suites (commande action, après un jet) :\n    relancer — Relancer un dé" in out
-    assert "assistants = liste d'au plus 6 entiers 0..10, séparés par des virgules — Dés ordinaires" in out
+    assert "assistants = liste d’au plus 6 entiers 0..10, séparés par des virgules — Dés ordinaires" in out
     one = text("list", "solaires.points")
     assert one.startswith("solaires.points — ") and "fin_scene — Fin de scène" in one and "simon.jet" not in one
 
@@ -235,15 +240,19 @@ def test_odds_never_show_a_possible_chance_as_zero_nor_repeat_a_label():
 def test_the_simon_heroism_count_reads_the_same_in_every_order():
     for dice in ("20,1,13,13,13", "1,20,13,13,13", "13,13,13,1,20"):
         out = text("roll", "simon.jet", "expertise=2", "niveau=debutant", "points=40", "--dice", dice)
-        assert "Points d'héroïsme : 40 + 1 (réussite critique) - 1 (raté critique) = 40" in out
+        assert "Points d’héroïsme : 40 + 1 (réussite critique) - 1 (raté critique) = 40" in out
         assert "Réussite" in out and "(s)" not in out
 
 
-def test_solaires_opposition_says_who_prevails():
-    out = text("roll", "solaires.opposition", "defense=3,2", "elements=3,2", "typique=true", "--dice", "1,2,4")
-    assert "Résultat : Réussite sans effet secondaire : l'agresseur l'emporte" in out
+def test_solaires_opposition_gives_the_aggressors_result_and_quotes_the_tables_choice():
+    out = text(
+        "roll", "solaires.opposition", "defense=3,2", "defense_typique=true", "elements=3,2", "typique=true",
+        "--dice", "1,2,4",
+    )  # fmt: skip
+    assert "Résultat : Réussite sans effet secondaire\n" in out
     out = text("roll", "solaires.opposition", "defense=1", "elements=2", "--dice", "6,6,1")
-    assert "le défenseur l'emporte" in out
+    assert "Résultat : Échec sans effet secondaire\n" in out
+    assert "défenseur" not in out and "« Les joueurs et le meneur peuvent ensuite décider" in out
 
 
 def test_choices_whatever_their_case_and_accents_and_forced_dice_counted():

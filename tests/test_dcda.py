@@ -1,10 +1,10 @@
-"""De Cœur & D'Acier (chapter 004, « Résoudre une confrontation »).
+"""De Cœur & D’Acier (chapter 004, « Résoudre une confrontation »).
 
 Sections cited: « Résoudre un tour », « Vérifier les enseignes et calculer la
 force totale », « Les enseignes et le cercle de domination », « Enseigne de
 prédilection et repioche », « Relations et valeurs », « Exaltation et
 Tempérances », « La confrontation en équipe », « La confrontation contre
-l'environnement », and RULES.md (Nocturne, the inferred domination circle).
+l’environnement », and RULES.md (Nocturne, the inferred domination circle).
 """
 
 from __future__ import annotations
@@ -43,10 +43,10 @@ def test_default_domination_is_the_inferred_circle():
 
 
 def test_the_gm_may_change_the_circle():
-    # default: Dagues dominate Écus; with batons>ecus>dagues>coupes, Écus dominate Dagues
-    base = dict(carte_a="4-dagues", carte_b="4-ecus", forces_a="0,0,0,0", forces_b="0,0,0,0")
-    assert tour(**base)["gagnant"] == "a"
-    assert tour(**base, domination="batons>ecus>dagues>coupes")["gagnant"] == "b"
+    # default: Écus dominate Coupes; with batons>dagues>coupes>ecus, Coupes dominate Écus
+    base = dict(carte_a="4-coupes", carte_b="4-ecus", forces_a="0,0,0,0", forces_b="0,0,0,0")
+    assert tour(**base)["gagnant"] == "b"
+    assert tour(**base, domination="batons>dagues>coupes>ecus")["gagnant"] == "a"
     with pytest.raises(RulesError) as err:
         tour(**base, domination="batons>batons>ecus>coupes")
     assert err.value.field == "domination"
@@ -103,7 +103,7 @@ def test_outcomes_are_listed_and_a_user_table_is_read_not_invented():
     table = "C4S8Q/C5S/S4Q6M/Q4M"
     res = tour(carte_a="7-dagues", carte_b="5-ecus", tour=3, table=table)
     # round 3: S up to 4, Q up to 6, M beyond; loser's total 5 -> Q
-    assert res["issue"] == "La confrontation provoque la mort de quelqu'un."
+    assert res["issue"] == "La confrontation provoque la mort de quelqu’un."
     assert res["issue_source"] == "table de votre fiche"
     assert any("table que vous avez saisie" in n for n in res["notes"])
     assert parse_table("c/s/q/m")[3] == (("M",), ())
@@ -147,7 +147,7 @@ def _oracle_winner(ca, cb, fa, fb, bonus, order, bonus_b=None):
     return "a" if (sa, sb) in beats else "b" if (sb, sa) in beats else "n"
 
 
-FORCE_GRID = [(0, 0, 0, 0), (3, 3, 3, 7), (5, 1, 4, 2), (25, 20, 15, 10)]
+FORCE_GRID = [(0, 0, 0, 0), (3, 3, 3, 7), (5, 1, 4, 2), (10, 9, 6, 10)]
 SUIT_PAIRS = [("batons", "dagues"), ("ecus", "batons"), ("coupes", "coupes"), ("dagues", "coupes")]
 
 
@@ -188,9 +188,9 @@ def test_tour_odds_equal_icepool_and_a_plain_enumeration(fa, fb):
         assert Fraction(exact["B remporte le tour"]) == want["b"]
         assert Fraction(exact["Statu quo"]) == want["n"]
     # all forty cards, B's card uniform over the 39 others
-    got = odds("dcda.tour", {"forces_a": fa, "forces_b": fb, "domination": "batons>coupes>ecus>dagues"})
+    got = odds("dcda.tour", {"forces_a": fa, "forces_b": fb, "domination": "batons>dagues>coupes>ecus"})
     deck = [(v, s) for s in SUITS for v in range(1, 11)]
-    other = ["batons", "coupes", "ecus", "dagues"]
+    other = ["batons", "dagues", "coupes", "ecus"]
     outcomes = [_oracle_winner(a, b, fa, fb, (0, 0, 0, 0), other) for a, b in permutations(deck, 2)]
     assert Fraction(got["exact"]["A remporte le tour"]) == Fraction(outcomes.count("a"), len(outcomes))
     assert Fraction(got["exact"]["Statu quo"]) == Fraction(outcomes.count("n"), len(outcomes))
@@ -247,7 +247,7 @@ def test_forced_cards_say_how_many_the_roll_draws_and_accept_any_case_or_accent(
     assert "ce jet ne tire aucune carte : les deux sont choisies" in str(err.value)
     res = tour(["7-Écus", "2-BÂTONS"])
     assert res["tirage"] == ["7-ecus", "2-batons"]  # the record keeps the plain names
-    assert [g["des"][0]["libelle"] for g in res["des"]] == ["7 d'Écus", "2 de Bâtons"]
+    assert [g["des"][0]["libelle"] for g in res["des"]] == ["7 d’Écus", "2 de Bâtons"]
 
 
 def test_odds_with_b_s_card_given_draw_a_from_the_39_others():
@@ -271,7 +271,7 @@ def test_odds_with_b_s_card_given_draw_a_from_the_39_others():
 
 
 def test_the_meneuse_s_bonus_for_one_side_or_both():
-    """004: « un bonus ou un malus à appliquer à l'usage d'une enseigne spécifique »; issue 10 item 8: one side or both."""
+    """004: « un bonus ou un malus à appliquer à l’usage d’une enseigne spécifique »; issue 10 item 8: one side or both."""
     base = dict(carte_a="3-batons", carte_b="5-batons", forces_a="4,0,0,0", forces_b="2,0,0,0", bonus="2,0,0,0")
     assert tour(**base)["totaux"] == {"a": 9, "b": 9}
     only_a = tour(**base, bonus_pour="a")
@@ -303,7 +303,7 @@ def test_the_meneuse_s_bonus_for_one_side_or_both():
 
 
 def test_the_meneuse_may_forbid_or_require_suits():
-    """004: « elles peuvent interdire ou obliger l'usage d'une ou plusieurs enseignes »."""
+    """004: « elles peuvent interdire ou obliger l’usage d’une ou plusieurs enseignes »."""
     required = {"enseignes_imposees": "Bâtons,ecus", "enseignes_interdites": "dagues"}
     got = odds("dcda.tour", required)
     deck = [(v, s) for s in ("batons", "ecus") for v in range(1, 11)]
@@ -381,7 +381,7 @@ def offer(res, action, participant=None):
 
 def test_a_team_confrontation_replayed_with_forced_cards():
     res = roll("dcda.confrontation", TEAM, HANDS)
-    assert [g["titre"] for g in res["des"]] == ["Main d'Aelis", "Main de Bran", "Main de Nocturne"]
+    assert [g["titre"] for g in res["des"]] == ["Main d’Aelis", "Main de Bran", "Main de Nocturne"]
     assert res["etat"]["mains"][2] == [10, 4, 5, 6]
     assert [o["b"] for o in res["oppositions"]] == ["b1", "b1"]  # team against solo
     st = res["etat"]
@@ -413,7 +413,7 @@ def test_a_team_confrontation_replayed_with_forced_cards():
     assert offer(res, "renoncer", "a2")["possible"] is False
     assert offer(res, "terminer")["possible"] is False
     res = conf_act(st, "renoncer", participant="a1")
-    assert "l'issue du tour 1 se confirme" in res["resultat"]
+    assert "l’issue du tour 1 se confirme" in res["resultat"]
     st = res["etat"]
     # round 2: only Bran and Nocturne; Écus dominate Coupes
     with pytest.raises(RulesError) as err:
@@ -442,7 +442,7 @@ def test_a_team_confrontation_replayed_with_forced_cards():
         conf_act(st, "jouer", ["1-ecus", "1-coupes"], enseignes="ecus,coupes")
     res = conf_act(st, "exaltation", ["9"])
     assert res["fin"] == "temperance" and res["temperance"] == "a2"
-    assert res["des"][0]["des"][0]["libelle"] == "IX — L'Ermite" and res["des"][0]["des"][0]["garde"] is True
+    assert res["des"][0]["des"][0]["libelle"] == "IX — L’Ermite" and res["des"][0]["des"][0]["garde"] is True
     assert not any(a["possible"] for a in res["actions"])
     with pytest.raises(RulesError):
         conf_act(res["etat"], "jouer", ["1-ecus", "1-coupes"], enseignes="ecus,coupes")
@@ -490,7 +490,7 @@ def test_level_2_after_a_win_may_stop_and_round_four_is_final():
 def test_environment_and_team_against_team():
     # « La force de chaque enseigne de l'environnement peut monter jusqu'à 25 ! »
     res = roll("dcda.confrontation", {"forces_b": "25,20,15,10", "environnement": True}, seed=5)
-    assert res["oppositions"][0]["noms"] == ["A", "l'environnement"]
+    assert res["oppositions"][0]["noms"] == ["A", "l’environnement"]
     with pytest.raises(RulesError) as err:
         roll("dcda.confrontation", {"forces_b": "25,20,15,10", "environnement": True, "niveau_b": "3"})
     assert err.value.field == "niveau_b"
@@ -508,14 +508,14 @@ def test_environment_and_team_against_team():
 
 
 # ----------------------------------------------------------------------
-# Nocturne (RULES.md: an NPC sheet to preset a confrontation)
+# Nocturne (RULES.md: the site's own example NPC, never the book's, to preset a confrontation)
 # ----------------------------------------------------------------------
 
 
 def test_nocturne_preset():
     assert NOCTURNE == {"nom": "Nocturne", "forces": (3, 3, 3, 7), "fortune": 17}
     res = roll("dcda.confrontation", {"pnj": "nocturne", "niveau_b": "3"}, seed=1)
-    assert "Nocturne : Bâtons 3, Écus 3, Coupes 3, Dagues 7 ; niveau 3, fortune XVII — L'Étoile" in res["calcul"]
+    assert "Nocturne : Bâtons 3, Écus 3, Coupes 3, Dagues 7 ; niveau 3, fortune XVII — L’Étoile" in res["calcul"]
     assert len(res["tirage"]) == 8  # the fortune is the sheet's: no draw
     # without a given fortune, an exalted NPC's fortune is drawn at the start
     res = roll("dcda.confrontation", {"forces_b": "3,3,3,7", "niveau_b": "4"}, HANDS.split(",")[:8] + ["5"])
@@ -666,7 +666,7 @@ def test_a_confrontation_and_its_actions_replay_from_their_own_record():
 
 
 def test_each_participant_plays_a_card_of_her_hand_by_its_own_field():
-    """004, « Déroulement d'un tour » 2: each participant picks a card of her hand (the page's form)."""
+    """004, « Déroulement d’un tour » 2: each participant picks a card of her hand (the page's form)."""
     from rules_py import act, roll
 
     start = roll("dcda.confrontation", {}, seed=3)
@@ -676,7 +676,7 @@ def test_each_participant_plays_a_card_of_her_hand_by_its_own_field():
     hand_a = start["etat"]["mains"][0]
     assert [c["libelle"] for c in fields["a1"]["choix"]] == [
         f"{hand_a[0]} de Bâtons",
-        f"{hand_a[1]} d'Écus",
+        f"{hand_a[1]} d’Écus",
         f"{hand_a[2]} de Coupes",
         f"{hand_a[3]} de Dagues",
     ]

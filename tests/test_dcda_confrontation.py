@@ -1,10 +1,10 @@
-"""De Cœur & D'Acier (chapter 004): whole confrontations played through the follow-ups.
+"""De Cœur & D’Acier (chapter 004): whole confrontations played through the follow-ups.
 
-Sections cited: « La confrontation en équipe » (« Tant qu'au moins un
-adversaire de chaque équipe est en vie et n'a pas déclaré forfait… »),
+Sections cited: « La confrontation en équipe » (« Tant qu’au moins un
+adversaire de chaque équipe est en vie et n’a pas déclaré forfait… »),
 « Exaltation et Tempérances » (« il peut ne pas y avoir concrètement de
 « gagnant » »), « Les enseignes et le cercle de domination » (the meneuse's
-powers), « Déroulement d'un tour » (renouncing), and RULES.md.
+powers), « Déroulement d’un tour » (renouncing), and RULES.md.
 """
 
 from __future__ import annotations
@@ -77,12 +77,12 @@ def test_a_team_member_without_adversary_leaves_the_confrontation():
     assert offer(res, "terminer")["possible"] is True
     assert offer(res, "renoncer", "a2")["possible"] and offer(res, "renoncer", "b2")["possible"]
     hana = offer(res, "renoncer", "a1")
-    assert hana["possible"] is False and "n'a plus d'adversaire" in hana["raison"]
+    assert hana["possible"] is False and "n’a plus d’adversaire" in hana["raison"]
     assert (
-        "Hana n'a plus d'adversaire en face d'elle : elle quitte la confrontation, sa main retourne dans les piles."
+        "Hana n’a plus d’adversaire en face d’elle : elle quitte la confrontation, sa main retourne dans les piles."
         in res["calcul"]
     )
-    assert [g["titre"] for g in res["des"]] == ["Main d'Eli", "Main de Loup"]  # no empty line for Hana or Jade
+    assert [g["titre"] for g in res["des"]] == ["Main d’Eli", "Main de Loup"]  # no empty line for Hana or Jade
     with pytest.raises(RulesError) as err:
         step(res, "jouer", enseignes="batons,ecus,coupes")
     assert err.value.field == "enseignes" and "(Eli, Loup)" in str(err.value)
@@ -98,11 +98,11 @@ def test_a_team_member_without_adversary_leaves_the_confrontation():
     done = step(res, "terminer")
     assert done["fin"] == "accord"
     assert done["resultat"] == (
-        "L'issue du tour 1 convient à toutes. Issue définitive : Jade l'emporte sur Hana "
-        "(tour 1) ; Loup l'emporte sur Eli (tour 1)."
+        "L’issue du tour 1 convient à toutes. Issue définitive : Jade l’emporte sur Hana "
+        "(tour 1) ; Loup l’emporte sur Eli (tour 1)."
     )
     assert done["classement"][0] == (
-        "Issue définitive — Hana contre Jade : Jade l'emporte sur Hana au tour 1, force totale de la perdante 1."
+        "Issue définitive — Hana contre Jade : Jade l’emporte sur Hana au tour 1, force totale de la perdante 1."
     )
 
 
@@ -132,17 +132,17 @@ def test_a_temperance_ends_the_confrontation_with_no_winner():
     res = step(res, "exaltation", ["14"])
     assert res["fin"] == "temperance" and res["temperance"] == "a1"
     assert res["gagnant"] is None and res["reussite"] is None
-    assert res["resultat"].startswith("Tempérance ! La lame d'exaltation d'Eli correspond à sa fortune")
+    assert res["resultat"].startswith("Tempérance ! La lame d’exaltation d’Eli correspond à sa fortune")
     assert (
-        "prend fin par une Tempérance, sans gagnante ; l'issue en suspens ne s'applique pas, la meneuse raconte"
+        "prend fin par une Tempérance, sans gagnante ; l’issue en suspens ne s’applique pas, la meneuse raconte"
         in res["resultat"]
     )
     (row,) = res["oppositions"]
     assert row["gagnant"] is None and row["force_perdant"] is None and row["issue"] is None
-    assert not any("l'emporte sur" in line or "l'emporte au" in line for line in texts(res))
+    assert not any("l’emporte sur" in line or "l’emporte au" in line for line in texts(res))
     assert res["classement"] == [
-        "Issue définitive — Eli contre Nocturne : la Tempérance d'Eli met fin à la "
-        "confrontation ; personne ne l'emporte, l'issue en suspens ne s'applique pas."
+        "Issue définitive — Eli contre Nocturne : la Tempérance d’Eli met fin à la "
+        "confrontation ; personne ne l’emporte, l’issue en suspens ne s’applique pas."
     ]
     assert res["des"][0]["des"][0]["libelle"] == "XIV — Tempérance"
     assert res["des"][0]["des"][0]["valeur"] == "XIV — Tempérance" and res["tirage"] == ["14"]
@@ -159,7 +159,7 @@ def test_a_temperance_in_a_team_confrontation_names_nobody_as_winner():
     assert res["fin"] == "temperance" and res["temperance"] == "a2"
     assert all(o["gagnant"] is None for o in res["oppositions"])
     assert all(
-        "la Tempérance d'Eli met fin à la confrontation ; personne ne l'emporte" in line for line in res["classement"]
+        "la Tempérance d’Eli met fin à la confrontation ; personne ne l’emporte" in line for line in res["classement"]
     )
 
 
@@ -246,12 +246,12 @@ def test_a_participant_who_renounces_puts_her_hand_back_into_the_piles():
     with pytest.raises(RulesError) as err:  # Aube holds the 1 de Bâtons: Nocturne cannot draw it
         step(res, "jouer", ["4-dagues", "5-ecus", "1-batons"], enseignes="dagues,ecus,batons")
     assert (
-        "la carte de Bâtons de Nocturne manque ou n'est pas permise : il faut une carte de Bâtons sauf le 1 de Bâtons"
+        "la carte de Bâtons de Nocturne manque ou n’est pas permise : il faut une carte de Bâtons sauf le 1 de Bâtons"
         in str(err.value)
     )
     res = step(res, "renoncer", participant="Aube")
     assert res["etat"]["mains"][0] is None
-    assert "La main d'Aube retourne dans les piles." in res["calcul"]
+    assert "La main d’Aube retourne dans les piles." in res["calcul"]
     # now her 1 de Bâtons is back in the pile: Nocturne may draw it after round 1
     res = step(res, "jouer", ["5-ecus", "1-batons"], enseignes="ecus,batons")
     assert res["etat"]["mains"][2][0] == 1
@@ -268,14 +268,14 @@ def test_names_are_elided_and_npcs_are_the_meneuse_s():
         {"noms_a": "Eli", "niveau_a": "1", "forces_b": "20,5,5,5", "environnement": True},
         HANDS_4.split(",")[:8],
     )
-    assert [g["titre"] for g in res["des"]] == ["Main d'Eli", "Main de l'environnement"]
+    assert [g["titre"] for g in res["des"]] == ["Main d’Eli", "Main de l’environnement"]
     assert offer(res, "renoncer", "a1")["raison"] == "Niveau 1 : Eli ne peut pas renoncer au premier tour."
     avalanche = roll(
         "dcda.confrontation", {"noms_b": "Avalanche", "forces_b": "20,5,5,5", "environnement": True}, seed=1
     )
-    assert "Main d'Avalanche" in [g["titre"] for g in avalanche["des"]]
+    assert "Main d’Avalanche" in [g["titre"] for g in avalanche["des"]]
     res = step(res, "jouer", ["9-batons", "8-batons"], enseignes="batons,batons")
-    assert "Force totale d'Eli : 1 (carte) + 3 (Bâtons) = 4" in res["calcul"]
+    assert "Force totale d’Eli : 1 (carte) + 3 (Bâtons) = 4" in res["calcul"]
     for line in texts(res) + texts(avalanche):
         assert "joueuse de" not in line and "(s)" not in line and "victorieux" not in line
 
@@ -285,7 +285,7 @@ def test_a_whole_confrontation_says_its_standing_after_every_step():
     assert res["classement"] == ["Avant le premier tour — A contre Nocturne : aucun tour joué, rien ne change."]
     res = step(res, "jouer", ["9-dagues", "8-dagues"], enseignes="dagues,dagues")
     assert res["classement"] == [
-        "Où en est la confrontation après le tour 1 — A contre Nocturne : Nocturne l'emporte "
+        "Où en est la confrontation après le tour 1 — A contre Nocturne : Nocturne l’emporte "
         "sur A au tour 1, force totale de la perdante 4."
     ]
     assert offer(res, "terminer")["possible"] is False  # level 2 lost round 1: a second round is due
@@ -297,8 +297,8 @@ def test_a_whole_confrontation_says_its_standing_after_every_step():
     assert res["fin"] == "accord" and res["classement"][0].startswith("Issue définitive — A contre Nocturne : ")
     statu_quo = roll("dcda.confrontation", {"forces_a": "3,3,3,8"}, HANDS_4.split(",")[:8])
     statu_quo = step(step(statu_quo, "jouer", ["9-dagues", "8-dagues"], enseignes="dagues,dagues"), "terminer")
-    assert statu_quo["classement"][-1] == "Personne ne l'emporte : la confrontation finit sans gagnante."
-    assert re.search(r"statu quo au tour 1, personne ne l'emporte", statu_quo["classement"][0])
+    assert statu_quo["classement"][-1] == "Personne ne l’emporte : la confrontation finit sans gagnante."
+    assert re.search(r"statu quo au tour 1, personne ne l’emporte", statu_quo["classement"][0])
 
 
 # ----------------------------------------------------------------------

@@ -3,7 +3,7 @@
 The exact odds are checked against an independent oracle (icepool) over whole
 parameter grids; rolls are replayed with forced dice. Chapter 001 has no
 worked example with dice, so the rolls below replay the rules of its
-« Résumé » and « Conséquences de l'action » sections.
+« Résumé » and « Conséquences de l’action » sections.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from helpers import assert_ordered_law, assert_refused_naming
 
 from rules_py import RulesError, odds, roll
 from rules_py.api import get_roller
+from rules_py.feerie.words import MISSED, MISSED_TIE
 
 EFFORT = icepool.d6.map(lambda v: 1 if v >= 4 else 0)
 BONUS = {"connexe": 0, "typique": 1, "specifique": 2}
@@ -36,13 +37,15 @@ def prob(die: icepool.Die, predicate) -> Fraction:
 
 def check_players_vs_gm(answer: dict, n: int, m: int) -> None:
     diff = oracle_difference(n, m)
-    # « rate complètement »: no effort among the players' dice while the GM has one (else a tie)
+    # « rate complètement »: no effort among the players' dice, whatever the GM's (a 0-0 tie included)
     players, gm = n @ EFFORT, m @ EFFORT
     miss = players.probability(0) * (1 - gm.probability(0))
+    miss_tie = players.probability(0) * gm.probability(0)
     assert exact(answer, "Réussite avec plusieurs efforts excédentaires") == prob(diff, lambda d: d >= 2)
     assert exact(answer, "Réussite") == prob(diff, lambda d: d == 1)
-    assert exact(answer, "Échec par égalité") == prob(diff, lambda d: d == 0)
-    assert exact(answer, "Échec complet, aucun effort") == miss
+    assert exact(answer, "Échec par égalité") == prob(diff, lambda d: d == 0) - miss_tie
+    assert exact(answer, MISSED_TIE) == miss_tie
+    assert exact(answer, MISSED) == miss
     assert exact(answer, "Échec") == prob(diff, lambda d: d < 0) - miss
     assert sum(Fraction(v) for v in answer["exact"].values()) == 1
     assert Fraction(answer["reussite_exacte"]) == prob(diff, lambda d: d >= 1)
@@ -105,11 +108,11 @@ def test_opposition_odds_match_icepool():
                         n = des_a + (avantage if camp == "a" else 0)
                         m = des_b + (3 if assistants_b else 0) + (avantage if camp == "b" else 0)
                         diff = oracle_difference(n, m)
-                        assert exact(answer, "Le camp A l'emporte") == prob(diff, lambda d: d > 0)
+                        assert exact(answer, "Le camp A l’emporte") == prob(diff, lambda d: d > 0)
                         assert exact(answer, "Échec mutuel ou blocage (le meneur choisit)") == prob(
                             diff, lambda d: d == 0
                         )
-                        assert exact(answer, "Le camp B l'emporte") == prob(diff, lambda d: d < 0)
+                        assert exact(answer, "Le camp B l’emporte") == prob(diff, lambda d: d < 0)
                         assert_ordered_law(answer, diff)
 
 
@@ -141,8 +144,9 @@ def test_action_success_by_two_flags_a_side_effect_with_no_direction():
     [
         (dict(element=3, difficulte=1), "4,5,6,1", "Réussite avec plusieurs efforts excédentaires"),
         (dict(element=2, pertinence="typique", difficulte=2), "4,1,2,5,3", "Échec par égalité"),
-        (dict(element=2, difficulte=2), "1,2,5,3", "Échec complet, aucun effort"),  # « rate complètement »
-        (dict(element=0, difficulte=1), "6", "Échec complet, aucun effort"),
+        (dict(element=2, difficulte=2), "1,2,5,3", MISSED),  # « rate complètement »
+        (dict(element=0, difficulte=1), "6", MISSED),
+        (dict(element=2, difficulte=2), "1,2,3,1", MISSED_TIE),
     ],
 )
 def test_the_books_side_effect_cases_carry_no_invented_direction(params, dice, outcome):
@@ -150,7 +154,8 @@ def test_the_books_side_effect_cases_carry_no_invented_direction(params, dice, o
     # égalité ou si le personnage l'emporte avec plusieurs efforts excédentaires », and an action that
     # « rate complètement »: the book gives no direction, the roller invents none.
     r = roll("feerie.action", params, dice=dice)
-    assert r["resultat"] == f"{outcome} : le meneur peut ajouter un effet secondaire"
+    said = outcome if "rate complètement" in outcome else f"{outcome} : le meneur peut ajouter un effet secondaire"
+    assert r["resultat"] == said
     words = " ".join([r["resultat"], *r["notes"], *odds("feerie.action", params)["issues"]]).lower()
     assert "favorable" not in words and "défavorable" not in words
     assert r["notes"]
@@ -233,7 +238,7 @@ def test_opposition_more_efforts_wins_and_a_tie_is_left_to_the_gm():
     assert r["resultat"] == "Échec mutuel ou blocage (le meneur choisit)"
     r = roll("feerie.opposition", dict(des_a=1, des_b=1, avantage=2, avantage_camp="b"), dice="4,1,5,6")
     assert r["gagnant"] == "b" and r["efforts_b"] == 2
-    assert r["des"][-1]["titre"] == "Camp B : dés d'avantage"
+    assert r["des"][-1]["titre"] == "Camp B : dés d’avantage"
 
 
 def test_opposition_presets_for_npcs_and_minions():
@@ -271,6 +276,37 @@ def test_opposition_presets_for_npcs_and_minions():
 )
 def test_bad_values_name_the_field(roller_id, params, field):
     assert_refused_naming(roller_id, params, field)
+
+
+@pytest.mark.parametrize(
+    "params, dice",
+    [
+        (dict(element=2, difficulte=2), "1,2,3,1"),  # the audit's roll: no effort on either side
+        (dict(element=2, difficulte=0), "1,2"),  # difficulty 0, no player effort
+        (dict(element=0, difficulte=0), ""),  # nobody rolls
+    ],
+)
+def test_no_effort_at_all_is_a_complete_miss_even_in_a_tie(params, dice):
+    r = roll("feerie.action", params, dice=dice)
+    assert r["resultat"] == "Échec par égalité, sans aucun effort : le personnage rate complètement"
+    assert r["reussite"] is False
+    # the tie's side-effect note is kept, and the book's « rate complètement » quoted
+    assert any("si l’action échoue avec une égalité" in n for n in r["notes"])
+    assert any(
+        "« peut faire intervenir des effets supplémentaires" in n and "rate complètement »" in n for n in r["notes"]
+    )
+
+
+def test_a_collaboration_with_no_effort_at_all_misses_completely():
+    # initiator 2 dice (1, 2), one assistant of 1 ordinary die (3), the meneur's 2 dice (3, 1)
+    r = roll("feerie.collaboration", dict(element=2, difficulte=2, assistants="1"), dice="1,2,3,3,1")
+    assert r["efforts_joueurs"] == 0 and r["resultat"] == MISSED_TIE
+
+
+def test_a_complete_miss_against_efforts_says_so_too():
+    r = roll("feerie.action", dict(element=2, difficulte=2), dice="1,2,5,3")
+    assert r["resultat"] == "Échec, sans aucun effort : le personnage rate complètement"
+    assert not any("égalité" in n for n in r["notes"]) and any("rate complètement" in n for n in r["notes"])
 
 
 def test_no_empty_dice_line():

@@ -94,7 +94,7 @@ def test_widget_carries_roller_form_odds_and_example(mapping):
     out = render((FIXTURES / "page.md").read_text(encoding="utf-8"))
     assert 'data-roller="solaires.environnement"' in out
     assert '<option value="defaveur" selected>' in out
-    assert "Lancer" in out and "Rejouer l'exemple du livre" in out
+    assert "Lancer" in out and "Rejouer l’exemple du livre" in out
     assert 'aria-live="polite"' in out
     # exact odds of the preset (score 2: each die kept with 1/3), computed at build
     # 2 or 3 dice of 3 kept: 6/27 + 1/27 = 7/27, i.e. 25,9 % of success
@@ -118,7 +118,7 @@ def test_wrong_book_result_fails(mapping):
         'page.md:\n  - heading: "Autre"\n    roller: solaires.environnement\n'
         '    example: {dice: [4, 3, 6], result: "Favorable"}\n'
     )
-    with pytest.raises(SiteError, match=r"^page\.md:3: l'exemple du livre donne"):
+    with pytest.raises(SiteError, match=r"^page\.md:3: l’exemple du livre donne"):
         render("# Titre\n\n## Autre\n")
 
 

@@ -18,6 +18,7 @@ import pytest
 from helpers import simon_aide_effect_at, simon_succeeds_at
 
 from rules_py import odds
+from rules_py.typography import fr
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = ("solaires", "feerie", "simon", "dcda")
@@ -114,7 +115,7 @@ def engine_value(roller: str, params: dict[str, str], answer: str) -> Fraction:
         side = answer[len("somme")]
         keep = {"<": lambda n: n < 0, "=": lambda n: n == 0, ">": lambda n: n > 0}[side]
         return sum((Fraction(p) for label, p in result["exact"].items() if keep(int(label))), Fraction(0))
-    return Fraction(result["exact"][answer])
+    return Fraction({fr(label): p for label, p in result["exact"].items()}[answer])  # the page's labels are typeset
 
 
 def shown_percent(text: str) -> float | None:
@@ -216,19 +217,24 @@ def test_feerie_success_and_tie_match_icepool(tables):
         diff = (n @ EFFORT) - (m @ EFFORT)
         assert Fraction(cell["exact"]) == sum((diff.probability(o) for o in diff.outcomes() if o >= 1), Fraction(0))
 
-    # among the tables of each outcome the engine names, one is the tie and one is « plusieurs efforts excédentaires »
+    # among the tables of each outcome the engine names, one is the tie with some effort, one the tie with
+    # none at all (« rate complètement », RULES.md) and one « plusieurs efforts excédentaires »
     def matches(table_id, predicate) -> bool:
         for params, cell in cells_of(tables, table_id):
-            diff = (int(params["element"]) @ EFFORT) - (int(params["difficulte"]) @ EFFORT)
-            if Fraction(cell["exact"]) != sum(
-                (diff.probability(o) for o in diff.outcomes() if predicate(o)), Fraction(0)
-            ):
+            players, gm = int(params["element"]) @ EFFORT, int(params["difficulte"]) @ EFFORT
+            joint = sum(
+                (players.probability(x) * gm.probability(y) for x in players.outcomes() for y in gm.outcomes()
+                 if predicate(x, y)),
+                Fraction(0),
+            )  # fmt: skip
+            if Fraction(cell["exact"]) != joint:
                 return False
         return True
 
     issues = [t for t in tables if t.startswith("feerie-issue-")]
-    assert sum(matches(t, lambda d: d == 0) for t in issues) == 1
-    assert sum(matches(t, lambda d: d >= 2) for t in issues) == 1
+    assert sum(matches(t, lambda x, y: x == y > 0) for t in issues) == 1
+    assert sum(matches(t, lambda x, y: x == y == 0) for t in issues) == 1
+    assert sum(matches(t, lambda x, y: x - y >= 2) for t in issues) == 1
 
 
 def test_feerie_assistants_match_icepool(tables):

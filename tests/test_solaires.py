@@ -122,14 +122,15 @@ def test_razors_hold_from_the_two_scales():
 def test_thalos_against_lyra_is_difficulty_minus_2():
     # 000 « Règle optionnelle : Jets en opposition » and 002 « Jets en opposition »:
     # Lyra uses Art-Martiaux (3) and Agile (2): Thalos acts against a difficulty of -2.
-    res = roll("solaires.opposition", {"defense": "3,2", "elements": "3,2", "typique": True}, dice="1,2,4")
+    lyra = {"defense": "3,2", "defense_typique": True}  # Art-Martiaux is typical of a defence
+    res = roll("solaires.opposition", {**lyra, "elements": "3,2", "typique": True}, dice="1,2,4")
     assert res["difficulte"] == -2
     assert res["calcul"][0] == "Difficulté : 3 - (3 + 2) = -2"
     assert res["calcul"][1] == "Score à battre : -2 + 3 + 2 = 3"
     assert res["conserves"] == 2 and res["reussite"] is True
-    weak = roll("solaires.opposition", {"defense": "3,2", "elements": "2"})
+    weak = roll("solaires.opposition", {**lyra, "elements": "2"})
     assert weak["score"] == 0 and weak["automatique"] is True and weak["reussite"] is False
-    assert odds("solaires.opposition", {"defense": [3, 2]})["difficulte"] == -2
+    assert odds("solaires.opposition", {"defense": [3, 2], "defense_typique": True})["difficulte"] == -2
 
 
 @pytest.mark.parametrize("text", ["000", "002"])
@@ -198,7 +199,7 @@ def test_automatic_result_rolls_no_dice_and_quotes_both_sentences(difficulte, el
     quotes = re.findall(r"« ([^«»]{40,}) »", note)
     assert len(quotes) == 2
     assert all(_norm(q) in chapter for q in quotes)  # verbatim sentences of 000
-    assert "Résolution de l'action" in note and "Difficulté" in note
+    assert "Résolution de l’action" in note and "Difficulté" in note
     # the reroll is offered but refused: nothing was rolled
     offer = res["actions"][0]
     assert offer["id"] == "relancer" and offer["possible"] is False and "automatique" in offer["raison"]
@@ -211,7 +212,7 @@ def test_automatic_note_says_when_the_two_sentences_disagree():
     differ = roll("solaires.action", {"difficulte": 4, "elements": "3", "alteration": "amplifiee"})
     assert "même résultat" in agree["notes"][0]
     assert differ["resultat"] == "Réussite avec effet secondaire positif"
-    assert "le meneur peut retenir l'autre phrase" in differ["notes"][0]
+    assert "le meneur peut retenir l’autre phrase" in differ["notes"][0]
 
 
 @pytest.mark.parametrize("dice", ["1,1,1", "6,6,6"])
@@ -236,7 +237,7 @@ def test_a_handicapped_success_is_not_read_as_without_side_effect():
     )  # Elya's roll, with a handicap
     assert res["reussite"] is True
     assert res["resultat"] == (
-        "Réussite sans effet secondaire dû à l'attitude, mais un effet secondaire néfaste dû au handicap"
+        "Réussite sans effet secondaire dû à l’attitude, mais un effet secondaire néfaste dû au handicap"
     )
     failed = roll(
         "solaires.action",
@@ -325,7 +326,13 @@ def test_action_odds_equal_the_oracle_over_the_whole_grid():
 @pytest.mark.parametrize("elements", [(1,), (2,), (3, 2), (3, 3)])
 @pytest.mark.parametrize("alteration", ALTERATIONS)
 def test_opposition_odds_equal_the_oracle(defense, elements, alteration):
-    params = {"defense": list(defense), "elements": list(elements), "typique": True, "alteration": alteration}
+    params = {
+        "defense": list(defense),
+        "defense_typique": True,
+        "elements": list(elements),
+        "typique": True,
+        "alteration": alteration,
+    }
     res = odds("solaires.opposition", params)
     score = 3 - sum(defense) + sum(elements)
     assert res["difficulte"] == 3 - sum(defense) and res["score"] == score
@@ -337,8 +344,14 @@ def test_environment_odds_equal_the_oracle(preference, score):
     kept = 3 @ (icepool.d6 <= score)
     res = odds("solaires.environnement", {"preference": preference})
     want = [Fraction(kept.probability(k)) for k in (3, 2, 1, 0)]
-    assert [Fraction(v) for v in res["exact"].values()] == want
+    # two outcomes only: « Il n’y a pas d’autres graduations » (000)
+    assert {k: Fraction(v) for k, v in res["exact"].items()} == {
+        "Favorable aux joueurs": want[0] + want[1],
+        "Défavorable aux joueurs": want[2] + want[3],
+    }
     assert Fraction(res["reussite_exacte"]) == want[0] + want[1]
+    assert Fraction(res["meme_nature_exacte"]) == want[0] + want[3]  # a note on the outcome, not an outcome
+    assert_ordered_law(res, kept)  # the kept dice stay a table of dice
 
 
 def _kept_at(score: int):
@@ -406,7 +419,9 @@ def test_reroll_in_an_opposition_keeps_the_defense():
     assert again["parametres"]["defense"] == [1]
     # a defense that does not give the difficulty is a forgery
     forged = {**res["etat"], "difficulte": 1, "score": 3}
-    assert "3 moins la défense" in fails("etat", act, "solaires.opposition", "relancer", forged, {"de": 1}, dice="1")
+    assert "3 moins les éléments de l’autre personnage" in fails(
+        "etat", act, "solaires.opposition", "relancer", forged, {"de": 1}, dice="1"
+    )
     # an opposition's state is not an action's, and the other way round
     assert fails("etat", act, "solaires.action", "relancer", res["etat"], {"de": 1}, dice="1")
     plain = roll("solaires.action", RAZORS, dice="4,6,2")
@@ -502,11 +517,11 @@ def test_points_start_at_two_of_two():
     assert offers["fin_episode"]["possible"] is True and offers["depenser"]["possible"] is True
     uses = {u["valeur"]: (u["libelle"], u["cout_min"], u["possible"]) for u in offers["depenser"]["utilisations"]}
     assert uses == {
-        "description-consequences": ("Description des conséquences d'une action", 1, True),
+        "description-consequences": ("Description des conséquences d’une action", 1, True),
         "modification-cosmetique": ("Modification cosmétique", 1, True),
         "relancer-de": ("Relancer un dé", 2, True),
-        "lien-element": ("Lien d'élément scénaristique", 2, True),
-        "creation-element": ("Création d'élément scénaristique", 3, False),
+        "lien-element": ("Lien d’élément scénaristique", 2, True),
+        "creation-element": ("Création d’élément scénaristique", 3, False),
         "flashback": ("Flashback", 2, True),
         "evenement-inattendu": ("Événement inattendu", 4, False),
         "question-meneur": ("Question au meneur", 2, True),
@@ -575,7 +590,7 @@ def test_spending_points():
         {"points": 1, "maximum": 2},
         {"utilisation": "question-meneur"},
     )
-    assert "il n'en reste que 1" in message
+    assert "il n’en reste que 1" in message
     assert fails(
         "cout",
         act,
@@ -672,12 +687,16 @@ def test_describe_keeps_the_public_contract():
     }
     assert [c["libelle"] for c in by_name["interet"]["choix"]][1] == "Réussite intéressante (+2)"
     assert by_name["points"]["defaut"] == 2 and by_name["alteration"]["defaut"] == "stable"
-    assert [a["id"] for a in action["actions"]] == ["relancer"]
-    assert [p["nom"] for p in get_roller("solaires.opposition").describe()["parametres"]][0] == "defense"
+    assert [a["id"] for a in action["actions"]] == ["relancer", "veto"]
+    assert [p["nom"] for p in get_roller("solaires.opposition").describe()["parametres"]][:2] == [
+        "defense",
+        "defense_typique",
+    ]
     assert [a["id"] for a in get_roller("solaires.points").describe()["actions"]] == [
         "fin_scene",
         "fin_episode",
         "depenser",
+        "veto",
     ]
     assert [r.id for r in rules_py.solaires.ROLLERS] == [
         "solaires.action",
@@ -768,12 +787,40 @@ def test_cli_refuses_bad_input_in_french():
     assert out.returncode == 2 and out.stdout == ""
     assert "Scores des éléments (elements)" in out.stderr and "typique" in out.stderr
     odds_text = _cli("odds", "solaires.action", "difficulte=0", "elements=3")
-    assert odds_text.returncode == 0 and "Chances de réussite, en tout : 50,00 % (1/2)" in odds_text.stdout
+    assert odds_text.returncode == 0 and "Chances de réussite, en tout\u00a0: 50,00 % (1/2)" in odds_text.stdout
 
 
-def test_opposition_says_who_prevails():
-    won = roll("solaires.opposition", {"defense": "3,2", "elements": "3,2", "typique": True}, dice="1,2,4")
-    assert won["gagnant"] == "a" and won["resultat"].endswith(": l'agresseur l'emporte")
-    lost = roll("solaires.opposition", {"defense": "3,2", "elements": "3,2", "typique": True}, dice="5,6,4")
-    assert lost["gagnant"] == "b" and lost["resultat"].endswith(": le défenseur l'emporte")
-    assert any("seul l'agresseur lance les dés" in n for n in lost["notes"])
+def test_opposition_gives_the_aggressors_result_and_leaves_the_rest_to_the_table():
+    lyra = {"defense": "3,2", "defense_typique": True, "elements": "3,2", "typique": True}
+    won = roll("solaires.opposition", lyra, dice="1,2,4")
+    lost = roll("solaires.opposition", lyra, dice="5,6,4")
+    assert won["resultat"] == "Réussite sans effet secondaire" and won["reussite"] is True
+    assert lost["resultat"] == "Échec sans effet secondaire" and lost["reussite"] is False
+    for res in (won, lost):
+        assert "gagnant" not in res  # the book makes nobody win: the table decides
+        said = " ".join([res["resultat"], *res["calcul"], *res["notes"]])
+        assert "défenseur" not in said and "l’emporte" not in said
+        assert any(
+            "« Les joueurs et le meneur peuvent ensuite décider que si Thalos réussit, il blesse ou neutralise Lyra "
+            "et qu’en revanche, s’il échoue, c’est Lyra qui blesse ou neutralise son opposant »" in n
+            for n in res["notes"]
+        )
+    described = get_roller("solaires.opposition").describe()
+    words = " ".join([described["resume"], *(p["libelle"] + p.get("aide", "") for p in described["parametres"])])
+    assert "défenseur" not in words and "l’autre personnage" in words
+
+
+def test_the_other_characters_second_element_needs_a_typical_action():
+    # the audit's roll: defense=3,2 without typicality was accepted, the aggressor's was not
+    for op in (roll, odds):
+        with pytest.raises(RulesError) as err:
+            op("solaires.opposition", {"defense": "3,2"})
+        assert err.value.field == "defense"
+        assert "Éléments engagés par l’autre personnage (defense) : un second élément n’est permis que si" in str(
+            err.value
+        )
+    ok = roll("solaires.opposition", {"defense": "3,2", "defense_typique": True, "elements": "3"}, dice="1,1,1")
+    assert ok["difficulte"] == -2 and ok["etat"]["defense_typique"] is True
+    # a forged state cannot bring the second element back without its typicality
+    forged = {**ok["etat"], "defense_typique": False}
+    assert fails("etat", act, "solaires.opposition", "relancer", forged, {"de": 1}, dice="1")

@@ -25,7 +25,7 @@ self.onmessage = async (event) => {
       await booting;
       self.postMessage({ id, result: true });
     } else if (type === "call") {
-      if (!booting) throw new Error("Le moteur n'est pas démarré.");
+      if (!booting) throw new Error("Le moteur n’est pas démarré.");
       const { pyodide, callJson } = await booting;
       await ensureSystem(pyodide, systemOf(event.data.request));
       let text;
@@ -56,7 +56,7 @@ async function boot(systems) {
   // answers to its own fetches). The browser's own messages are English: the
   // reader gets a French one, the console the cause.
   const unreachable = (err) => {
-    throw french(`le moteur de dés est injoignable à l'adresse ${base}`, err);
+    throw french(`le moteur de dés est injoignable à l’adresse ${base}`, err);
   };
   const downloads = {
     "pyodide.asm.mjs": meter.fetch(`${base}pyodide.asm.mjs`, "pyodide.asm.mjs"),
@@ -76,7 +76,7 @@ async function boot(systems) {
     const options = { indexURL: base, stdLibURL, createPyodideModule, packageBaseUrl: base };
     if (config.lock) options.lockFileContents = config.lock; // rules_py needs no package: no lock file to fetch
     return loadPyodide(options).catch((err) => {
-      throw french(`le moteur de dés n'a pas pu démarrer à partir de ${base}`, err);
+      throw french(`le moteur de dés n’a pas pu démarrer à partir de ${base}`, err);
     });
   })();
   const [pyodide, sources] = await Promise.all([pyodidePromise, texts]);
@@ -89,7 +89,7 @@ async function boot(systems) {
     api = pyodide.pyimport("rules_py.api");
     for (const system of systems) pyodide.pyimport(`rules_py.${system}`);
   } catch (err) {
-    throw french("les règles (rules_py) n'ont pas pu être chargées dans Python", err);
+    throw french("les règles (rules_py) n’ont pas pu être chargées dans Python", err);
   }
   return { pyodide, callJson: api.call_json };
 }
@@ -195,11 +195,11 @@ function fetchSource(name) {
     const url = new URL(`rules_py/${name}?v=${config.version}`, self.location.href);
     fetching.set(name, fetch(url).then(
       (response) => {
-        if (!response.ok) throw new Error(`les règles (${name}) n'ont pas pu être téléchargées : réponse ${response.status}`);
+        if (!response.ok) throw new Error(`les règles (${name}) n’ont pas pu être téléchargées : réponse ${response.status}`);
         return response.text();
       },
       (err) => {
-        throw french(`les règles (${name}) n'ont pas pu être téléchargées`, err);
+        throw french(`les règles (${name}) n’ont pas pu être téléchargées`, err);
       },
     ).catch((err) => {
       fetching.delete(name); // a later roll tries again

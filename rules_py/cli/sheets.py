@@ -90,15 +90,16 @@ class SheetFiles:
             name = f"assistants_{side}" if roller == "feerie.opposition" else "assistants"
             if side == "b" and roller != "feerie.opposition":
                 raise UsageError(f"{_LABELS[option]} : seulement pour feerie.opposition.")
-            params = request.setdefault("params", {})
-            typed = params.get(name)
+            pairs = request.setdefault("params", [])
+            typed = next((value for key, value in pairs if key == name), None)
+            pairs[:] = [pair for pair in pairs if pair[0] != name]
             items: list[Any] = [x.strip() for x in str(typed).split(",") if x.strip()] if typed else []
             for value in self.given[option]:
                 path, sep, element = value.rpartition(":")
                 if not sep or not path or not element.strip():
                     raise UsageError(f"{_LABELS[option]} : FICHIER:ÉLÉMENT attendu, reçu « {value} ».")
                 items.append({"fiche": self._sheet(option, path), "element": element.strip()})
-            params[name] = items
+            pairs.append([name, items])
 
     def _load(self, option: str, path: str, key: str) -> Any:
         data = self._sheet(option, path)

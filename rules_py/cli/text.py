@@ -10,12 +10,15 @@ import shlex
 from fractions import Fraction
 from typing import Any
 
+from ..typography import fr
+
 __all__ = [
     "percent",
     "value_text",
     "allowed",
     "param_line",
     "text_list",
+    "typeset",
     "follow_ups",
     "text_result",
     "text_odds",
@@ -52,7 +55,7 @@ def allowed(p: dict[str, Any]) -> str:
     bounds = f"{p['min']}..{p['max']}" if "min" in p else "entier"
     if p["type"] == "ints":
         lo, hi = p["min_elements"], p["max_elements"]
-        count = f"d'exactement {lo}" if lo == hi else (f"d'au plus {hi}" if lo == 0 else f"de {lo} à {hi}")
+        count = f"d’exactement {lo}" if lo == hi else (f"d’au plus {hi}" if lo == 0 else f"de {lo} à {hi}")
         return f"liste {count} entiers {bounds}, séparés par des virgules"
     return bounds
 
@@ -67,19 +70,32 @@ def param_line(p: dict[str, Any], indent: str = "    ") -> str:
     return f"{indent}{p['nom']} = {allowed(p)}{extra} — {p['libelle']}"
 
 
-def text_list(rollers: list[dict[str, Any]]) -> str:
+def text_list(rollers: list[dict[str, Any]], details: bool = False) -> str:
+    """The rollers and their parameters; ``details``: each parameter's help below it (one roller's help)."""
     lines = []
     for r in rollers:
         lines.append(f"{r['id']} — {r['titre']}")
         if r.get("resume"):
             lines.append(f"  {r['resume']}")
-        lines += [param_line(p) for p in r["parametres"]]
+        for p in r["parametres"]:
+            lines.append(param_line(p))
+            if details and p.get("aide"):
+                lines.append(f"        {p['aide']}")
         if r.get("actions"):
             lines.append("  Suites (commande action, après un jet) :")
             for a in r["actions"]:
                 lines.append(f"    {a['id']} — {a['libelle']}")
-                lines += [param_line(p, "        ") for p in a["parametres"]]
+                for p in a["parametres"]:
+                    lines.append(param_line(p, "        "))
+                    if details and p.get("aide"):
+                        lines.append(f"            {p['aide']}")
     return "\n".join(lines)
+
+
+def typeset(text: str, prog: str) -> str:
+    """French spaces in the CLI's own text (:func:`~rules_py.typography.fr`, as the door does for the
+    rules' answers), line by line; a command line to copy is left exactly as it runs."""
+    return "\n".join(line if line.lstrip().startswith(prog) else fr(line) for line in text.split("\n"))
 
 
 def _die_text(d: dict[str, Any]) -> str:

@@ -1,4 +1,4 @@
-"""De Cœur & D'Acier, confrontations with tarot cards (chapter 004): the two rollers.
+"""De Cœur & D’Acier, confrontations with tarot cards (chapter 004): the two rollers.
 
 Cards (« lames ») : four suits (« enseignes »), ``batons``, ``ecus``,
 ``coupes``, ``dagues``, numeral cards 1..10 written ``7-dagues``; 22 major

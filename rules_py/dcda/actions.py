@@ -117,8 +117,8 @@ def act_jouer(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[str, A
     plan = (
         "jouer le quatrième tour ne tire aucune carte"
         if k == 4
-        else f"jouer ce tour tire {count(len(players), 'carte')} (une de l'enseigne jouée pour chaque "
-        f"participante, dans l'ordre {join_and(setup.members[i].name for i in players)})"
+        else f"jouer ce tour tire {count(len(players), 'carte')} (une de l’enseigne jouée pour chaque "
+        f"participante, dans l’ordre {join_and(setup.members[i].name for i in players)})"
     )
     if k == 4:
         st["fin"] = "tour4"
@@ -129,7 +129,7 @@ def act_jouer(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[str, A
         for i, s in zip(players, suits, strict=True):
             st["mains"][i][s] = draw_card(dice, st, i, s, setup.members[i], plan)
         notes.append(
-            f"Les cartes jouées retournent dans leur pile ; chacune a pioché une carte de l'enseigne qui lui manque, pour le tour {k + 1}."
+            f"Les cartes jouées retournent dans leur pile ; chacune a pioché une carte de l’enseigne qui lui manque, pour le tour {k + 1}."
         )
     finish(dice, plan)
     texts = []
@@ -164,7 +164,7 @@ def act_repiocher(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[st
     note = (
         cap(m.name)
         + f" remet le {old.label} dans la pile, la mélange et repioche : {new.label}"
-        + (" (la même carte, c'est permis)." if new == old else ".")
+        + (" (la même carte, c’est permis)." if new == old else ".")
     )
     return report(
         setup,
@@ -194,7 +194,7 @@ def act_renoncer(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[str
             + " renonce avant le premier tour : son initiative avortée ne change pas le cours des événements."
         )
     else:
-        line = cap(m.name) + f" renonce avant le tour {st['tour'] + 1} : l'issue du tour {st['tour']} se confirme."
+        line = cap(m.name) + f" renonce avant le tour {st['tour'] + 1} : l’issue du tour {st['tour']} se confirme."
     calcul = [line, f"La main {m.of} retourne dans les piles."]
     for i in before:
         if not engaged(setup, st["actifs"], i):
@@ -202,7 +202,7 @@ def act_renoncer(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[str
             if i != p:
                 other = setup.members[i]
                 calcul.append(
-                    f"{other.name} n'a plus d'adversaire en face d'elle : elle quitte la confrontation, "
+                    f"{other.name} n’a plus d’adversaire en face d’elle : elle quitte la confrontation, "
                     "sa main retourne dans les piles."
                 )
     if not live_pairs(setup, st["actifs"]):
@@ -218,9 +218,9 @@ def act_terminer(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[str
     finish(dice, "terminer ne tire aucune carte")
     st["fin"] = "accord"
     line = (
-        "Personne ne s'engage : rien ne change."
+        "Personne ne s’engage : rien ne change."
         if st["tour"] == 0
-        else f"L'issue du tour {st['tour']} convient à toutes."
+        else f"L’issue du tour {st['tour']} convient à toutes."
     )
     return report(setup, st, args, dice, line, [line], [], [])
 
@@ -235,13 +235,13 @@ def act_exaltation(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[s
     r = st["tour"] + 1
     plan = (
         f"cette exaltation tire au plus {count(len(due), 'lame majeure', 'lames majeures')} (une pour "
-        f"{join_and(setup.members[i].name for i in due)}, dans cet ordre, jusqu'à une Tempérance)"
+        f"{join_and(setup.members[i].name for i in due)}, dans cet ordre, jusqu’à une Tempérance)"
     )
     cards, calcul, notes = [], [], []
     headline = f"Exaltation avant le tour {r} : pas de Tempérance, les tours continuent."
     for i in due:
         m = setup.members[i]
-        lame = int(draw(dice, ARCANA_DECK, f"la lame d'exaltation {m.of}", ARCANA_MAY, plan))
+        lame = int(draw(dice, ARCANA_DECK, f"la lame d’exaltation {m.of}", ARCANA_MAY, plan))
         st["exaltations"] = st["exaltations"] + [[r, i, lame]]
         match = lame == st["fortunes"][i]
         calcul.append(
@@ -257,14 +257,14 @@ def act_exaltation(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[s
             st["temperance"] = [i, r]
             st["fin"] = "temperance"
             headline = (
-                f"Tempérance ! La lame d'exaltation {m.of} correspond à sa fortune : la confrontation "
-                "prend fin par une Tempérance, sans gagnante ; l'issue en suspens ne s'applique pas, "
+                f"Tempérance ! La lame d’exaltation {m.of} correspond à sa fortune : la confrontation "
+                "prend fin par une Tempérance, sans gagnante ; l’issue en suspens ne s’applique pas, "
                 "la meneuse raconte."
             )
             verb = "tire" if m.npc else "fait tirer"
             notes.append(
                 f"La meneuse {verb} une nouvelle fortune pour {m.name}, qui bénéficie immédiatement "
-                "d'un prestige hors du commun."
+                "d’un prestige hors du commun."
             )
             break
     finish(dice, plan)

@@ -1,4 +1,4 @@
-"""De Cœur & D'Acier: the cards, the domination circle, one opposition, the draws.
+"""De Cœur & D’Acier: the cards, the domination circle, one opposition, the draws.
 
 One tarot: the numeral cards are split into four piles (one per suit), so a
 card is never held twice at once. A card drawn « at random » is uniform over
@@ -34,6 +34,8 @@ __all__ = [
     "parse_domination",
     "dom_label",
     "domination_orders",
+    "refused_orders",
+    "DOMINATION_TEXT",
     "Duel",
     "winner",
     "resolve",
@@ -51,21 +53,21 @@ ARCANA = (
     "Le Mat",
     "Le Bateleur",
     "La Papesse",
-    "L'Impératrice",
-    "L'Empereur",
+    "L’Impératrice",
+    "L’Empereur",
     "Le Pape",
-    "L'Amoureux",
+    "L’Amoureux",
     "Le Chariot",
     "La Justice",
-    "L'Ermite",
+    "L’Ermite",
     "La Roue de Fortune",
     "La Force",
     "Le Pendu",
-    "L'Arcane sans nom",
+    "L’Arcane sans nom",
     "Tempérance",
     "Le Diable",
     "La Maison Dieu",
-    "L'Étoile",
+    "L’Étoile",
     "La Lune",
     "Le Soleil",
     "Le Jugement",
@@ -141,9 +143,9 @@ def slabel(i: int) -> str:
 
 
 def of_suit(i: int) -> str:
-    """« de Bâtons », « d'Écus »."""
+    """« de Bâtons », « d’Écus »."""
     label = slabel(i)
-    return f"d'{label}" if elided(label) else f"de {label}"
+    return f"d’{label}" if elided(label) else f"de {label}"
 
 
 # ----------------------------------------------------------------------
@@ -151,8 +153,23 @@ def of_suit(i: int) -> str:
 # ----------------------------------------------------------------------
 
 
+#: 004, « Les enseignes et le cercle de domination » (verbatim).
+DOMINATION_TEXT = "les bâtons dominent les dagues et ainsi de suite"
+
+
 def domination_orders() -> tuple[str, ...]:
-    return tuple("batons>" + ">".join(p) for p in permutations(("dagues", "ecus", "coupes")))
+    """The orders of the circle the text allows: the bâtons dominate the dagues (the inferred one first)."""
+    return tuple(o for o in every_order() if o.startswith("batons>dagues>"))
+
+
+def refused_orders() -> tuple[str, ...]:
+    """The cyclic orders written from the bâtons in which the bâtons do not dominate the dagues: refused."""
+    return tuple(o for o in every_order() if not o.startswith("batons>dagues>"))
+
+
+def every_order() -> tuple[str, ...]:
+    orders = ["batons>" + ">".join(p) for p in permutations(("dagues", "ecus", "coupes"))]
+    return tuple(sorted(orders, key=lambda o: (o != DEFAULT_DOMINATION, orders.index(o))))
 
 
 def parse_domination(text: str) -> tuple[int, int, int, int]:
@@ -199,8 +216,10 @@ def _force_line(of: str, card: Card, force: int, dominated: bool, bonus: int) ->
         parts.append(f"+ {force} ({slabel(card.suit)})")
         total += force
     if bonus:
+        # the meneuse's bonus is on « l’usage d’une enseigne spécifique »: a dominated card keeps it (RULES.md)
+        even = ", même dominée" if dominated else ""
         parts.append(
-            f"{'+' if bonus > 0 else '-'} {abs(bonus)} ({'bonus' if bonus > 0 else 'malus'} {slabel(card.suit)})"
+            f"{'+' if bonus > 0 else '-'} {abs(bonus)} ({'bonus' if bonus > 0 else 'malus'} {slabel(card.suit)}{even})"
         )
         total += bonus
     return f"Force totale {of} : {' '.join(parts)} = {total}", total
@@ -219,7 +238,7 @@ def resolve(
     of_a: str = "",
     of_b: str = "",
 ) -> Duel:
-    """One opposition of one round, with its arithmetic in French (``of_a``: « d'Eli », « de l'environnement »)."""
+    """One opposition of one round, with its arithmetic in French (``of_a``: « d’Eli », « de l’environnement »)."""
     sa, sb = card_a.suit, card_b.suit
     dominated_a, dominated_b = dom[sb] == sa, dom[sa] == sb
     lines = []
@@ -240,7 +259,7 @@ def resolve(
             f"{name_a if w == 'a' else name_b} remporte le tour"
         )
     else:
-        lines.append(f"Égalité stricte {ta} à {tb}, sans domination d'enseigne : statu quo")
+        lines.append(f"Égalité stricte {ta} à {tb}, sans domination d’enseigne : statu quo")
     return Duel(ta, tb, w, dominated_a, dominated_b, tuple(lines))
 
 
@@ -254,7 +273,7 @@ def describe_cards(cards: Sequence[Card]) -> str:
     suits = sorted({c.suit for c in cards})
     missing = [Card(v, s) for s in suits for v in range(1, 11) if Card(v, s) not in cards]
     if len(suits) == 4:
-        text = "une lame numérale (de 1 à 10, dans n'importe quelle enseigne)"
+        text = "une lame numérale (de 1 à 10, dans n’importe quelle enseigne)"
     else:
         text = "une carte " + join_or(of_suit(s) for s in suits)
     if missing:
@@ -289,7 +308,7 @@ def draw(dice: Dice, allowed: Sequence[str], who: str, may: str, plan: str) -> s
         value = dice.pick(accepted)
     except RulesError:
         raise RulesError(
-            "des", f"Cartes imposées (des) : {plan} ; {who} manque ou n'est pas permise : il faut {may}."
+            "des", f"Cartes imposées (des) : {plan} ; {who} manque ou n’est pas permise : il faut {may}."
         ) from None
     if dice.short and not was_short:  # the forced cards ran out at this draw
         raise RulesError("des", f"Cartes imposées (des) : {plan} ; {who} manque (reçu {dice.given}).")

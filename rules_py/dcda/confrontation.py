@@ -26,7 +26,7 @@ from .cards import ARCANA_DECK, ARCANA_MAY, DECK, SUITS, arcana_label, draw, fin
 from .fields import SUIT_CHOICES
 from .odds import duel_odds
 from .report import report
-from .setup import MAX_SIDE, PARAMS, Member
+from .setup import MAX_SIDE, NOCTURNE_WORDS, PARAMS, Member
 from .setup import setup as make_setup
 from .state import draw_card
 from .words import cap, count, join_and
@@ -40,14 +40,14 @@ PARTICIPANT = Param(
     "Participante",
     "text",
     required=True,
-    help="a1, a2… pour l'équipe A, b1… pour l'équipe B, ou son nom.",
+    help="a1, a2… pour l’équipe A, b1… pour l’équipe B, ou son nom.",
 )
 PLAY_PARAMS = (
     Param(
         "enseignes",
         "Enseignes jouées",
         "text",
-        help="Une par participante encore engagée, dans l'ordre a1, a2…, b1… : « dagues,batons » "
+        help="Une par participante encore engagée, dans l’ordre a1, a2…, b1… : « dagues,batons » "
         "(ou une enseigne par participante avec a1=…, b1=…).",
     ),
     *(
@@ -56,7 +56,7 @@ PLAY_PARAMS = (
             f"Enseigne jouée par {side}{k}",
             "choice",
             choices=SUIT_CHOICES,
-            help="L'enseigne de la carte de sa main qu'elle joue.",
+            help="L’enseigne de la carte de sa main qu’elle joue.",
         )
         for side in "ab"
         for k in range(1, MAX_SIDE + 1)
@@ -91,7 +91,7 @@ def roll(args: Args, dice: Dice) -> dict[str, Any]:
     }
     to_draw = [i for i, m in enumerate(setup.members) if setup.exalted(i) and m.fortune is None]
     plan = (
-        f"ce jet tire {count(4 * n, 'carte')} (la main de chaque participante, dans l'ordre "
+        f"ce jet tire {count(4 * n, 'carte')} (la main de chaque participante, dans l’ordre "
         f"{join_and(m.name for m in setup.members)}, chacune en Bâtons, Écus, Coupes, Dagues)"
     )
     if to_draw:
@@ -120,18 +120,16 @@ def roll(args: Args, dice: Dice) -> dict[str, Any]:
             extra.append(f"niveau {m.level}")
         if st["fortunes"][i] is not None:
             extra.append(f"fortune {arcana_label(st['fortunes'][i])}")
-        env = " (environnement)" if m.environment and m.name != "l'environnement" else ""
+        env = " (environnement)" if m.environment and m.name != "l’environnement" else ""
         calcul.append(f"{cap(m.name)}{env} : {desc}" + (f" ; {', '.join(extra)}" if extra else ""))
     for i, j in setup.pairs:
         calcul.append(f"Opposition : {setup.members[i].name} contre {setup.members[j].name}")
     if args["pnj"] is None and args["forces_b"] is None:
-        notes.append(
-            "Adversaire par défaut : Nocturne, le PNJ du livre (Dagues 7, 3 ailleurs ; fortune XVII — L'Étoile)."
-        )
+        notes.append(f"Adversaire par défaut : {NOCTURNE_WORDS} ; Dagues 7, 3 ailleurs, fortune XVII — L’Étoile.")
     side_names = []
     for side in "ab":
         team = [m for m in setup.members if m.side == side]
-        side_names.append(team[0].name if len(team) == 1 else f"l'équipe {side.upper()}")
+        side_names.append(team[0].name if len(team) == 1 else f"l’équipe {side.upper()}")
     calcul += setup.powers.lines(*side_names)
     return report(setup, st, args, dice, "Les mains sont constituées : à vous de jouer le tour 1.", calcul, notes, [])
 
@@ -208,18 +206,18 @@ def odds(args: Args) -> dict[str, Any]:
 
 CONFRONTATION = Roller(
     id="dcda.confrontation",
-    title="De Cœur & D'Acier : une confrontation complète",
+    title="De Cœur & D’Acier : une confrontation complète",
     chapter="004",
-    summary="Jusqu'à quatre tours joués dans la page : mains, repioche, renoncement, niveaux de relation, exaltation et Tempérance.",
+    summary="Jusqu’à quatre tours joués dans la page : mains, repioche, renoncement, niveaux de relation, exaltation et Tempérance.",
     params=PARAMS,
     roll=roll,
     odds=odds,
     check=check,
     actions=(
-        Action("exaltation", "Piocher la lame majeure d'exaltation", (), act_exaltation),
+        Action("exaltation", "Piocher la lame majeure d’exaltation", (), act_exaltation),
         Action("jouer", "Jouer un tour", PLAY_PARAMS, act_jouer),
         Action("repiocher", "Repiocher la carte de prédilection", (PARTICIPANT,), act_repiocher),
         Action("renoncer", "Renoncer avant le tour", (PARTICIPANT,), act_renoncer),
-        Action("terminer", "Tout le monde accepte l'issue", (), act_terminer),
+        Action("terminer", "Tout le monde accepte l’issue", (), act_terminer),
     ),
 )

@@ -1,11 +1,15 @@
-"""De Cœur & D'Acier: the parameters both rollers share, and the meneuse's powers.
+"""De Cœur & D’Acier: the parameters both rollers share, and the meneuse's powers.
 
 004, « Les enseignes et le cercle de domination »: « Les meneuses peuvent
-annoncer, au début d'une confrontation, un bonus ou un malus à appliquer à
-l'usage d'une enseigne spécifique … De même, elles peuvent interdire ou
-obliger l'usage d'une ou plusieurs enseignes. » The bonus applies to both
-sides or to one; the suits forbidden or required leave the suits that may be
-played, which must not be none.
+annoncer, au début d’une confrontation, un bonus ou un malus à appliquer à
+l’usage d’une enseigne spécifique … De même, elles peuvent interdire ou
+obliger l’usage d’une ou plusieurs enseignes. » The bonus applies to every
+participant who plays that suit, unless the meneuse keeps it for one side or
+for named participants (``bonus_pour``); it is added even to a dominated card
+(the card alone, plus or minus the bonus). The suits forbidden or required
+leave the suits that may be played, which must not be none. A character's
+force is 0..10; only an environment's goes up to 25 (« La force de chaque
+enseigne de l’environnement peut monter jusqu’à 25 ! »).
 """
 
 from __future__ import annotations
@@ -14,7 +18,18 @@ from typing import Any, NamedTuple
 
 from ..errors import RulesError
 from ..params import Choice, Param, shown
-from .cards import DEFAULT_DOMINATION, SUIT_LABELS, SUITS, dom_label, domination_orders, fold, slabel, suit_of
+from .cards import (
+    DEFAULT_DOMINATION,
+    DOMINATION_TEXT,
+    SUIT_LABELS,
+    SUITS,
+    dom_label,
+    domination_orders,
+    fold,
+    refused_orders,
+    slabel,
+    suit_of,
+)
 from .table import TABLE_HELP
 from .words import join_and, join_or
 
@@ -24,6 +39,10 @@ __all__ = [
     "DOM_NOTE",
     "SUIT_CHOICES",
     "forces_param",
+    "check_forces",
+    "CHARACTER_MAX",
+    "ENVIRONMENT_MAX",
+    "ENVIRONMENT_QUOTE",
     "powers_params",
     "Powers",
     "parse_powers",
@@ -34,6 +53,7 @@ Args = dict[str, Any]
 
 SUIT_CHOICES = tuple(Choice(s, SUIT_LABELS[s]) for s in SUITS)
 
+_ALLOWED_ORDERS = " et ".join(domination_orders())
 DOM_PARAM = Param(
     "domination",
     "Cercle de domination",
@@ -42,16 +62,25 @@ DOM_PARAM = Param(
     choices=tuple(
         Choice(o, dom_label(o) + (" (déduit du texte)" if o == DEFAULT_DOMINATION else "")) for o in domination_orders()
     ),
-    help="Le texte dit seulement « les bâtons dominent les dagues et ainsi de suite » : l'ordre "
+    refused=tuple(
+        (o, f"cet ordre contredit le texte, « {DOMINATION_TEXT} » ; les ordres permis sont {_ALLOWED_ORDERS}")
+        for o in refused_orders()
+    ),
+    help=f"Le texte dit seulement « {DOMINATION_TEXT} » : l’ordre "
     "Bâtons > Dagues > Écus > Coupes est déduit des saisons et moments du jour des enseignes. "
-    "La meneuse peut en choisir un autre.",
+    "La meneuse peut choisir l’autre ordre où les bâtons dominent les dagues.",
 )
 TABLE_PARAM = Param("table", "Table de confrontation de votre fiche", "text", default=None, help=TABLE_HELP)
 DOM_NOTE = (
-    "Cercle de domination : le texte dit seulement « les bâtons dominent les dagues et ainsi de suite » ; "
-    "l'ordre Bâtons > Dagues > Écus > Coupes > Bâtons est déduit des saisons et des moments du jour "
-    "des enseignes, la meneuse peut le changer."
+    f"Cercle de domination : le texte dit seulement « {DOMINATION_TEXT} » ; "
+    "l’ordre Bâtons > Dagues > Écus > Coupes > Bâtons est déduit des saisons et des moments du jour "
+    "des enseignes, la meneuse peut choisir l’autre ordre où les bâtons dominent les dagues."
 )
+
+CHARACTER_MAX = 10
+ENVIRONMENT_MAX = 25
+#: 004, « La confrontation contre l’environnement » (verbatim).
+ENVIRONMENT_QUOTE = "La force de chaque enseigne de l’environnement peut monter jusqu’à 25 !"
 
 _POWERS = "Pouvoirs de la meneuse"
 
@@ -67,13 +96,53 @@ def forces_param(name: str, label: str, default: Any, max_items: int = 4, help_:
         min_items=4,
         max_items=max_items,
         help=help_
-        or "Forces de la fiche dans l'ordre Bâtons, Écus, Coupes, Dagues (jusqu'à 25 pour un environnement).",
+        or "Forces de la fiche dans l’ordre Bâtons, Écus, Coupes, Dagues, de 0 à 10 (jusqu’à 25 pour un environnement).",
+    )
+
+
+def check_forces(args: Args, name: str, label: str, environment: bool, switch: str) -> None:
+    """A character's force is 0..10; only an environment's goes up to 25 (004), refused naming the field."""
+    forces = args[name]
+    if forces is None or environment or max(forces) <= CHARACTER_MAX:
+        return
+    raise RulesError(
+        name,
+        f"{label} ({name}) : une force de personnage va de 0 à {CHARACTER_MAX} ; seul un environnement monte "
+        f"jusqu’à {ENVIRONMENT_MAX} (« {ENVIRONMENT_QUOTE} »), {switch}, "
+        f"reçu {shown(','.join(map(str, forces)))}.",
     )
 
 
 def powers_params(team: bool) -> tuple[Param, ...]:
-    """``bonus``, ``bonus_pour``, ``enseignes_interdites``, ``enseignes_imposees``."""
-    side = "L'équipe {}" if team else "{}"
+    """``bonus``, ``bonus_pour``, ``enseignes_interdites``, ``enseignes_imposees``.
+
+    ``bonus_pour`` is a choice of side in a round (``dcda.tour``); in a confrontation, a text that also
+    names participants (« Nocturne,b2 »).
+    """
+    side = "L’équipe {}" if team else "{}"
+    sides = (
+        Choice("deux", "Les deux camps"),
+        Choice("a", side.format("A") + " seulement"),
+        Choice("b", side.format("B") + " seulement"),
+    )
+    why = (
+        "La meneuse peut réserver son bonus ou son malus à un camp"
+        + (" ou à des participantes" if team else "")
+        + " ; il s’ajoute même à une carte dominée. Vide : chaque participante qui joue l’enseigne."
+    )
+    target = (
+        Param(
+            "bonus_pour",
+            "Bonus ou malus pour",
+            "text",
+            default=None,
+            group=_POWERS,
+            help="deux, a, b, ou les participantes séparées par des virgules (a1, b2 ou leur nom : « Nocturne,b2 »). "
+            + why,
+        )
+        if team
+        else Param("bonus_pour", "Bonus ou malus pour", "choice", default=None, group=_POWERS, choices=sides, help=why)
+    )
     return (
         Param(
             "bonus",
@@ -88,19 +157,7 @@ def powers_params(team: bool) -> tuple[Param, ...]:
             help="Annoncé par la meneuse, ajouté à la force totale : Bâtons, Écus, Coupes, Dagues (ex. 0,0,2,-1). "
             "Vide : aucun.",
         ),
-        Param(
-            "bonus_pour",
-            "Bonus ou malus pour",
-            "choice",
-            default=None,
-            group=_POWERS,
-            choices=(
-                Choice("deux", "Les deux camps"),
-                Choice("a", side.format("A") + " seulement"),
-                Choice("b", side.format("B") + " seulement"),
-            ),
-            help="La meneuse peut réserver son bonus ou son malus à un seul camp. Vide : les deux camps.",
-        ),
+        target,
         Param(
             "enseignes_interdites",
             "Enseignes interdites par la meneuse",
@@ -115,38 +172,61 @@ def powers_params(team: bool) -> tuple[Param, ...]:
             "text",
             default=None,
             group=_POWERS,
-            help="Chacune doit jouer l'une d'elles (une seule : chacune la joue). Séparées par des virgules : "
+            help="Chacune doit jouer l’une d’elles (une seule : chacune la joue). Séparées par des virgules : "
             "batons, ecus, coupes, dagues.",
         ),
     )
 
 
-class Powers(NamedTuple):
-    """What the meneuse announced: the bonus of each side, the suits that may be played."""
+_NONE = (0, 0, 0, 0)
+BOTH = ("a", "b")
 
-    bonus_a: tuple[int, int, int, int]
-    bonus_b: tuple[int, int, int, int]
+
+class Powers(NamedTuple):
+    """What the meneuse announced: her bonus, who gets it, the suits that may be played.
+
+    ``targets`` holds the sides (``"a"``, ``"b"``) or the participants' ids (``"a1"``, ``"b2"``) who get
+    the bonus; ``names`` the participants' names for the announcement.
+    """
+
+    bonus_: tuple[int, int, int, int]
+    targets: tuple[str, ...]
     forbidden: tuple[int, ...]
     required: tuple[int, ...]
+    names: tuple[str, ...] = ()
 
     @property
     def allowed(self) -> tuple[int, ...]:
         return tuple(s for s in range(4) if s not in self.forbidden and (not self.required or s in self.required))
 
-    def bonus(self, side: str) -> tuple[int, int, int, int]:
-        return self.bonus_a if side == "a" else self.bonus_b
+    def bonus(self, side: str, member: str = "") -> tuple[int, int, int, int]:
+        """The bonus of a participant of side ``side`` (``member``: her id), or none."""
+        return self.bonus_ if side in self.targets or (member and member in self.targets) else _NONE
+
+    @property
+    def bonus_a(self) -> tuple[int, int, int, int]:
+        return self.bonus("a")
+
+    @property
+    def bonus_b(self) -> tuple[int, int, int, int]:
+        return self.bonus("b")
 
     def lines(self, name_a: str = "A", name_b: str = "B") -> list[str]:
         """The announcement, in French (nothing when the meneuse announced nothing)."""
         out = []
-        for bonus, who in ((self.bonus_a, name_a), (self.bonus_b, name_b)):
-            if any(bonus):
-                out.append(
-                    f"Bonus/malus de la meneuse pour {who} : "
-                    + ", ".join(f"{slabel(s)} {bonus[s]:+d}" for s in range(4) if bonus[s])
-                )
-        if self.bonus_a == self.bonus_b and len(out) == 2:
-            out = [out[0].replace(f" pour {name_a} :", " pour les deux camps :")]
+        if any(self.bonus_):
+            if self.targets == BOTH:
+                who = "les deux camps"
+            elif self.targets == ("a",):
+                who = name_a
+            elif self.targets == ("b",):
+                who = name_b
+            else:
+                who = join_and(self.names)
+            out.append(
+                f"Bonus/malus de la meneuse pour {who} : "
+                + ", ".join(f"{slabel(s)} {self.bonus_[s]:+d}" for s in range(4) if self.bonus_[s])
+            )
         if self.forbidden:
             out.append("Enseignes interdites par la meneuse : " + join_and(slabel(s) for s in self.forbidden))
         if self.required:
@@ -176,14 +256,51 @@ def _suits(args: Args, name: str, label: str) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
-def parse_powers(args: Args) -> Powers:
-    """The meneuse's powers from the parameters; a choice that leaves no suit to play is refused."""
-    bonus = tuple(args["bonus"] or (0, 0, 0, 0))
-    zero = (0, 0, 0, 0)
-    who = args["bonus_pour"]
+def _targets(args: Args, members: dict[str, str] | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Who gets the bonus (sides or participants' ids) and their names, from ``bonus_pour``.
+
+    ``members`` maps each participant's id to her name (a confrontation): then ``bonus_pour`` may name
+    participants by id or by name, matched without regard to case or accents.
+    """
+    raw = args["bonus_pour"]
+    words = [w.strip() for w in (raw or "").split(",") if w.strip()]
+    if not words or [fold(w) for w in words] == ["deux"]:
+        return BOTH, ()
+    if len(words) == 1 and fold(words[0]) in BOTH:
+        return (fold(words[0]),), ()
+    by_word = {fold(k): k for k in members or {}} | {fold(v): k for k, v in (members or {}).items()}
+    ids: list[str] = []
+    for word in words:
+        found = by_word.get(fold(word))
+        if found is None:
+            known = ", ".join(f"{k} ({v})" if fold(v) != k else k for k, v in (members or {}).items())
+            raise RulesError(
+                "bonus_pour",
+                "Bonus ou malus pour (bonus_pour) : deux, a, b, ou des participantes séparées par des virgules"
+                + (f" parmi {known}" if known else "")
+                + f", reçu {shown(raw)}.",
+            )
+        if found not in ids:
+            ids.append(found)
+    return tuple(ids), tuple((members or {})[i] for i in ids)
+
+
+def parse_powers(args: Args, members: dict[str, str] | None = None) -> Powers:
+    """The meneuse's powers from the parameters; a choice that leaves no suit to play is refused.
+
+    ``members``: the participants of a confrontation (id -> name), whom ``bonus_pour`` may name.
+    """
+    bonus = tuple(args["bonus"] or _NONE)
+    targets, names = _targets(args, members)
+    if args["bonus_pour"] is not None and args["bonus_pour"].strip() and not any(bonus):
+        raise RulesError(
+            "bonus_pour",
+            "Bonus ou malus pour (bonus_pour) : la meneuse n’a annoncé ni bonus ni malus (bonus) ; "
+            f"il n’y a rien à réserver, reçu {shown(args['bonus_pour'])}.",
+        )
     forbidden = _suits(args, "enseignes_interdites", "Enseignes interdites par la meneuse")
     required = _suits(args, "enseignes_imposees", "Enseignes imposées par la meneuse")
-    powers = Powers(bonus if who != "b" else zero, bonus if who != "a" else zero, forbidden, required)
+    powers = Powers((bonus[0], bonus[1], bonus[2], bonus[3]), targets, forbidden, required, names)
     if not powers.allowed:
         if len(forbidden) == 4:
             why = "les quatre enseignes sont interdites"
@@ -191,7 +308,7 @@ def parse_powers(args: Args) -> Powers:
             why = f"elles interdisent toutes les enseignes imposées ({join_and(slabel(s) for s in required)})"
         raise RulesError(
             "enseignes_interdites",
-            f"Enseignes interdites par la meneuse (enseignes_interdites) : {why} ; il faut qu'au moins une "
+            f"Enseignes interdites par la meneuse (enseignes_interdites) : {why} ; il faut qu’au moins une "
             f"enseigne reste jouable, reçu {shown(args['enseignes_interdites'])}.",
         )
     return powers

@@ -1,4 +1,4 @@
-"""De Cœur & D'Acier: the exact law of one round between two cards.
+"""De Cœur & D’Acier: the exact law of one round between two cards.
 
 Each card is uniform over the cards its side may hold; the two come from one
 deck, so B's card is never A's. Used by ``tour`` and by ``confrontation``

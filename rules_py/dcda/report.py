@@ -75,7 +75,7 @@ def _offers(setup: Setup, st: dict[str, Any]) -> list[dict[str, Any]]:
     offers.append(
         action_offer(
             "exaltation",
-            "Piocher la lame majeure d'exaltation",
+            "Piocher la lame majeure d’exaltation",
             bool(due),
             "" if due else "Aucune participante exaltée ne doit piocher avant ce tour.",
             parametres={},
@@ -112,7 +112,7 @@ def _offers(setup: Setup, st: dict[str, Any]) -> list[dict[str, Any]]:
                 action_offer("renoncer", f"{cap(m.name)} renonce", not why, why, parametres={"participant": m.id})
             )
     why = finish_refusal(setup, st)
-    offers.append(action_offer("terminer", "Tout le monde accepte l'issue", not why, why, parametres={}))
+    offers.append(action_offer("terminer", "Tout le monde accepte l’issue", not why, why, parametres={}))
     return offers
 
 

@@ -16,16 +16,18 @@ from typing import Any
 from ..errors import RulesError
 from ..params import Choice, Param, parse_params, shown
 from .cards import fold, parse_domination, suit_of
-from .fields import DOM_PARAM, TABLE_PARAM, Powers, forces_param, parse_powers, powers_params
+from .fields import DOM_PARAM, TABLE_PARAM, Powers, check_forces, forces_param, parse_powers, powers_params
 from .table import Table, parse_table
 from .words import count, de
 
-__all__ = ["NOCTURNE", "MAX_SIDE", "MAX_TOTAL", "Member", "Setup", "PARAMS", "setup", "parse_args"]
+__all__ = ["NOCTURNE", "NOCTURNE_WORDS", "MAX_SIDE", "MAX_TOTAL", "Member", "Setup", "PARAMS", "setup", "parse_args"]
 
 Args = dict[str, Any]
 
-#: The book's NPC: « Nocturne », dagues 7 and 3 in every other suit, fortune XVII L'Étoile.
+#: The site's own example NPC (004 has no example character): « Nocturne », dagues 7 and 3 in every other
+#: suit, fortune XVII L’Étoile. Pages and results call her an example of the site, never the book's.
 NOCTURNE = {"nom": "Nocturne", "forces": (3, 3, 3, 7), "fortune": 17}
+NOCTURNE_WORDS = "Nocturne, le PNJ d’exemple du site (le chapitre n’a pas de personnage d’exemple)"
 _PNJ = {"nocturne": NOCTURNE}
 
 MAX_SIDE = 8
@@ -46,7 +48,7 @@ class Member:
 
     @property
     def of(self) -> str:
-        """« de Nocturne », « d'Eli », « de l'environnement »."""
+        """« de Nocturne », « d’Eli », « de l’environnement »."""
         return de(self.name)
 
 
@@ -62,7 +64,7 @@ class Setup:
         return self.members[i].level >= 3
 
     def bonus(self, i: int) -> tuple[int, int, int, int]:
-        return self.powers.bonus(self.members[i].side)
+        return self.powers.bonus(self.members[i].side, self.members[i].id)
 
 
 def _text_list(args: Args, name: str, label: str, n: int) -> list[str] | None:
@@ -83,22 +85,22 @@ def _side(args: Args, side: str) -> list[Member]:
     if len(forces) % 4:
         raise RulesError(
             f"forces_{side}",
-            f"Forces de l'équipe {team} (forces_{side}) : quatre forces par participante (Bâtons, Écus, Coupes, Dagues), soit un multiple de 4 entre 4 et {4 * MAX_SIDE} entiers, reçu {len(forces)}.",
+            f"Forces de l’équipe {team} (forces_{side}) : quatre forces par participante (Bâtons, Écus, Coupes, Dagues), soit un multiple de 4 entre 4 et {4 * MAX_SIDE} entiers, reçu {len(forces)}.",
         )
     n = len(forces) // 4
     if env and n != 1:
         raise RulesError(
-            "forces_b", "Forces de l'équipe B (forces_b) : un environnement a une seule main, donc quatre forces."
+            "forces_b", "Forces de l’équipe B (forces_b) : un environnement a une seule main, donc quatre forces."
         )
-    names = _text_list(args, f"noms_{side}", f"Noms de l'équipe {team}", n)
+    names = _text_list(args, f"noms_{side}", f"Noms de l’équipe {team}", n)
     if names is not None:
         for nm in names:
             if not nm or len(nm) > 20:
                 raise RulesError(
                     f"noms_{side}",
-                    f"Noms de l'équipe {team} (noms_{side}) : chaque nom a de 1 à 20 caractères, reçu {shown(args[f'noms_{side}'])}.",
+                    f"Noms de l’équipe {team} (noms_{side}) : chaque nom a de 1 à 20 caractères, reçu {shown(args[f'noms_{side}'])}.",
                 )
-    favs = _text_list(args, f"predilection_{side}", f"Enseignes de prédilection de l'équipe {team}", n)
+    favs = _text_list(args, f"predilection_{side}", f"Enseignes de prédilection de l’équipe {team}", n)
     fav_idx: list[int | None] = [None] * n
     if favs is not None:
         for k, word in enumerate(favs):
@@ -108,7 +110,7 @@ def _side(args: Args, side: str) -> list[Member]:
             if s is None:
                 raise RulesError(
                     f"predilection_{side}",
-                    f"Enseignes de prédilection de l'équipe {team} (predilection_{side}) : batons, ecus, coupes, dagues ou « - », séparés par des virgules, reçu {shown(args[f'predilection_{side}'])}.",
+                    f"Enseignes de prédilection de l’équipe {team} (predilection_{side}) : batons, ecus, coupes, dagues ou « - », séparés par des virgules, reçu {shown(args[f'predilection_{side}'])}.",
                 )
             fav_idx[k] = s
     levels = args[f"niveau_{side}"]
@@ -118,15 +120,15 @@ def _side(args: Args, side: str) -> list[Member]:
             word = "Niveaux" if pname.startswith("niveau") else "Fortunes"
             raise RulesError(
                 pname,
-                f"{word} de l'équipe {team} ({pname}) : {count(n, 'entier')}, un par participante, reçu {len(values)}.",
+                f"{word} de l’équipe {team} ({pname}) : {count(n, 'entier')}, un par participante, reçu {len(values)}.",
             )
     if env and (any(levels or ()) or any(f >= 0 for f in fortunes or ())):
         pname = "niveau_b" if any(levels or ()) else "fortune_b"
         raise RulesError(
             pname,
-            f"{'Niveaux' if pname == 'niveau_b' else 'Fortunes'} de l'équipe B ({pname}) : un environnement n'a ni relation/valeur engagée ni fortune.",
+            f"{'Niveaux' if pname == 'niveau_b' else 'Fortunes'} de l’équipe B ({pname}) : un environnement n’a ni relation/valeur engagée ni fortune.",
         )
-    default_names = ["l'environnement"] if env else [team] if n == 1 else [f"{team}{k + 1}" for k in range(n)]
+    default_names = ["l’environnement"] if env else [team] if n == 1 else [f"{team}{k + 1}" for k in range(n)]
     npc = side == "b" and (env or args["_pnj"])
     return [
         Member(
@@ -150,7 +152,7 @@ def _pairs(args: Args, n_a: int, n_b: int) -> tuple[tuple[int, int], ...]:
         if raw is not None and raw.strip():
             raise RulesError(
                 "adversaires",
-                "Adversaires (adversaires) : seulement pour une confrontation équipe contre équipe ; une participante seule affronte chaque membre de l'équipe adverse.",
+                "Adversaires (adversaires) : seulement pour une confrontation équipe contre équipe ; une participante seule affronte chaque membre de l’équipe adverse.",
             )
         return tuple((i, j) for i in range(n_a) for j in range(n_b))
     if raw is None or not raw.strip():
@@ -182,7 +184,7 @@ def setup(args: Args) -> Setup:
     """The participants and oppositions of checked parameters (cross-field rules refused in French)."""
     if args["pnj"] is not None:
         if args["environnement"]:
-            raise RulesError("pnj", "PNJ (pnj) : un PNJ n'est pas un environnement ; choisissez l'un ou l'autre.")
+            raise RulesError("pnj", "PNJ (pnj) : un PNJ n’est pas un environnement ; choisissez l’un ou l’autre.")
         for name in ("forces_b", "noms_b", "fortune_b"):
             if args[name] is not None:
                 raise RulesError(
@@ -193,13 +195,17 @@ def setup(args: Args) -> Setup:
     args = {**args, "_pnj": preset is not None}
     if preset is not None:
         args.update(forces_b=preset["forces"], noms_b=preset["nom"], fortune_b=(preset["fortune"],))
+    check_forces(args, "forces_a", "Forces de l’équipe A", False, "et l’équipe A n’en est jamais un")
+    check_forces(
+        args, "forces_b", "Forces de l’équipe B", args["environnement"], "cochez « L’équipe B est un environnement »"
+    )
     side_a, side_b = _side(args, "a"), _side(args, "b")
     if len(side_a) + len(side_b) > MAX_TOTAL:
         field = "forces_b" if len(side_b) > len(side_a) else "forces_a"
         raise RulesError(
             field,
-            f"Forces de l'équipe {field[-1].upper()} ({field}) : au plus {MAX_TOTAL} participantes en tout "
-            f"(chaque pile d'enseigne a dix cartes, une dans chaque main), reçu {len(side_a)} contre {len(side_b)}.",
+            f"Forces de l’équipe {field[-1].upper()} ({field}) : au plus {MAX_TOTAL} participantes en tout "
+            f"(chaque pile d’enseigne a dix cartes, une dans chaque main), reçu {len(side_a)} contre {len(side_b)}.",
         )
     members = tuple(side_a + side_b)
     names = [fold(m.name) for m in members]
@@ -207,11 +213,12 @@ def setup(args: Args) -> Setup:
         field = "noms_b" if args["noms_a"] is None else "noms_a"
         raise RulesError(
             field,
-            f"Noms de l'équipe {field[-1].upper()} ({field}) : chaque participante doit avoir un nom différent des autres (noms reçus : {', '.join(m.name for m in members)}).",
+            f"Noms de l’équipe {field[-1].upper()} ({field}) : chaque participante doit avoir un nom différent des autres (noms reçus : {', '.join(m.name for m in members)}).",
         )
     n_a = len(side_a)
     pairs = tuple((i, n_a + j) for i, j in _pairs(args, n_a, len(side_b)))
-    return Setup(members, pairs, parse_domination(args["domination"]), parse_powers(args), parse_table(args["table"]))
+    powers = parse_powers(args, {m.id: m.name for m in members})
+    return Setup(members, pairs, parse_domination(args["domination"]), powers, parse_table(args["table"]))
 
 
 def _side_params(side: str) -> tuple[Param, ...]:
@@ -219,17 +226,17 @@ def _side_params(side: str) -> tuple[Param, ...]:
     return (
         forces_param(
             f"forces_{side}",
-            f"Forces de l'équipe {team}",
+            f"Forces de l’équipe {team}",
             (3, 3, 3, 3) if side == "a" else None,
             4 * MAX_SIDE,
-            help_=f"Quatre forces par participante, dans l'ordre Bâtons, Écus, Coupes, Dagues ({MAX_SIDE} participantes "
+            help_=f"Quatre forces par participante, dans l’ordre Bâtons, Écus, Coupes, Dagues ({MAX_SIDE} participantes "
             f"au plus par équipe, {MAX_TOTAL} en tout"
-            + (" ; vide : Nocturne, le PNJ du livre" if side == "b" else "")
-            + ").",
+            + (" ; vide : Nocturne, le PNJ d’exemple du site" if side == "b" else "")
+            + ") ; de 0 à 10 pour un personnage, jusqu’à 25 pour un environnement.",
         ),
         Param(
             f"noms_{side}",
-            f"Noms de l'équipe {team}",
+            f"Noms de l’équipe {team}",
             "text",
             default=None,
             group=f"Équipe {team}",
@@ -237,7 +244,7 @@ def _side_params(side: str) -> tuple[Param, ...]:
         ),
         Param(
             f"predilection_{side}",
-            f"Enseignes de prédilection de l'équipe {team}",
+            f"Enseignes de prédilection de l’équipe {team}",
             "text",
             default=None,
             group=f"Équipe {team}",
@@ -257,7 +264,7 @@ def _side_params(side: str) -> tuple[Param, ...]:
         ),
         Param(
             f"fortune_{side}",
-            f"Fortunes de l'équipe {team}",
+            f"Fortunes de l’équipe {team}",
             "ints",
             default=None,
             minimum=-1,
@@ -276,13 +283,20 @@ PARAMS = (
     *_side_params("b"),
     Param(
         "pnj",
-        "PNJ du livre (équipe B)",
+        "PNJ d’exemple du site (équipe B)",
         "choice",
         default=None,
-        choices=(Choice("nocturne", "Nocturne (Dagues 7, 3 ailleurs ; fortune XVII — L'Étoile)"),),
-        help="Une fiche toute faite pour l'équipe B ; c'est aussi l'adversaire par défaut.",
+        choices=(Choice("nocturne", "Nocturne (Dagues 7, 3 ailleurs ; fortune XVII — L’Étoile)"),),
+        help="Une fiche toute faite par le site pour l’équipe B (le chapitre n’a pas de personnage d’exemple) ; "
+        "c’est aussi l’adversaire par défaut.",
     ),
-    Param("environnement", "L'équipe B est un environnement", "bool", default=False),
+    Param(
+        "environnement",
+        "L’équipe B est un environnement",
+        "bool",
+        default=False,
+        help="Sa force peut monter jusqu’à 25 dans chaque enseigne (004) ; un personnage reste de 0 à 10.",
+    ),
     Param(
         "adversaires",
         "Adversaires (équipe contre équipe)",

@@ -3,8 +3,8 @@
 The state is plain JSON. ``mains[i]`` is participant i's hand (the value of
 her card in each suit), or null once her hand went back to the piles: when
 she renounced, or when no adversary is left in front of her (004, « Équipe
-contre équipe » : « Tant qu'au moins un adversaire de chaque équipe est en
-vie et n'a pas déclaré forfait… »). Such a participant has left the
+contre équipe » : « Tant qu’au moins un adversaire de chaque équipe est en
+vie et n’a pas déclaré forfait… »). Such a participant has left the
 confrontation: no card, no exaltation draw, no level obligation, and she
 holds nobody back.
 
@@ -49,11 +49,11 @@ __all__ = [
 Args = dict[str, Any]
 
 ENDS = {
-    "tour4": "Fin de la confrontation : le quatrième tour est joué, l'issue est définitive.",
-    "temperance": "Fin de la confrontation par une Tempérance : il n'y a pas de gagnante, l'issue en suspens "
-    "ne s'applique pas ; la meneuse décrit l'événement miraculeux.",
-    "renoncement": "Fin de la confrontation : il ne reste plus d'adversaires face à face.",
-    "accord": "Fin de la confrontation : l'issue convient à toutes les participantes.",
+    "tour4": "Fin de la confrontation : le quatrième tour est joué, l’issue est définitive.",
+    "temperance": "Fin de la confrontation par une Tempérance : il n’y a pas de gagnante, l’issue en suspens "
+    "ne s’applique pas ; la meneuse décrit l’événement miraculeux.",
+    "renoncement": "Fin de la confrontation : il ne reste plus d’adversaires face à face.",
+    "accord": "Fin de la confrontation : l’issue convient à toutes les participantes.",
 }
 
 _KEYS = {
@@ -91,7 +91,7 @@ def engaged(setup: Setup, active: list[bool], i: int) -> bool:
 def load(state: Mapping[str, Any]) -> tuple[Setup, dict[str, Any], Args]:
     """Re-check a state sent back by the page (it may be forged)."""
     if not isinstance(state, Mapping) or set(state) != _KEYS or not _is_int(state.get("version"), 1, 1):
-        raise _bad_state("ce n'est pas l'état d'une confrontation De Cœur & D'Acier")
+        raise _bad_state("ce n’est pas l’état d’une confrontation De Cœur & D’Acier")
     params = state["parametres"]
     if not isinstance(params, Mapping):
         raise _bad_state("paramètres illisibles")
@@ -115,7 +115,7 @@ def load(state: Mapping[str, Any]) -> tuple[Setup, dict[str, Any], Args]:
         if m.fortune is not None and fortunes[i] != m.fortune:
             raise _bad_state("une fortune ne correspond pas à la fiche")
         if setup.exalted(i) and fortunes[i] is None:
-            raise _bad_state("il manque la fortune d'un personnage exalté")
+            raise _bad_state("il manque la fortune d’un personnage exalté")
     active = state["actifs"]
     redrawn = state["repioche"]
     if not is_list(active) or not is_list(redrawn) or not all(isinstance(x, bool) for x in active + redrawn):
@@ -148,7 +148,7 @@ def load(state: Mapping[str, Any]) -> tuple[Setup, dict[str, Any], Args]:
                 raise _bad_state("une participante a joué sans adversaire")
     for i in range(n):
         if tour and engaged(setup, active, i) and played[-1][i] is None:
-            raise _bad_state("une participante engagée n'a pas joué le dernier tour")
+            raise _bad_state("une participante engagée n’a pas joué le dernier tour")
         if redrawn[i] and setup.members[i].favourite is None:
             raise _bad_state("repioche sans enseigne de prédilection")
     ex = state["exaltations"]
@@ -167,9 +167,9 @@ def load(state: Mapping[str, Any]) -> tuple[Setup, dict[str, Any], Args]:
             for e in ex
         )
     ):
-        raise _bad_state("tirages d'exaltation invalides")
+        raise _bad_state("tirages d’exaltation invalides")
     if len({(e[0], e[1]) for e in ex}) != len(ex):
-        raise _bad_state("deux tirages d'exaltation pour le même tour")
+        raise _bad_state("deux tirages d’exaltation pour le même tour")
     fin, temp = state["fin"], state["temperance"]
     if fin is not None and (not isinstance(fin, str) or fin not in ENDS):
         raise _bad_state("fin invalide")
@@ -188,7 +188,7 @@ def load(state: Mapping[str, Any]) -> tuple[Setup, dict[str, Any], Args]:
     if tour == 4 and fin not in ("tour4", "temperance"):
         raise _bad_state("le quatrième tour est joué mais la confrontation continue")
     if fin is None and not live_pairs(setup, active):
-        raise _bad_state("plus d'opposition mais la confrontation continue")
+        raise _bad_state("plus d’opposition mais la confrontation continue")
     st = json.loads(json.dumps({k: state[k] for k in _KEYS}))  # a deep copy: the caller's state stays as it was
     st["parametres"] = dict(params)
     return setup, st, args
@@ -243,7 +243,7 @@ def _out_reason(setup: Setup, st: dict[str, Any], p: int) -> str:
     if not st["actifs"][p]:
         return cap(m.name) + " a renoncé."
     if not engaged(setup, st["actifs"], p):
-        return cap(m.name) + " n'a plus d'adversaire en face d'elle : elle a quitté la confrontation."
+        return cap(m.name) + " n’a plus d’adversaire en face d’elle : elle a quitté la confrontation."
     return ""
 
 
@@ -259,7 +259,7 @@ def renounce_refusal(setup: Setup, st: dict[str, Any], p: int) -> str:
         return f"Niveau {m.level} : {m.name} ne peut pas renoncer au premier tour."
     if m.level == 4 and k >= 1 and not victorious(setup, st, p, k):
         return (
-            f"Niveau 4 : tant que {m.name} n'est pas victorieuse (ou perdante au quatrième tour), "
+            f"Niveau 4 : tant que {m.name} n’est pas victorieuse (ou perdante au quatrième tour), "
             "elle doit jouer un tour supplémentaire."
         )
     if m.level >= 2 and k == 1 and lost(setup, st, p, 1):
@@ -288,7 +288,7 @@ def redraw_refusal(setup: Setup, st: dict[str, Any], p: int) -> str:
     if out:
         return out
     if m.favourite is None:
-        return cap(m.name) + " n'a pas d'enseigne de prédilection."
+        return cap(m.name) + " n’a pas d’enseigne de prédilection."
     if st["repioche"][p]:
         return cap(m.name) + " a déjà repioché : une seule fois par confrontation."
     return ""
@@ -300,7 +300,7 @@ def play_refusal(setup: Setup, st: dict[str, Any]) -> str:
     due = exaltation_due(setup, st)
     if due:
         names = ", ".join(setup.members[i].name for i in due)
-        return f"Exaltation : {names} doi{'t' if len(due) == 1 else 'vent'} d'abord piocher une lame majeure."
+        return f"Exaltation : {names} doi{'t' if len(due) == 1 else 'vent'} d’abord piocher une lame majeure."
     return ""
 
 
@@ -336,7 +336,7 @@ def standing(setup: Setup, st: dict[str, Any]) -> list[dict[str, Any]]:
                 force_perdant=None,
                 issue=None,
                 texte=cap(mi.name) + f" contre {mj.name} : la Tempérance {setup.members[temperance[0]].of} "
-                "met fin à la confrontation ; personne ne l'emporte, l'issue en suspens ne s'applique pas.",
+                "met fin à la confrontation ; personne ne l’emporte, l’issue en suspens ne s’applique pas.",
             )
             entry["temperance"] = who
         elif last is None:
@@ -356,14 +356,14 @@ def standing(setup: Setup, st: dict[str, Any]) -> list[dict[str, Any]]:
                 cap(mi.name)
                 + f" contre {mj.name} : "
                 + (
-                    f"{won.name} l'emporte sur {beaten.name} au tour {k}, force totale de la perdante {d.loser_total}"
+                    f"{won.name} l’emporte sur {beaten.name} au tour {k}, force totale de la perdante {d.loser_total}"
                     if d.winner
-                    else f"statu quo au tour {k}, personne ne l'emporte"
+                    else f"statu quo au tour {k}, personne ne l’emporte"
                 )
                 + (f" — selon la table de votre fiche : {issue}" if issue else "")
             )
             short = (
-                f"{won.name} l'emporte sur {beaten.name} (tour {k})"
+                f"{won.name} l’emporte sur {beaten.name} (tour {k})"
                 if d.winner
                 else f"statu quo entre {mi.name} et {mj.name} (tour {k})"
             )
@@ -386,7 +386,7 @@ def summary(setup: Setup, st: dict[str, Any], rows: list[dict[str, Any]]) -> lis
             if why:
                 lines.append(why)
     elif st["temperance"] is None and not any(row["gagnant"] for row in rows):
-        lines.append("Personne ne l'emporte : la confrontation finit sans gagnante.")
+        lines.append("Personne ne l’emporte : la confrontation finit sans gagnante.")
     return lines
 
 

@@ -1,4 +1,4 @@
-"""De Cœur & D'Acier: the four outcomes and the reader's own « Table de confrontation ».
+"""De Cœur & D’Acier: the four outcomes and the reader's own « Table de confrontation ».
 
 The outcome of a round is read on the character sheet's table, by round and
 by the loser's total force. That table is not in the text: the rollers show
@@ -17,18 +17,18 @@ __all__ = ["ISSUES", "TABLE_HELP", "parse_table", "table_issue", "issue_notes"]
 
 #: The four outcomes of the book, by the letter of the ``table`` format.
 ISSUES = {
-    "M": "Le perdant meurt / l'obstacle disparaît.",
-    "Q": "La confrontation provoque la mort de quelqu'un.",
+    "M": "Le perdant meurt / l’obstacle disparaît.",
+    "Q": "La confrontation provoque la mort de quelqu’un.",
     "S": "La gagnante doit choisir quelque chose à sacrifier.",
     "C": "La joueuse perdante impose une condition à la victoire.",
 }
 
 TABLE_HELP = (
-    "La table de votre fiche, si vous voulez que l'issue soit choisie pour vous (rien n'est inventé : "
+    "La table de votre fiche, si vous voulez que l’issue soit choisie pour vous (rien n’est inventé : "
     "sans elle, les quatre issues sont listées). Quatre tours séparés par « / » ; pour chaque tour, "
-    "une lettre d'issue, puis éventuellement un seuil et une autre lettre, etc. : la première lettre "
-    "vaut jusqu'à ce seuil inclus (force totale de la perdante), la suivante au-delà. "
-    "Lettres : M le perdant meurt / l'obstacle disparaît, Q la mort de quelqu'un, S un sacrifice, "
+    "une lettre d’issue, puis éventuellement un seuil et une autre lettre, etc. : la première lettre "
+    "vaut jusqu’à ce seuil inclus (force totale de la perdante), la suivante au-delà. "
+    "Lettres : M le perdant meurt / l’obstacle disparaît, Q la mort de quelqu’un, S un sacrifice, "
     "C une condition. Exemple : « C4S8Q/C5S/S6Q/Q4M »."
 )
 _TOKEN = re.compile(r"-?\d+|[A-Za-z]")
@@ -91,11 +91,11 @@ def issue_notes(
 ) -> tuple[str | None, list[str]]:
     """The outcome picked from the reader's table (or None) and the lines telling it."""
     if loser_total is None:
-        return None, [f"{who}Statu quo : personne ne perd ce tour, il n'y a pas d'issue à lire."]
+        return None, [f"{who}Statu quo : personne ne perd ce tour, il n’y a pas d’issue à lire."]
     if table is None:
         return None, [
-            f"{who}Force totale de la perdante : {loser_total}, au tour {round_}. Lisez l'issue dans la Table de "
-            "confrontation de votre fiche (elle n'est pas dans le texte) ; les quatre issues possibles : "
+            f"{who}Force totale de la perdante : {loser_total}, au tour {round_}. Lisez l’issue dans la Table de "
+            "confrontation de votre fiche (elle n’est pas dans le texte) ; les quatre issues possibles : "
             + " ; ".join(f"« {text.rstrip('.')} »" for text in ISSUES.values())
             + "."
         ]

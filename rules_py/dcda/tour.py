@@ -19,9 +19,11 @@ from .cards import CARD_BY_NAME, DECK, SUIT_LABELS, SUITS, Card, describe_cards,
 from .fields import (
     DOM_NOTE,
     DOM_PARAM,
+    ENVIRONMENT_QUOTE,
     SUIT_CHOICES,
     TABLE_PARAM,
     allowed_text,
+    check_forces,
     forces_param,
     parse_powers,
     powers_params,
@@ -43,8 +45,16 @@ PARAMS = (
         "forces_b",
         "Forces de B",
         (3, 3, 3, 7),
-        help_="Bâtons, Écus, Coupes, Dagues (jusqu'à 25 pour un environnement) ; par défaut, "
-        "Nocturne, le PNJ du livre (Dagues 7, 3 ailleurs).",
+        help_="Bâtons, Écus, Coupes, Dagues, de 0 à 10 (jusqu’à 25 pour un environnement) ; par défaut, "
+        "Nocturne, le PNJ d’exemple du site (Dagues 7, 3 ailleurs).",
+    ),
+    Param(
+        "environnement",
+        "Camp qui est un environnement",
+        "choice",
+        default=None,
+        choices=(Choice("a", "A"), Choice("b", "B")),
+        help="Sa force peut monter jusqu’à 25 dans chaque enseigne (004) ; vide : deux personnages, de 0 à 10.",
     ),
     Param(
         "carte_a",
@@ -52,7 +62,7 @@ PARAMS = (
         "choice",
         default=None,
         choices=_CARD_CHOICES,
-        help="Vide : une carte tirée au hasard (dans l'enseigne choisie, s'il y en a une).",
+        help="Vide : une carte tirée au hasard (dans l’enseigne choisie, s’il y en a une).",
     ),
     Param(
         "carte_b",
@@ -60,7 +70,7 @@ PARAMS = (
         "choice",
         default=None,
         choices=_CARD_CHOICES,
-        help="Vide : une carte tirée au hasard (dans l'enseigne choisie, s'il y en a une).",
+        help="Vide : une carte tirée au hasard (dans l’enseigne choisie, s’il y en a une).",
     ),
     Param("enseigne_a", "Enseigne de A (tirage)", "choice", default=None, choices=SUIT_CHOICES),
     Param("enseigne_b", "Enseigne de B (tirage)", "choice", default=None, choices=SUIT_CHOICES),
@@ -85,12 +95,16 @@ def _cards(args: Args, side: str) -> tuple[Card, ...]:
 
 def check(args: Args) -> None:
     for side in ("a", "b"):
+        env = args["environnement"] == side
+        switch = f"choisissez {side.upper()} comme environnement (environnement={side})"
+        check_forces(args, f"forces_{side}", f"Forces de {side.upper()}", env, switch)
+    for side in ("a", "b"):
         card, suit = args[f"carte_{side}"], args[f"enseigne_{side}"]
         if card is not None and suit is not None and CARD_BY_NAME[card].suit != SUITS.index(suit):
             raise RulesError(
                 f"enseigne_{side}",
-                f"Enseigne de {side.upper()} (enseigne_{side}) : la carte {card} n'est pas de l'enseigne "
-                f"{SUIT_LABELS[suit]} ; laissez l'enseigne vide ou choisissez une carte de cette enseigne.",
+                f"Enseigne de {side.upper()} (enseigne_{side}) : la carte {card} n’est pas de l’enseigne "
+                f"{SUIT_LABELS[suit]} ; laissez l’enseigne vide ou choisissez une carte de cette enseigne.",
             )
     if args["carte_a"] is not None and args["carte_a"] == args["carte_b"]:
         raise RulesError(
@@ -107,7 +121,7 @@ def check(args: Args) -> None:
                 raise RulesError(
                     name,
                     f"{label} de {side.upper()} ({name}) : la meneuse ne laisse jouer que {allowed_text(powers)} ; "
-                    f"choisissez une carte de l'une de ces enseignes, reçu {shown(value)}.",
+                    f"choisissez une carte de l’une de ces enseignes, reçu {shown(value)}.",
                 )
     parse_table(args["table"])
 
@@ -140,6 +154,8 @@ def roll(args: Args, dice: Dice) -> dict[str, Any]:
     issue, issue_lines = issue_notes(table, round_, duel.loser_total)
     headline = {"a": "A remporte le tour", "b": "B remporte le tour", None: "Statu quo"}[duel.winner]
     notes = issue_lines + powers.lines() + [DOM_NOTE]
+    if args["environnement"] is not None:
+        notes.append(f"{args['environnement'].upper()} est un environnement : « {ENVIRONMENT_QUOTE} » (004).")
     if issue is not None:
         notes.append("Issue lue dans la table que vous avez saisie (celle de votre fiche), pas dans le texte du jeu.")
     return result(
@@ -195,8 +211,8 @@ def odds(args: Args) -> dict[str, Any]:
     )
     notes = [
         "Cartes non choisies : tirées au hasard dans la pile de leur enseigne (ou parmi les lames numérales "
-        "des enseignes jouables), dans un seul jeu : une carte choisie ou tirée pour un camp n'est jamais "
-        "celle de l'autre.",
+        "des enseignes jouables), dans un seul jeu : une carte choisie ou tirée pour un camp n’est jamais "
+        "celle de l’autre.",
     ]
     for side in ("a", "b"):
         other = args[f"carte_{_OTHER[side]}"]
@@ -215,13 +231,13 @@ def odds(args: Args) -> dict[str, Any]:
         issues["Statu quo"] = sq
         extra["issues_table"] = {k: float(v) for k, v in issues.items()}
         extra["exact_table"] = {k: f"{v.numerator}/{v.denominator}" for k, v in issues.items()}
-        extra["notes"].append("Chances par issue : d'après la table de votre fiche.")
+        extra["notes"].append("Chances par issue : d’après la table de votre fiche.")
     return odds_payload({"A remporte le tour": wa, "B remporte le tour": wb, "Statu quo": sq}, wa, **extra)
 
 
 TOUR = Roller(
     id="dcda.tour",
-    title="De Cœur & D'Acier : résoudre un tour",
+    title="De Cœur & D’Acier : résoudre un tour",
     chapter="004",
     summary="Deux cartes, deux fiches : force totale, domination des enseignes, gagnante du tour et force de la perdante.",
     params=PARAMS,

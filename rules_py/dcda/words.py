@@ -1,7 +1,7 @@
-"""French words the De Cœur & D'Acier rollers compose: elisions, plurals, lists.
+"""French words the De Cœur & D’Acier rollers compose: elisions, plurals, lists.
 
 Names are typed by the reader (« Eli », « Avalanche »), so « de » before them
-is elided where French elides it (« la main d'Eli »), but not before a team
+is elided where French elides it (« la main d’Eli »), but not before a team
 label such as « A » or « B2 » (« la force de A »).
 """
 
@@ -17,14 +17,14 @@ _LABEL = re.compile(r"[A-Z]\d*")
 
 
 def elided(word: str) -> bool:
-    """True when « de » / « le » before ``word`` is elided (« d'Eli », « l'Écus »…)."""
+    """True when « de » / « le » before ``word`` is elided (« d’Eli », « l’Écus »…)."""
     word = word.strip()
     return bool(word) and word[0] in _VOWELS and not _LABEL.fullmatch(word)
 
 
 def de(name: str) -> str:
-    """« de Nocturne », « d'Eli », « d'Avalanche », but « de A »."""
-    return f"d'{name}" if elided(name) else f"de {name}"
+    """« de Nocturne », « d’Eli », « d’Avalanche », but « de A »."""
+    return f"d’{name}" if elided(name) else f"de {name}"
 
 
 def count(n: int, singular: str, plural: str | None = None) -> str:
@@ -48,5 +48,5 @@ def join_or(items: Iterable[str]) -> str:
 
 
 def cap(text: str) -> str:
-    """A sentence starts with a capital (« l'environnement renonce » -> « L'environnement renonce »)."""
+    """A sentence starts with a capital (« l’environnement renonce » -> « L’environnement renonce »)."""
     return text[:1].upper() + text[1:]

@@ -26,7 +26,7 @@ from .efforts import (
 )
 from .fields import DIFFICULTE, ELEMENT, INTERET_PARAM, ONE_DIE, ONE_HELPER, PERTINENCE_PARAM, assistants_param
 from .odds import action_odds_from
-from .words import MAY_ADD, MISS_NOTE, SIDE_EFFECT_NOTE, TYPO_NOTE, plural
+from .words import MAY_ADD, MISS_NOTE, MISSED, MISSED_TIE, SIDE_EFFECT_NOTE, TYPO_NOTE, plural
 
 __all__ = ["ACTION", "COLLABORATION"]
 
@@ -39,15 +39,19 @@ Args = dict[str, Any]
 
 
 def _verdict(diff: int, players: int) -> tuple[str, bool]:
-    """The outcome, flagging the book's side-effect cases without a direction the text does not give."""
+    """The outcome, flagging the book's side-effect cases without a direction the text does not give.
+
+    No effort at all among the players' dice is « rate complètement » whatever the meneur's efforts,
+    a 0-0 tie included (RULES.md): the result says both.
+    """
     if diff >= 2:
         return f"Réussite avec plusieurs efforts excédentaires : {MAY_ADD}", True
     if diff == 1:
         return "Réussite", True
+    if players == 0:
+        return (MISSED_TIE if diff == 0 else MISSED), False
     if diff == 0:
         return f"Échec par égalité : {MAY_ADD}", False
-    if players == 0:
-        return f"Échec complet, aucun effort : {MAY_ADD}", False
     return "Échec", False
 
 
@@ -72,7 +76,7 @@ def _players_vs_gm(
     cap = 1 if one_die else 2
     for i, (ordinary, k) in enumerate(zip(assistants, helpers, strict=True), 1):
         calc.append(
-            f"Assistant {i} : {plural(ordinary, 'dé')} d'ordinaire → moitié arrondie au supérieur, au plus {cap} : {k}"
+            f"Assistant {i} : {plural(ordinary, 'dé')} d’ordinaire → moitié arrondie au supérieur, au plus {cap} : {k}"
         )
     effort_parts = [str(efforts(rolled))] + [str(efforts(r)) for r in helper_rolls]
     if helpers:
@@ -82,15 +86,15 @@ def _players_vs_gm(
     calc.append(f"Efforts du meneur : {gm_efforts}")
     calc.append(
         f"{players} {'>' if players > gm_efforts else ('=' if players == gm_efforts else '<')} {gm_efforts} : "
-        + ("réussite (strictement plus d'efforts)" if success else "échec (il faut strictement plus d'efforts)")
+        + ("réussite (strictement plus d’efforts)" if success else "échec (il faut strictement plus d’efforts)")
     )
     groups = [group("Dés du joueur" + (" (initiateur)" if assistants else ""), marked(rolled))]
-    groups += [group(f"Dés de l'assistant {i}", marked(r)) for i, r in enumerate(helper_rolls, 1)]
+    groups += [group(f"Dés de l’assistant {i}", marked(r)) for i, r in enumerate(helper_rolls, 1)]
     groups.append(group("Dés du meneur", marked(gm_rolled)))
     notes = list(extra_notes)
     if players - gm_efforts == 0 or players - gm_efforts >= 2:
         notes.append(SIDE_EFFECT_NOTE)
-    elif players == 0:
+    if players == 0:
         notes.append(MISS_NOTE)
     figures: dict[str, Any] = {}
     if assistants:
@@ -158,7 +162,7 @@ ACTION = Roller(
     title="Système Féerie : résoudre une action",
     chapter="001",
     summary="Le joueur lance élément + bonus de pertinence d6, le meneur autant de d6 que la difficulté : "
-    "chaque 4, 5 ou 6 est un effort, il faut strictement plus d'efforts que le meneur.",
+    "chaque 4, 5 ou 6 est un effort, il faut strictement plus d’efforts que le meneur.",
     params=(ELEMENT, PERTINENCE_PARAM, DIFFICULTE, INTERET_PARAM),
     roll=_action_roll,
     odds=_action_odds,
@@ -169,8 +173,8 @@ COLLABORATION = Roller(
     id="feerie.collaboration",
     title="Système Féerie : action collaborative",
     chapter="001",
-    summary="L'initiateur lance ses dés comme d'habitude, chaque assistant la moitié des siens (au plus 2) ; "
-    "tous les efforts des joueurs s'additionnent contre ceux du meneur.",
+    summary="L’initiateur lance ses dés comme d’habitude, chaque assistant la moitié des siens (au plus 2) ; "
+    "tous les efforts des joueurs s’additionnent contre ceux du meneur.",
     params=(
         ELEMENT,
         PERTINENCE_PARAM,

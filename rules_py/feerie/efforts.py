@@ -46,7 +46,7 @@ def check_assistants(args: Args, name: str) -> None:
     if args["un_seul_assistant"] and len(args[name]) > 1:
         raise RulesError(
             name,
-            f"{ASSISTANT_LABELS[name]} ({name}) : la variante « un seul assistant » n'en permet qu'un, "
+            f"{ASSISTANT_LABELS[name]} ({name}) : la variante « un seul assistant » n’en permet qu’un, "
             f"reçu {len(args[name])}.",
         )
 
@@ -55,8 +55,8 @@ def pertinence_check(args: Args) -> None:
     if args["pertinence"] == "inapproprie":
         raise RulesError(
             "pertinence",
-            "Pertinence de l'élément (pertinence) : un élément inapproprié est refusé par le meneur, "
-            "car l'action n'a aucun rapport avec lui ou il serait un handicap ; choisissez un autre élément.",
+            "Pertinence de l’élément (pertinence) : un élément inapproprié est refusé par le meneur, "
+            "car l’action n’a aucun rapport avec lui ou il serait un handicap ; choisissez un autre élément.",
         )
 
 

@@ -18,16 +18,16 @@ __all__ = [
 
 ELEMENT = Param(
     "element",
-    "Score de l'élément",
+    "Score de l’élément",
     "int",
     default=2,
     minimum=0,
     maximum=10,
-    help="Le joueur lance autant de dés que le score de l'élément, plus l'éventuel bonus de pertinence.",
+    help="Le joueur lance autant de dés que le score de l’élément, plus l’éventuel bonus de pertinence.",
 )
 PERTINENCE_PARAM = Param(
     "pertinence",
-    "Pertinence de l'élément",
+    "Pertinence de l’élément",
     "choice",
     default="connexe",
     choices=PERTINENCE_CHOICES,
@@ -55,7 +55,7 @@ INTERET_PARAM = Param(
     choices=(
         Choice("reussite", "La réussite est plus intéressante (-1)", -1),
         Choice("neutre", "Neutre (0)", 0),
-        Choice("echec", "L'échec est plus intéressant (+1)", 1),
+        Choice("echec", "L’échec est plus intéressant (+1)", 1),
     ),
     help="Modifie la difficulté de 1 ; elle ne descend jamais sous 0.",
 )
@@ -73,9 +73,9 @@ def assistants_param(name: str, label: str, group_name: str = "") -> Param:
         max_items=6,
         group=group_name,
         help=(
-            "Le nombre de dés que chaque assistant lancerait d'ordinaire, séparés par des virgules (« 3,2 ») ; "
+            "Le nombre de dés que chaque assistant lancerait d’ordinaire, séparés par des virgules (« 3,2 ») ; "
             "un assistant lance la moitié de ses dés, arrondie au supérieur, au plus 2. "
-            "(Le texte écrit « les initiateurs » : c'est une coquille pour « les assistants ».)"
+            "(Le texte écrit « les initiateurs » : c’est une coquille pour « les assistants ».)"
         ),
     )
 
@@ -85,7 +85,7 @@ ONE_HELPER = Param(
     "Variante stricte : un seul assistant",
     "bool",
     default=False,
-    help="Recommandée par le livre si votre jeu ne met pas l'accent sur l'entraide.",
+    help="Recommandée par le livre si votre jeu ne met pas l’accent sur l’entraide.",
 )
 ONE_DIE = Param(
     "un_de_par_assistant",

@@ -12,6 +12,7 @@ from math import comb
 from typing import Any
 
 from ..roller import odds_payload, ordered_law
+from .words import MISSED, MISSED_TIE
 
 __all__ = ["difference", "action_odds_from"]
 
@@ -26,16 +27,18 @@ def action_odds_from(n: int, m: int) -> dict[str, Any]:
     law = difference(n, m)
     p2 = sum((p for d, p in law.items() if d >= 2), Fraction(0))
     p1 = law.get(1, Fraction(0))
-    p0 = law.get(0, Fraction(0))
-    # a complete miss: no effort among the n dice while the GM has at least one (else it is a tie)
-    p_miss = Fraction(1, 2**n) * (1 - Fraction(1, 2**m))
-    pneg = sum((p for d, p in law.items() if d < 0), Fraction(0)) - p_miss
+    # « rate complètement »: no effort among the n dice, the GM's none (a tie) or some (a failure)
+    p_missed_tie = Fraction(1, 2 ** (n + m))
+    p_missed = Fraction(1, 2**n) * (1 - Fraction(1, 2**m))
+    p0 = law.get(0, Fraction(0)) - p_missed_tie
+    pneg = sum((p for d, p in law.items() if d < 0), Fraction(0)) - p_missed
     issues = {
         "Réussite avec plusieurs efforts excédentaires": p2,
         "Réussite": p1,
         "Échec par égalité": p0,
+        MISSED_TIE: p_missed_tie,
         "Échec": pneg,
-        "Échec complet, aucun effort": p_miss,
+        MISSED: p_missed,
     }
-    margin = ordered_law("Marge d'efforts (joueurs \u2212 meneur)", law, signed=True)
+    margin = ordered_law("Marge d’efforts (joueurs \u2212 meneur)", law, signed=True)
     return odds_payload(issues, p2 + p1, des_joueurs=n, des_meneur=m, echelle=margin)

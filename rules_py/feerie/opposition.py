@@ -51,7 +51,7 @@ def _opposition_roll(args: Args, dice: Dice) -> dict[str, Any]:
         groups.append(group(f"Camp {side.upper()} : initiateur", marked(r0)))
         groups += [group(f"Camp {side.upper()} : assistant {i}", marked(r)) for i, r in enumerate(rh, 1)]
         if bonus:
-            groups.append(group(f"Camp {side.upper()} : dés d'avantage", marked(rb)))
+            groups.append(group(f"Camp {side.upper()} : dés d’avantage", marked(rb)))
         dice_parts = [str(n0)] + [str(k) for k in helpers] + ([str(bonus)] if bonus else [])
         n_total = n0 + sum(helpers) + bonus
         detail = (
@@ -62,7 +62,7 @@ def _opposition_roll(args: Args, dice: Dice) -> dict[str, Any]:
         if helpers:
             detail += f" (assistants : moitié arrondie au supérieur, au plus {cap})"
         if bonus:
-            detail += f" ({plural(bonus, 'dé')} d'avantage)"
+            detail += f" ({plural(bonus, 'dé')} d’avantage)"
         calc.append(detail)
         parts = [efforts(r0)] + [efforts(r) for r in rh] + ([efforts(rb)] if bonus else [])
         totals[side] = sum(parts)
@@ -72,20 +72,20 @@ def _opposition_roll(args: Args, dice: Dice) -> dict[str, Any]:
         )
     a, b = totals["a"], totals["b"]
     if a > b:
-        winner, text = "a", "Le camp A l'emporte"
+        winner, text = "a", "Le camp A l’emporte"
     elif b > a:
-        winner, text = "b", "Le camp B l'emporte"
+        winner, text = "b", "Le camp B l’emporte"
     else:
         winner, text = None, "Échec mutuel ou blocage (le meneur choisit)"
     calc.append(f"{a} {'>' if a > b else ('<' if a < b else '=')} {b}")
     notes = []
     if winner is None:
         notes.append(
-            "En cas d'égalité, le meneur décide s'il s'agit d'un échec mutuel ou d'un blocage "
+            "En cas d’égalité, le meneur décide s’il s’agit d’un échec mutuel ou d’un blocage "
             "de la situation qui demandera de nouvelles actions pour avancer."
         )
     if args["avantage"] and (args["assistants_a"] or args["assistants_b"]):
-        notes.append("Le livre prévient : cumuler l'avantage avec la collaboration peut se montrer trop efficace.")
+        notes.append("Le livre prévient : cumuler l’avantage avec la collaboration peut se montrer trop efficace.")
     return result(
         "feerie.opposition",
         args,
@@ -109,11 +109,11 @@ def _opposition_odds(args: Args) -> dict[str, Any]:
     pa = sum((p for d, p in law.items() if d > 0), Fraction(0))
     pb = sum((p for d, p in law.items() if d < 0), Fraction(0))
     issues = {
-        "Le camp A l'emporte": pa,
+        "Le camp A l’emporte": pa,
         "Échec mutuel ou blocage (le meneur choisit)": law[0],
-        "Le camp B l'emporte": pb,
+        "Le camp B l’emporte": pb,
     }
-    margin = ordered_law("Marge d'efforts (camp A \u2212 camp B)", law, signed=True)
+    margin = ordered_law("Marge d’efforts (camp A \u2212 camp B)", law, signed=True)
     return odds_payload(issues, pa, des_a=n, des_b=m, echelle=margin)
 
 
@@ -121,36 +121,36 @@ OPPOSITION = Roller(
     id="feerie.opposition",
     title="Système Féerie : actions en opposition",
     chapter="001",
-    summary="Chaque camp lance ses dés, éventuellement avec des assistants et des dés d'avantage : "
-    "le camp qui produit le plus d'efforts l'emporte.",
+    summary="Chaque camp lance ses dés, éventuellement avec des assistants et des dés d’avantage : "
+    "le camp qui produit le plus d’efforts l’emporte.",
     params=(
         Param(
             "des_a",
-            "Dés de l'initiateur du camp A",
+            "Dés de l’initiateur du camp A",
             "int",
             default=3,
             minimum=0,
             maximum=10,
             group="Camp A",
-            help="Élément + bonus de pertinence de l'initiateur du camp A.",
+            help="Élément + bonus de pertinence de l’initiateur du camp A.",
         ),
         assistants_param("assistants_a", "Dés ordinaires des assistants du camp A", "Camp A"),
         Param(
             "des_b",
-            "Dés de l'initiateur du camp B",
+            "Dés de l’initiateur du camp B",
             "int",
             default=3,
             minimum=0,
             maximum=10,
             group="Camp B",
-            help="Élément + bonus de pertinence, ou pour un PNJ sans fiche l'échelle du livre "
-            "(1 à 5), ou pour des sbires l'échelle des sbires (1 à 6).",
+            help="Élément + bonus de pertinence, ou pour un PNJ sans fiche l’échelle du livre "
+            "(1 à 5), ou pour des sbires l’échelle des sbires (1 à 6).",
             preset_labels=NPC_SCALE + MINION_SCALE,
         ),
         assistants_param("assistants_b", "Dés ordinaires des assistants du camp B", "Camp B"),
         Param(
             "avantage",
-            "Dés bonus d'avantage",
+            "Dés bonus d’avantage",
             "int",
             default=0,
             minimum=0,
@@ -160,11 +160,11 @@ OPPOSITION = Roller(
                 ("1", "1 : un avantage significatif"),
                 ("2", "2 : un avantage décisif"),
             ),
-            help="Accordés à l'ensemble du camp, non à chacun de ses membres.",
+            help="Accordés à l’ensemble du camp, non à chacun de ses membres.",
         ),
         Param(
             "avantage_camp",
-            "Camp qui a l'avantage",
+            "Camp qui a l’avantage",
             "choice",
             default="a",
             choices=(Choice("a", "Camp A"), Choice("b", "Camp B")),

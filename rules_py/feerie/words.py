@@ -14,6 +14,8 @@ __all__ = [
     "MAY_ADD",
     "SIDE_EFFECT_NOTE",
     "MISS_NOTE",
+    "MISSED",
+    "MISSED_TIE",
     "TYPO_NOTE",
     "PERTINENCE_CHOICES",
     "PERTINENCE",
@@ -37,17 +39,21 @@ ASSISTANT_LABELS = {
 
 
 MAY_ADD = "le meneur peut ajouter un effet secondaire"
+#: No effort at all among the players' dice (001, « Définir l’action »: an action that « rate complètement »).
+_MISSED = "sans aucun effort : le personnage rate complètement"
+MISSED = f"Échec, {_MISSED}"
+MISSED_TIE = f"Échec par égalité, {_MISSED}"
 
 
 #: 001, « Conséquences de l'action » (verbatim).
 SIDE_EFFECT_NOTE = (
-    "Le meneur « peut aussi choisir d'ajouter des effets secondaires si l'action échoue avec une égalité "
-    "ou si le personnage l'emporte avec plusieurs efforts excédentaires » (001, « Conséquences de l'action »)."
+    "Le meneur « peut aussi choisir d’ajouter des effets secondaires si l’action échoue avec une égalité "
+    "ou si le personnage l’emporte avec plusieurs efforts excédentaires » (001, « Conséquences de l’action »)."
 )
 #: 001, « Définir l'action » (verbatim).
 MISS_NOTE = (
-    "Le meneur « peut faire intervenir des effets supplémentaires qui pourraient survenirs si l'action réussi "
-    "de beaucoup, échoue de justesse ou rate complètement » (001, « Définir l'action ») : ici, aucun effort."
+    "Le meneur « peut faire intervenir des effets supplémentaires qui pourraient survenirs si l’action réussi "
+    "de beaucoup, échoue de justesse ou rate complètement » (001, « Définir l’action ») : ici, aucun effort."
 )
 
 
@@ -78,11 +84,11 @@ DIFFICULTY_SCALE = (
 )
 
 NPC_SCALE = (
-    ("1", "PNJ 1 : ce n'est pas du tout le domaine du personnage"),
+    ("1", "PNJ 1 : ce n’est pas du tout le domaine du personnage"),
     ("2", "PNJ 2 : il possède des compétences connexes"),
-    ("3", "PNJ 3 : c'est un professionnel ou quelqu'un de plutôt doué dans ce domaine"),
-    ("4", "PNJ 4 : c'est un expert spécialisé dans ce domaine"),
-    ("5", "PNJ 5 : c'est un maître incontesté dans ce domaine spécifique"),
+    ("3", "PNJ 3 : c’est un professionnel ou quelqu’un de plutôt doué dans ce domaine"),
+    ("4", "PNJ 4 : c’est un expert spécialisé dans ce domaine"),
+    ("5", "PNJ 5 : c’est un maître incontesté dans ce domaine spécifique"),
 )
 MINION_SCALE = (
     ("1", "Sbires 1 : un sbire au rabais"),

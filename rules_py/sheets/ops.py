@@ -19,7 +19,7 @@ from typing import Any
 from ..api import SHEET_KEYS, SHEET_OPS, act, get_roller, odds, roll
 from ..dice import Dice
 from ..errors import RulesError
-from ..params import fold, parse_params, shown
+from ..params import RepeatedKeys, fold, given_once, parse_params, shown
 from .changes import apply, inverse, read_changes
 from .document import COMMON, load_game, read_reserve, read_sheet
 from .formats import FORMAT, upgrade
@@ -169,9 +169,8 @@ def with_sheets(op: str, request: Mapping[str, Any]) -> dict[str, Any]:
     game = load_game(roller.id.split(".", 1)[0], "roller")
     binding = _binding(game, roller.id)
     sheets = read_sheets(request, binding, game)
-    params = request.get("params") or {}
-    if not isinstance(params, Mapping):
-        raise RulesError("parametres", f"Les paramètres de {roller.id} doivent être des paires nom=valeur.")
+    labels = {p.name: p.label for p in (*roller.params, *binding.sheet_params)}
+    params = given_once(request.get("params") or {}, roller.id, labels)
     if op == "action":
         action = request.get("action")
         state = request.get("state")
@@ -227,13 +226,14 @@ def _read(request: Mapping[str, Any]) -> dict[str, Any]:
         if len(raw) > _MAX_FILE_TEXT:
             raise RulesError("contenu", f"Fichier (contenu) : au plus {_MAX_FILE_TEXT // (1024 * 1024)} Mo.")
         try:
-            raw = json.loads(raw)
+            raw = json.loads(raw, object_pairs_hook=_object)
         except (ValueError, RecursionError):
             raise RulesError(
                 "contenu", "Fichier (contenu) : illisible, un fichier JSON de fiches est attendu."
             ) from None
     if not isinstance(raw, Mapping):
         raise RulesError("contenu", f"Fichier (contenu) : un objet JSON est attendu, reçu {shown(raw)}.")
+    _refuse_twice(raw, "contenu")
     if "fiches" not in raw and "reserves" not in raw:
         if raw.get("type") == "reserve":
             return {"fiches": [], "reserves": [read_reserve(raw, "contenu")]}
@@ -266,6 +266,29 @@ def _read(request: Mapping[str, Any]) -> dict[str, Any]:
                 )
             seen[obj["id"]] = obj["nom"]
     return lists
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object of a file: one naming a key twice keeps every value, to be refused."""
+    return RepeatedKeys(pairs) if len({k for k, _ in pairs}) < len(pairs) else dict(pairs)
+
+
+def _refuse_twice(value: Any, path: str) -> None:
+    """A field named twice in an object of a file (at any depth) is refused, naming it and where."""
+    if isinstance(value, RepeatedKeys) and value.repeated:
+        name, values = next(iter(value.repeated.items()))
+        shown_values = " puis ".join(shown(v) for v in values)
+        raise RulesError(
+            f"{path}.{name}"[:80],
+            f"Fichier ({path}), champ {shown(name)} : donné {len(values)} fois ({shown_values}) ; "
+            "un fichier de fiches le donne une seule fois.",
+        )
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            _refuse_twice(item, f"{path}.{key}")
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _refuse_twice(item, f"{path}[{i}]")
 
 
 def _export(request: Mapping[str, Any]) -> dict[str, Any]:

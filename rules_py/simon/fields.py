@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from ..params import Choice, Param
 from .seuil import CARACTERISTIQUES, LEVELS, level_of
+from .words import SPECIALISATION_HELP
 
-__all__ = ["REUSSITES_HELP", "HEROISME_HELP", "character_params"]
+__all__ = ["REUSSITES_HELP", "character_params", "reussites_param"]
 
 
 _LEVEL_CHOICES = tuple(Choice(lv.value, f"{lv.label} (seuil {lv.seuil})", lv.seuil) for lv in LEVELS)
@@ -19,7 +20,7 @@ def character_params(suffix: str = "", who: str = "", group_name: str = "") -> t
     return (
         Param(
             "expertise" + suffix,
-            f"Valeur d'expertise{who}",
+            f"Valeur d’expertise{who}",
             "int",
             minimum=0,
             maximum=40,
@@ -34,7 +35,7 @@ def character_params(suffix: str = "", who: str = "", group_name: str = "") -> t
             "choice",
             choices=_CARAC_CHOICES,
             group=group_name,
-            help="Pour un test en rapport avec une seule caractéristique, à la place de l'expertise.",
+            help="Pour un test en rapport avec une seule caractéristique, à la place de l’expertise.",
         ),
         Param(
             "niveau" + suffix,
@@ -52,10 +53,33 @@ def character_params(suffix: str = "", who: str = "", group_name: str = "") -> t
             minimum=-20,
             maximum=20,
             group=group_name,
-            help="S'ajoute au seuil, par exemple 3(Débutant+2).",
+            help="S’ajoute au seuil, par exemple 3(Débutant+2).",
+        ),
+        Param(
+            "specialisation_absente" + suffix,
+            f"Compétence spécialisée absente{who}",
+            "bool",
+            default=False,
+            group=group_name,
+            help=SPECIALISATION_HELP,
         ),
     )
 
 
-REUSSITES_HELP = "Nombre de dés en réussite demandés (contre le monde, au moins deux)."
-HEROISME_HELP = "Dés ajoutés avant le jet, 1 point chacun ; au plus 3 dés ajoutés en tout, avant et après."
+def reussites_param(suffix: str = "", who: str = "", group_name: str = "") -> Param:
+    return Param(
+        "reussites" + suffix,
+        f"Réussites demandées{who}",
+        "int",
+        default=3,
+        minimum=1,
+        maximum=8,
+        group=group_name,
+        help=REUSSITES_HELP,
+    )
+
+
+REUSSITES_HELP = (
+    "Nombre de dés en réussite demandés (contre le monde, au moins deux). Plus que de dés lancés : "
+    "impossible sans ajouter de dés."
+)

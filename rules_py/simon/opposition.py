@@ -3,8 +3,10 @@
 Each participant makes a test: if only one succeeds, she wins; otherwise the
 successful dice are compared (a 20 counts two, a 1 minus one), then the
 overall level of success (die - seuil over the successful dice), then the
-meneur decides. Follow-up ``ajouter_de``: a die added after the roll by
-either side (heroism points, or the meneur's porte-poisse points).
+meneur decides. Each side says who rolls it (``qui_a``, ``qui_b``): a player
+with heroism points, the meneur with porte-poisse points; the sides the
+meneur rolls share one pool, which also receives the players' 1s. Follow-up
+``ajouter_de``: a die added after the roll by either side, from its pool.
 """
 
 from __future__ import annotations
@@ -16,21 +18,30 @@ from typing import Any
 from ..dice import Dice
 from ..errors import RulesError
 from ..params import Choice, Param
-from ..results import action_offer, group, result
+from ..results import group, result
 from ..roller import Action, Roller, odds_payload
-from .fields import HEROISME_HELP, REUSSITES_HELP, character_params
+from .fields import character_params, reussites_param
 from .heroism import (
     AFTER_COST,
     BASE_DICE,
     MAX_ADDED,
+    MENEUR,
+    MENEUR_START,
     Ledger,
+    Pool,
+    Side,
+    added_word,
+    check_pool,
     heroism_notes,
-    points_line,
-    replay_points,
+    pool_name,
+    pool_of,
+    pool_params,
+    replay,
     state_dice,
 )
+from .jet import add_die_offer, asked_notes, points_line
 from .odds import side_law
-from .seuil import check_character, die_marks, successes, threshold
+from .seuil import check_character, die_marks, specialisation_notes, successes, threshold
 from .words import NAMES, STEPS, WHO, WON_BY
 
 __all__ = ["OPPOSITION"]
@@ -38,25 +49,35 @@ __all__ = ["OPPOSITION"]
 Args = dict[str, Any]
 
 
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _opposition_check(args: Args) -> None:
     check_character(args, "_a")
     check_character(args, "_b")
-    for s in ("a", "b"):
-        points, start, before = args[f"points_{s}"], args[f"points_depart_{s}"], args[f"heroisme_{s}"]
-        if points is None:
-            continue
-        if points > 2 * start:
-            raise RulesError(
-                f"points_{s}",
-                f"Points d'héroïsme{WHO[s]} (points_{s}) : au plus le double des points de départ, "
-                f"soit {2 * start}, reçu {points}.",
-            )
-        if before > points:
-            raise RulesError(
-                f"heroisme_{s}",
-                f"Dés d'héroïsme ou de porte-poisse{WHO[s]} (heroisme_{s}) : chaque dé ajouté avant le jet "
-                f"coûte 1 point, il n'en reste que {points}, reçu {before}.",
-            )
+    both = args["qui_a"] == MENEUR and args["qui_b"] == MENEUR
+    if both and None not in (args["points_a"], args["points_b"]) and args["points_a"] != args["points_b"]:
+        raise RulesError(
+            "points_b",
+            f"Points d’héroïsme ou de porte-poisse{WHO['b']} (points_b) : les deux participants sont joués par le "
+            "meneur, qui n’a qu’une réserve de porte-poisse ; donnez-la une fois (points_a), "
+            f"reçu {args['points_a']} et {args['points_b']}.",
+        )
+    pools = _pools(args)
+    spent = args["heroisme_a"] + args["heroisme_b"] if both else None
+    for side in ("a", "b"):
+        check_pool(args, f"_{side}", WHO[side], pools[side], spent)
+
+
+def _pools(args: Args) -> dict[str, Pool]:
+    """Each side's pool; the sides the meneur rolls share one (its points given on either side)."""
+    pools = {s: pool_of(args, f"_{s}") for s in ("a", "b")}
+    if pools["a"].who == MENEUR and pools["b"].who == MENEUR:
+        given = [args[f"points_{s}"] for s in ("a", "b") if args[f"points_{s}"] is not None]
+        shared = Pool(MENEUR, given[0] if given else MENEUR_START, None)
+        pools = {"a": shared, "b": shared}
+    return pools
 
 
 def _count(values: list[int], seuil: int) -> int:
@@ -67,35 +88,19 @@ def _margin(values: list[int], seuil: int) -> int:
     return sum(v - seuil for v in values if v == 20 or (v != 1 and v >= seuil))
 
 
-def _side_offer(args: Args, s: str, values: list[int], ledger: Ledger) -> dict[str, Any]:
-    tracked = args[f"points_{s}"] is not None
-    cost = f"{AFTER_COST} points d'héroïsme" if tracked else f"{AFTER_COST} points de porte-poisse du meneur"
-    label = f"Ajouter un dé à {NAMES[s]} ({cost})"
-    added = len(values) - BASE_DICE
-    if added >= MAX_ADDED:
-        return action_offer(
-            "ajouter_de",
-            label,
-            False,
-            f"Au plus {MAX_ADDED} dés ajoutés en tout pour {NAMES[s]}, avant et après le jet.",
-            parametres={"camp": s},
-        )
-    if tracked and ledger.points < AFTER_COST:
-        return action_offer(
-            "ajouter_de",
-            label,
-            False,
-            f"Il faut {AFTER_COST} points d'héroïsme à {NAMES[s]}, il en reste {ledger.points}.",
-            parametres={"camp": s},
-        )
-    return action_offer("ajouter_de", label, True, parametres={"camp": s})
+def _sides(args: Args, rolled: dict[str, list[int]]) -> dict[str, Side]:
+    pools = _pools(args)
+    return {s: Side(pools[s], args[f"heroisme_{s}"], rolled[s], NAMES[s]) for s in ("a", "b")}
 
 
-def _opposition_result(args: Args, rolled: dict[str, list[int]], drawn: list[int] | None = None) -> dict[str, Any]:
+def _opposition_result(
+    args: Args, rolled: dict[str, list[int]], order: list[str], drawn: list[int] | None = None
+) -> dict[str, Any]:
     sides = {s: (threshold(args, f"_{s}", reussites=args[f"reussites_{s}"]), rolled[s]) for s in ("a", "b")}
+    accounts = _sides(args, rolled)
+    ledgers, meneur = replay(accounts, order)
     calc: list[str] = []
     ok: dict[str, bool] = {}
-    ledgers: dict[str, Ledger] = {}
     notes: list[str] = []
     for s, (th, values) in sides.items():
         got = successes(values, th.seuil)
@@ -106,13 +111,14 @@ def _opposition_result(args: Args, rolled: dict[str, list[int]], drawn: list[int
             f"{s} : {got} dé{'s' if got > 1 else ''} en réussite sur {len(values)}, "
             f"{need} requise{'s' if need > 1 else ''} : " + ("réussite" if ok[s] else "échec")
         )
-        start, before = args[f"points_{s}"], args[f"heroisme_{s}"]
-        tracked = start is not None
-        cap = 2 * args[f"points_depart_{s}"]
-        ledgers[s] = replay_points(start or 0, cap, before, values, tracked)
-        if tracked:
-            calc.append(f"{s} : " + points_line(start, ledgers[s]))
-            notes += [f"{NAMES[s][0].upper()}{NAMES[s][1:]} : {n}" for n in heroism_notes(values, cap)]
+        own = asked_notes(need, len(values), against_world=False)
+        own += specialisation_notes(args, f"_{s}") + heroism_notes(accounts[s])
+        notes += [f"{_cap(NAMES[s])} : {n[:1].lower()}{n[1:]}" for n in own]
+    if meneur is not None and all(side.pool.who == MENEUR for side in accounts.values()):
+        calc.append("a et b : " + points_line(accounts["a"].pool, meneur.lines))
+    else:
+        for s in ("a", "b"):
+            calc.append(f"{s} : " + points_line(accounts[s].pool, ledgers[s].lines))
     winner: str | None
     if ok["a"] != ok["b"]:
         winner, step = ("a" if ok["a"] else "b"), "seul"
@@ -131,20 +137,24 @@ def _opposition_result(args: Args, rolled: dict[str, list[int]], drawn: list[int
             else:
                 winner, step = None, "meneur"
     if winner:
-        text = f"{NAMES[winner][0].upper()}{NAMES[winner][1:]} l'emporte {WON_BY[step]}"
+        text = f"{_cap(NAMES[winner])} l’emporte {WON_BY[step]}"
     elif step == "aucun":
-        text = "Aucun ne réussit : l'action de l'acteur (a) échoue"
+        text = "Aucun ne réussit : l’action de l’acteur (a) échoue"
     else:
         text = "Égalité parfaite : le maître de jeu décide du résultat"
     calc.append(f"Décidé par : {STEPS[step]}")
-    if args["heroisme_a"] or args["heroisme_b"]:
-        notes.insert(
-            0, "Les dés d'héroïsme (ou de porte-poisse du meneur) ajoutés avant le jet coûtent 1 point chacun."
-        )
     groups = []
     for s, (th, values) in sides.items():
         before = args[f"heroisme_{s}"]
-        groups.append(group(f"Dés de {NAMES[s]} (seuil {th.seuil})", die_marks(values[: BASE_DICE + before], th.seuil)))
+        groups.append(group(f"Dés de {NAMES[s]} (seuil {th.seuil})", die_marks(values[:BASE_DICE], th.seuil)))
+        if before:
+            word = added_word(accounts[s].pool.who)
+            groups.append(
+                group(
+                    f"{word} ajoutés avant le jet par {NAMES[s]} (1 point chacun)",
+                    die_marks(values[BASE_DICE : BASE_DICE + before], th.seuil),
+                )
+            )
         if len(values) > BASE_DICE + before:
             groups.append(
                 group(
@@ -152,7 +162,6 @@ def _opposition_result(args: Args, rolled: dict[str, list[int]], drawn: list[int
                     die_marks(values[BASE_DICE + before :], th.seuil),
                 )
             )
-    followed = {s: args[f"points_{s}"] is not None for s in ("a", "b")}
     return result(
         "simon.opposition",
         args,
@@ -162,8 +171,13 @@ def _opposition_result(args: Args, rolled: dict[str, list[int]], drawn: list[int
         calcul=calc,
         notes=notes,
         tirage=rolled["a"] + rolled["b"] if drawn is None else drawn,
-        etat={"parametres": dict(args), "des_a": list(rolled["a"]), "des_b": list(rolled["b"])},
-        actions=[_side_offer(args, s, rolled[s], ledgers[s]) for s in ("a", "b")],
+        etat={
+            "parametres": dict(args),
+            "des_a": list(rolled["a"]),
+            "des_b": list(rolled["b"]),
+            "ajouts": list(order),
+        },
+        actions=[_side_offer(accounts[s], ledgers[s], s) for s in ("a", "b")],
         gagnant=winner,
         etape=step,
         seuil={"a": sides["a"][0].seuil, "b": sides["b"][0].seuil},
@@ -171,15 +185,39 @@ def _opposition_result(args: Args, rolled: dict[str, list[int]], drawn: list[int
         seuil_b=sides["b"][0].seuil,
         reussite_a=ok["a"],
         reussite_b=ok["b"],
-        points_a=ledgers["a"].points if followed["a"] else None,
-        points_b=ledgers["b"].points if followed["b"] else None,
-        porte_poisse=sum(ledgers[s].porte_poisse for s in ("a", "b")),
+        qui_a=accounts["a"].pool.who,
+        qui_b=accounts["b"].pool.who,
+        points_a=ledgers["a"].points,
+        points_b=ledgers["b"].points,
+        porte_poisse=sum(ledgers[s].porte_poisse for s in ("a", "b") if accounts[s].pool.who != MENEUR),
+    )
+
+
+def _side_offer(side: Side, ledger: Ledger, s: str) -> dict[str, Any]:
+    return add_die_offer(
+        side.pool, ledger.points, len(side.values) - BASE_DICE, f" à {NAMES[s]}", parametres={"camp": s}
     )
 
 
 def _opposition_roll(args: Args, dice: Dice) -> dict[str, Any]:
     rolled = {s: dice.roll(BASE_DICE + args[f"heroisme_{s}"], 20) for s in ("a", "b")}
-    return _opposition_result(args, rolled)
+    return _opposition_result(args, rolled, [])
+
+
+def _read_order(state: Mapping[str, Any], args: Args, rolled: dict[str, list[int]]) -> list[str]:
+    """The side of each die added after the roll, in order, checked against the dice."""
+    order = state.get("ajouts", [])
+    extra = {s: len(rolled[s]) - BASE_DICE - args[f"heroisme_{s}"] for s in ("a", "b")}
+    if (
+        not isinstance(order, list)
+        or any(side not in ("a", "b") for side in order)
+        or any(order.count(s) != extra[s] for s in ("a", "b"))
+    ):
+        raise RulesError(
+            "etat",
+            "État : l’ordre des dés ajoutés après le jet (ajouts) ne correspond pas aux dés de chaque participant.",
+        )
+    return list(order)
 
 
 def _opposition_add_die(state: Mapping[str, Any], action_args: Args, dice: Dice) -> dict[str, Any]:
@@ -187,34 +225,27 @@ def _opposition_add_die(state: Mapping[str, Any], action_args: Args, dice: Dice)
     if not isinstance(raw, Mapping):
         raise RulesError("etat", "État : les paramètres du jet précédent manquent.")
     args = OPPOSITION.parse(raw)
-    rolled: dict[str, list[int]] = {}
-    for s in ("a", "b"):
-        before = args[f"heroisme_{s}"]
-        values = state_dice(state.get(f"des_{s}"), before, f"de {NAMES[s]}")
-        # replays the points (refuses an added die that could not be paid for)
-        replay_points(
-            args[f"points_{s}"] or 0, 2 * args[f"points_depart_{s}"], before, values, args[f"points_{s}"] is not None
-        )
-        rolled[s] = list(values)
+    rolled = {s: state_dice(state.get(f"des_{s}"), args[f"heroisme_{s}"], f"de {NAMES[s]}") for s in ("a", "b")}
+    order = _read_order(state, args, rolled)
+    sides = _sides(args, rolled)
+    ledgers, _ = replay(sides, order)  # refuses an added die that could not be paid for
     s = action_args["camp"]
-    values = rolled[s]
-    if len(values) - BASE_DICE >= MAX_ADDED:
+    if len(rolled[s]) - BASE_DICE >= MAX_ADDED:
         raise RulesError(
             "camp",
             f"Camp : au plus {MAX_ADDED} dés ajoutés en tout pour {NAMES[s]}, avant et après le jet ; "
-            f"il y en a déjà {len(values) - BASE_DICE}.",
+            f"il y en a déjà {len(rolled[s]) - BASE_DICE}.",
         )
-    start = args[f"points_{s}"]
-    if start is not None:
-        left = replay_points(start, 2 * args[f"points_depart_{s}"], args[f"heroisme_{s}"], values).points
-        if left < AFTER_COST:
-            raise RulesError(
-                "camp",
-                f"Camp : il faut {AFTER_COST} points d'héroïsme à {NAMES[s]}, il en reste {left}.",
-            )
+    pool = sides[s].pool
+    if ledgers[s].points < AFTER_COST:
+        owner = "au meneur" if pool.who == MENEUR else f"à {NAMES[s]}"
+        raise RulesError(
+            "camp",
+            f"Camp : il faut {AFTER_COST} {pool_name(pool.who, True)} {owner}, il en reste {ledgers[s].points}.",
+        )
     new = dice.d(20)
-    rolled[s] = values + [new]
-    return _opposition_result(args, rolled, [new])
+    rolled[s] = rolled[s] + [new]
+    return _opposition_result(args, rolled, order + [s], [new])
 
 
 def _opposition_odds(args: Args) -> dict[str, Any]:
@@ -247,14 +278,14 @@ def _opposition_odds(args: Args) -> dict[str, Any]:
             cum_b += wb
     denominator = ta * tb
     issues = {
-        "a l'emporte : seul à réussir": Fraction(w["seul_a"], denominator),
-        "a l'emporte aux dés en réussite": Fraction(w["des_a"], denominator),
-        "a l'emporte au niveau de réussite": Fraction(w["niveau_a"], denominator),
+        "a l’emporte : seul à réussir": Fraction(w["seul_a"], denominator),
+        "a l’emporte aux dés en réussite": Fraction(w["des_a"], denominator),
+        "a l’emporte au niveau de réussite": Fraction(w["niveau_a"], denominator),
         "Égalité parfaite : le maître de jeu décide": Fraction(w["meneur"], denominator),
-        "b l'emporte au niveau de réussite": Fraction(w["niveau_b"], denominator),
-        "b l'emporte aux dés en réussite": Fraction(w["des_b"], denominator),
-        "b l'emporte : seul à réussir": Fraction(w["seul_b"], denominator),
-        "Aucun ne réussit : l'action de l'acteur échoue": Fraction(fa * fb, denominator),
+        "b l’emporte au niveau de réussite": Fraction(w["niveau_b"], denominator),
+        "b l’emporte aux dés en réussite": Fraction(w["des_b"], denominator),
+        "b l’emporte : seul à réussir": Fraction(w["seul_b"], denominator),
+        "Aucun ne réussit : l’action de l’acteur échoue": Fraction(fa * fb, denominator),
     }
     p_a = Fraction(w["seul_a"] + w["des_a"] + w["niveau_a"], denominator)
     return odds_payload(issues, p_a)
@@ -272,50 +303,7 @@ OPPOSITION = Roller(
             ("_a", " (acteur, a)", "Acteur (a)"),
             ("_b", " (celui qui réagit, b)", "Celui qui réagit (b)"),
         )
-        for p in character_params(s, who, grp)
-        + (
-            Param(
-                "reussites" + s,
-                f"Réussites demandées{who}",
-                "int",
-                default=3,
-                minimum=1,
-                maximum=8,
-                group=grp,
-                help=REUSSITES_HELP,
-            ),
-            Param(
-                "heroisme" + s,
-                f"Dés d'héroïsme ou de porte-poisse{who}",
-                "int",
-                default=0,
-                minimum=0,
-                maximum=3,
-                group=grp,
-                help=HEROISME_HELP,
-            ),
-            Param(
-                "points" + s,
-                f"Points d'héroïsme{who}",
-                "int",
-                minimum=0,
-                maximum=200,
-                group=grp,
-                help="Le personnage d'un joueur : ses points avant le jet, suivis comme dans un jet contre "
-                "le monde (chaque 20 en rapporte un, chaque 1 en coûte un et donne un point de porte-poisse "
-                "au meneur). Vide : un personnage du meneur, dont les dés de porte-poisse ne sont pas suivis ici.",
-            ),
-            Param(
-                "points_depart" + s,
-                f"Points d'héroïsme de départ{who}",
-                "int",
-                default=20,
-                minimum=1,
-                maximum=100,
-                group=grp,
-                help="20 d'ordinaire ; on ne peut jamais avoir plus du double.",
-            ),
-        )
+        for p in character_params(s, who, grp) + (reussites_param(s, who, grp),) + pool_params(s, who, grp)
     ),
     roll=_opposition_roll,
     odds=_opposition_odds,
@@ -323,14 +311,14 @@ OPPOSITION = Roller(
     actions=(
         Action(
             "ajouter_de",
-            "Ajouter un dé après le jet (2 points)",
+            "Ajouter un dé après le jet (2 points d’héroïsme ou de porte-poisse)",
             (
                 Param(
                     "camp",
                     "Camp",
                     "choice",
                     required=True,
-                    choices=(Choice("a", "L'acteur (a)"), Choice("b", "Celui qui réagit (b)")),
+                    choices=(Choice("a", "L’acteur (a)"), Choice("b", "Celui qui réagit (b)")),
                     help="Le participant qui ajoute un dé après le jet.",
                 ),
             ),

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from ..errors import RulesError
 from ..results import die
-from .words import de, levels
+from .words import SPECIALISATION_WARNING, de, levels
 
 __all__ = [
     "Level",
@@ -24,6 +24,7 @@ __all__ = [
     "Threshold",
     "threshold",
     "check_character",
+    "specialisation_notes",
     "die_marks",
     "successes",
 ]
@@ -60,8 +61,18 @@ CARACTERISTIQUES = {
 
 
 def level_of(expertise: int) -> int:
-    """Index in :data:`LEVELS` of an expertise value (the table of 003)."""
-    return max(i for i, lv in enumerate(LEVELS) if expertise >= lv.min_expertise)
+    """Index in :data:`LEVELS` of an expertise value (the table of 003; below 0, after the malus of a
+    missing specialised competence, the lowest level, Incompétent)."""
+    return max((i for i, lv in enumerate(LEVELS) if expertise >= lv.min_expertise), default=0)
+
+
+_FROM = _LEVEL_INDEX["connaisseur"]
+SPECIALISATION_STEP = 3  # 003: « un malus de -3 cumulatif » from a Connaisseur test upward
+
+
+def specialisation_malus(required: str) -> int:
+    """The malus on the expertise for a missing specialised competence (003): -3 per level from Connaisseur."""
+    return SPECIALISATION_STEP * max(0, _LEVEL_INDEX[required] - _FROM + 1)
 
 
 class Threshold(NamedTuple):
@@ -79,12 +90,25 @@ def threshold(args: Mapping[str, Any], suffix: str = "", reussites: int | None =
     lines = []
     if carac is not None:
         label, expertise = CARACTERISTIQUES[carac]
-        lines.append(f"Caractéristique {label} : valeur d'expertise {expertise}")
+        lines.append(f"Caractéristique {label} : valeur d’expertise {expertise}")
+    required = args["niveau" + suffix]
+    if args["specialisation_absente" + suffix] and required is not None:
+        malus = specialisation_malus(required)
+        label = LEVELS[_LEVEL_INDEX[required]].label
+        if malus:
+            lines.append(
+                f"Compétence spécialisée absente, test de niveau {label} : expertise {expertise} - {malus} "
+                f"(-{SPECIALISATION_STEP} par niveau à partir de Connaisseur) = {expertise - malus}"
+            )
+            expertise -= malus
+        else:
+            lines.append(
+                f"Compétence spécialisée absente : aucun malus pour un test de niveau {label} (sous Connaisseur)"
+            )
     idx = level_of(expertise)
     own = LEVELS[idx]
     lines.append(f"Expertise {expertise} : niveau {own.label}, seuil de réussite {own.seuil}")
     mod = args["modificateur" + suffix]
-    required = args["niveau" + suffix]
     mod_text = f"{mod:+d}" if mod else ""
 
     def notation_of(label: str) -> str:
@@ -122,18 +146,36 @@ def threshold(args: Mapping[str, Any], suffix: str = "", reussites: int | None =
 def check_character(args: Args, suffix: str = "") -> None:
     e, c = "expertise" + suffix, "caracteristique" + suffix
     who = {"_a": " (acteur, a)", "_b": " (celui qui réagit, b)"}.get(suffix, "")
+    spec = "specialisation_absente" + suffix
+    if args[spec] and args[c] is not None:
+        raise RulesError(
+            spec,
+            f"Compétence spécialisée absente{who} ({spec}) : un test de caractéristique n’utilise pas de compétence ; "
+            "décochez cette option ou donnez la valeur d’expertise.",
+        )
+    if args[spec] and args["niveau" + suffix] is None:
+        raise RulesError(
+            spec,
+            f"Compétence spécialisée absente{who} ({spec}) : le malus dépend du niveau requis par le test "
+            "(-3 par niveau à partir de Connaisseur) ; choisissez ce niveau.",
+        )
     if args[e] is not None and args[c] is not None:
         raise RulesError(
             c,
-            f"Test de caractéristique{who} ({c}) : donnez soit la valeur d'expertise, soit la caractéristique, "
+            f"Test de caractéristique{who} ({c}) : donnez soit la valeur d’expertise, soit la caractéristique, "
             "pas les deux.",
         )
     if args[e] is None and args[c] is None:
         raise RulesError(
             e,
-            f"Valeur d'expertise{who} ({e}) : donnez la valeur d'expertise du personnage (un entier de 0 à 40) "
+            f"Valeur d’expertise{who} ({e}) : donnez la valeur d’expertise du personnage (un entier de 0 à 40) "
             "ou sa caractéristique.",
         )
+
+
+def specialisation_notes(args: Args, suffix: str = "") -> list[str]:
+    """The chapter's warning, beside a result that applied the rule of a missing specialised competence."""
+    return [SPECIALISATION_WARNING] if args["specialisation_absente" + suffix] else []
 
 
 def _category(value: int, seuil: int) -> str:

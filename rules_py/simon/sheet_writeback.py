@@ -1,12 +1,20 @@
 """Simon Système: what a result writes back on the sheets and on the Réserve du meneur (chapter 003).
 
-A player's character: the heroism spent before and after the roll, +1 per 20
-and -1 per 1 (the dice of one throw together, whatever their order), within
-0 and twice the start, read from the roller's own accounting
-(:func:`~rules_py.simon.heroism.replay_points`); each 1 adds one porte-poisse
-point to the Réserve du meneur. A character of the meneur (a PNJ sheet): none
-of that; where the roller knows who rolls (``qui=meneur``), the porte-poisse
-spent comes out of the Réserve. Used by ``sheet`` (its bindings' ``effects``).
+Who rolls is the roller's ``qui`` (``qui_a``, ``qui_b``): a player's character
+spends and wins heroism, the meneur spends porte-poisse. What a step changed is
+read from the roller's own accounts, as a difference between its result and
+the result before it: the pool a roll started from (:func:`~rules_py.simon.heroism.pool_of`),
+or for a die added after the roll the previous step, played again from the
+state through the JSON door's own functions (the roll, then each die added
+before this one, in their order). Then:
+
+- a player's character with a sheet: its heroism points (spent before and
+  after the roll, +1 per 20, -1 per 1, within 0 and twice the start);
+- the Réserve du meneur: where the meneur rolls (a PNJ), the porte-poisse she
+  spent and, in an opposition, the players' 1s her pool received; where she
+  does not, each 1 of a player (the roller's ``porte_poisse``).
+
+A PNJ sheet is never written: its dice are the meneur's. Used by ``sheet``.
 """
 
 from __future__ import annotations
@@ -16,104 +24,110 @@ from typing import Any
 
 from ..sheets.changes import intent
 from ..sheets.game import Outcome, of
-from .heroism import BASE_DICE, replay_points
+from .heroism import BASE_DICE, MENEUR, pool_of
 
 __all__ = ["effects_jet", "effects_opposition"]
 
+Change = tuple[str, dict[str, Any]]
 
-def _args_of(outcome: Outcome) -> Mapping[str, Any]:
+
+def _previous(outcome: Outcome, sides: tuple[str, ...]) -> Mapping[str, Any] | None:
+    """The result before this step: the roll's own starting pools, or the previous step played again."""
+    state = outcome.state or {}
+    args = state.get("parametres") if outcome.op == "action" else outcome.result.get("parametres")
+    if not isinstance(args, Mapping):
+        return None
     if outcome.op == "roll":
-        args = outcome.result.get("parametres")
-    else:
-        state = outcome.state or {}
-        args = state.get("parametres")
-    return args if isinstance(args, Mapping) else {}
-
-
-def _side_effects(
-    outcome: Outcome, side: str, suffix: str, values: list[int], new: list[int]
-) -> list[tuple[str, dict[str, Any]]]:
-    """One side's heroism (or porte-poisse) after its dice; ``new``: the dice this step threw."""
-    args = _args_of(outcome)
-    sheet = outcome.sheets.one(side)
-    start, depart = args.get("points" + suffix), args.get("points_depart" + suffix, 20)
-    before = args.get("heroisme" + suffix, 0)
-    if not isinstance(start, int) or not isinstance(depart, int) or not isinstance(before, int):
-        return []  # a character of the meneur, whose pool the roller does not follow
-    meneur = args.get("qui" + suffix) == "meneur"
-    if sheet is not None and sheet["type"] != "pj" and not meneur:
-        return []
-    result = outcome.result
-    after = result.get("points" + suffix) if suffix else result.get("points")
-    if not isinstance(after, int):
-        return []
-    old = values[: len(values) - len(new)]
-    previous = start if outcome.op == "roll" else _replayed(start, depart, before, old, meneur)
-    line = next(
-        (x for x in result.get("calcul", []) if isinstance(x, str) and "Points d’héroïsme" in x.replace("'", "’")), ""
-    )
-    reason = line
-    if outcome.op == "action" and line and not meneur:  # only this step's part of the roll's accounting
-        steps = line.split(" : ", 1)[-1].split(" ; ")
-        done = len(replay_points(start, 2 * depart, before, old).lines)
-        reason = "Points d’héroïsme, dé ajouté après le jet : " + " ; ".join(steps[done:])
-    who = f"{sheet['nom']} : " if sheet is not None else ""
-    out: list[tuple[str, dict[str, Any]]] = []
-    if meneur:
-        if outcome.sheets.reserve is not None and after != previous:
-            text = f"Porte-poisse dépensé par le meneur pour {sheet['nom']}" if sheet else "Porte-poisse dépensé"
-            out.append(("reserve", intent("porte_poisse", "Points de porte-poisse", text, ecart=after - previous)))
+        out: dict[str, Any] = {"porte_poisse": 0}
+        for s in sides:
+            pool = pool_of(args, f"_{s}" if s else "")
+            out[f"points_{s}" if s else "points"] = pool.start
         return out
-    if sheet is not None and after != previous:
-        out.append(
-            (
-                outcome.sheets.key(side),
-                intent(
-                    "heroisme.points",
-                    "Points d’héroïsme",
-                    who + (reason or "points d’héroïsme du jet"),
-                    ecart=after - previous,
-                ),
-            )
-        )
-    ones = new.count(1)
-    if ones and outcome.sheets.reserve is not None:
-        name = of(sheet["nom"]) if sheet else "du personnage"
-        text = f"{ones} raté{'s' if ones > 1 else ''} critique{'s' if ones > 1 else ''} {name} : +{ones} point{'s' if ones > 1 else ''} de porte-poisse pour le meneur"
-        out.append(("reserve", intent("porte_poisse", "Points de porte-poisse", text, ecart=ones)))
-    return out
+    from ..api import act, roll  # the door's own functions: the previous step, played again
+
+    roller = str(outcome.result["roller"])
+    if not sides[0]:  # simon.jet, simon.aide: the roll, then each die added after it before this one
+        values = list(state.get("des") or [])
+        first = BASE_DICE + int(args.get("heroisme") or 0)
+        previous = roll(roller, args, values[:first])
+        for die in values[first:]:
+            previous = act(roller, "ajouter_de", previous["etat"], {}, [die])
+        return previous
+    rolled = {s: list(state.get(f"des_{s}") or []) for s in sides}
+    throw = {s: BASE_DICE + int(args.get(f"heroisme_{s}") or 0) for s in sides}
+    previous = roll(roller, args, rolled["a"][: throw["a"]] + rolled["b"][: throw["b"]])
+    extra = {s: rolled[s][throw[s] :] for s in sides}
+    for camp in list(state.get("ajouts") or []):
+        previous = act(roller, "ajouter_de", previous["etat"], {"camp": camp}, [extra[camp].pop(0)])
+    return previous
 
 
-def _replayed(start: int, depart: int, before: int, values: list[int], meneur: bool) -> int:
-    """The points a side held before this step's die, replayed from its previous dice."""
-    if meneur:
-        return start - before - 2 * (len(values) - BASE_DICE - before)
-    return replay_points(start, 2 * depart, before, values).points
+def _points(result: Mapping[str, Any], s: str) -> Any:
+    return result.get(f"points_{s}" if s else "points")
 
 
-def effects_jet(outcome: Outcome) -> list[tuple[str, dict[str, Any]]]:
+def _heroism_line(result: Mapping[str, Any], s: str) -> str:
+    lines = [x for x in result.get("calcul") or [] if isinstance(x, str)]
+    return next((x for x in lines if "héroïsme" in x and (not s or x.startswith(f"{s} :"))), "")
+
+
+def _step_line(result: Mapping[str, Any], previous: Mapping[str, Any], s: str) -> str:
+    """The roller's own heroism arithmetic of this step (what follows the previous step's)."""
+    line, before = _heroism_line(result, s), _heroism_line(previous, s)
+    if before and line.startswith(before) and len(line) > len(before):
+        head = line.split(" : ", 2 if s else 1)
+        return " : ".join(head[:-1]) + " : " + line[len(before) :].lstrip(" ;")
+    return line
+
+
+def _effects(outcome: Outcome, sides: tuple[str, ...]) -> list[Change]:
     result = outcome.result
-    state = result.get("etat") or {}
-    values = state.get("des") if isinstance(state, Mapping) else None
-    if not isinstance(values, list):
-        return []  # simon.aide: no heroism to follow in this roller
-    new = [v for v in result.get("tirage", []) if isinstance(v, int)]
-    return _side_effects(outcome, "a", "", values, new)
-
-
-def effects_opposition(outcome: Outcome) -> list[tuple[str, dict[str, Any]]]:
-    state = outcome.result.get("etat") or {}
-    out = []
-    for side in ("a", "b"):
-        values = state.get(f"des_{side}")
-        if not isinstance(values, list):
+    previous = _previous(outcome, sides)
+    if previous is None:
+        return []
+    who = {s: result.get(f"qui_{s}" if s else "qui") for s in sides}
+    out: list[Change] = []
+    for s in sides:
+        sheet = outcome.sheets.one(s or "a")
+        after, before = _points(result, s), _points(previous, s)
+        if who[s] == MENEUR or sheet is None or sheet["type"] != "pj" or not isinstance(after, int):
             continue
-        if outcome.op == "roll":
-            new = values
-        elif (outcome.params or {}).get("camp") == side:
-            new = values[-1:]
-        else:
-            new = []
-        if outcome.op == "roll" or new:
-            out += _side_effects(outcome, side, f"_{side}", values, new)
+        if isinstance(before, int) and after != before:
+            reason = f"{sheet['nom']} : " + (_step_line(result, previous, s) or "points d’héroïsme du jet")
+            out.append(
+                (
+                    outcome.sheets.key(s or "a"),
+                    intent("heroisme.points", "Points d’héroïsme", reason, ecart=after - before),
+                )
+            )
+    if outcome.sheets.reserve is None:
+        return out
+    meneur = [s for s in sides if who[s] == MENEUR]
+    if meneur:  # her pool: what she spent, and the players' 1s it received in this roll
+        after, before = _points(result, meneur[0]), _points(previous, meneur[0])
+        if isinstance(after, int) and isinstance(before, int) and after != before:
+            names = [outcome.sheets.one(s or "a") for s in meneur]
+            whose = ", ".join(of(n["nom"]) for n in names if n is not None)
+            reason = "Porte-poisse du meneur" + (f", jet {whose}" if whose else "") + f" : {before} → {after}"
+            out.append(("reserve", intent("porte_poisse", "Points de porte-poisse", reason, ecart=after - before)))
+        return out
+    gained = int(result.get("porte_poisse") or 0) - int(previous.get("porte_poisse") or 0)
+    if gained > 0:
+        players = [outcome.sheets.one(s or "a") for s in sides]
+        whose = " et ".join(of(p["nom"]) for p in players if p is not None) or "du joueur"
+        plural = "s" if gained > 1 else ""
+        reason = (
+            f"{gained} raté{plural} critique{plural} {whose} : +{gained} point{plural} de porte-poisse pour le meneur"
+        )
+        out.append(("reserve", intent("porte_poisse", "Points de porte-poisse", reason, ecart=gained)))
     return out
+
+
+def effects_jet(outcome: Outcome) -> list[Change]:
+    """``simon.jet`` and ``simon.aide``: one side, the sheet of ``fiche``."""
+    return _effects(outcome, ("",))
+
+
+def effects_opposition(outcome: Outcome) -> list[Change]:
+    """``simon.opposition``: side a (``fiche``) and side b (``fiche_b``)."""
+    return _effects(outcome, ("a", "b"))

@@ -7,7 +7,7 @@ Roll three d6 against a score: a die is kept when it is <= the score.
   called « attitude » in 002) gives the side effect. Follow-up ``relancer``:
   reroll one die for two character points (002).
 - ``solaires.opposition`` (optional rule): the difficulty is 3 minus the
-  defender's elements, then as ``solaires.action``.
+  other character's elements, then as ``solaires.action`` (what the result brings: the table's choice).
 - ``solaires.environnement`` (optional rule): the GM's 3d6 against 2, 3 or 4.
 - ``solaires.points``: the character-point tracker of 002, without dice.
 

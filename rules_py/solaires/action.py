@@ -3,9 +3,12 @@
 Three d6 against the score to beat (difficulty + one or two elements): a die
 is kept when it is <= the score; 2 or 3 kept dice is a success, and the 4x4
 table (kept dice x altération, « attitude » in 002) gives the side effect.
-In an opposition (optional rule) the difficulty is 3 minus the defender's
-elements, then as an action. Follow-up ``relancer``: reroll one die for two
-character points (002, « Relancer un dé »).
+In an opposition (optional rule) the difficulty is 3 minus the other
+character's elements, then as an action; what the aggressor's success or
+failure brings is the table's choice (002), never the roller's. Follow-up
+``relancer``: reroll one die for two character points (002, « Relancer un
+dé »), then ``veto``: any participant's veto undoes that reroll and gives
+its points back, once (002, « Coût et veto »).
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from ..params import Choice, Param, describe_params, shown
 from ..results import action_offer, die, group, result
 from ..roller import Action, Roller
 from .odds import setup_odds
+from .points import veto_offer
 from .setup import Setup, action_check, action_setup, automatic_note, opposition_check, opposition_setup
 from .state import forged, state_bool, state_int, state_ints
 from .words import (
@@ -31,6 +35,7 @@ from .words import (
     OPPOSITION_NOTE,
     OUTCOMES,
     SCALE_NAMES,
+    VETO_QUOTE,
     dice_word,
     kept_marks,
     outcome,
@@ -68,13 +73,9 @@ def _score_line(setup: Setup) -> str:
 _REROLL_COST = 2
 
 
-def _prevails(success: bool) -> str:
-    return " : l'agresseur l'emporte" if success else " : le défenseur l'emporte"
-
-
 def _reroll_offer(setup: Setup, dice_values: tuple[int, ...], points: int) -> dict[str, Any]:
     if not dice_values:
-        possible, reason = False, "Aucun dé n'a été lancé (résultat automatique) : il n'y a rien à relancer."
+        possible, reason = False, "Aucun dé n’a été lancé (résultat automatique) : il n’y a rien à relancer."
     elif points < _REROLL_COST:
         possible, reason = False, (f"Relancer un dé coûte {_REROLL_COST} points de personnage ; il en reste {points}.")
     else:
@@ -109,8 +110,13 @@ def _report(
     points: int,
     drawn: list[int],
     reroll: tuple[int, int] | None = None,
+    vetoed: tuple[int, int] | None = None,
 ) -> dict[str, Any]:
-    """The result of a Solaires action from its setup and its three dice (none if automatic)."""
+    """The result of a Solaires action from its setup and its three dice (none if automatic).
+
+    ``reroll``: (index, the die it replaced), after a reroll (open to a veto); ``vetoed``: (index, the die the
+    veto took back), after a veto on a reroll.
+    """
     score = setup.score
     if setup.automatic:
         kept = 3 if score >= 6 else 0
@@ -122,7 +128,7 @@ def _report(
     groups = []
     if setup.automatic:
         calcul.append(
-            f"Pas de jet : {'réussite' if kept == 3 else 'échec'} automatique, l'altération s'applique "
+            f"Pas de jet : {'réussite' if kept == 3 else 'échec'} automatique, l’altération s’applique "
             f"comme si {'les trois dés étaient conservés' if kept == 3 else 'les trois dés étaient écartés'}"
         )
         notes.append(automatic_note(setup, label))
@@ -133,36 +139,50 @@ def _report(
                 f"Relance du dé {index + 1} : {old} → {dice_values[index]} "
                 f"({_REROLL_COST} points de personnage dépensés, il en reste {points})"
             )
+        if vetoed is not None:
+            index, taken = vetoed
+            calcul.append(
+                f"Veto sur la relance du dé {index + 1} : {taken} → {dice_values[index]} "
+                f"({_REROLL_COST} points de personnage rendus, il en a {points})"
+            )
+            notes.append(
+                "Un participant a opposé son veto à la relance (002, « Coût et veto ») : le dé d’avant revient "
+                f"et le joueur récupère ses points ({VETO_QUOTE})."
+            )
         calcul.append(f"Dés conservés (≤ {score}) : {kept} sur 3")
         groups.append(group("Dés du joueur", kept_marks(dice_values, score, reroll[0] if reroll else None)))
         if reroll is not None:
             groups.append(group("Dé remplacé", [die(reroll[1], 6, None, "remplacé")]))
     calcul.append(f"{ALTERATION_NAMES[setup.alteration]}, {dice_word(kept)} : {label}")
     if setup.handicap:
-        calcul.append("Handicap : un effet secondaire néfaste s'ajoute, que l'action réussisse ou non")
+        calcul.append("Handicap : un effet secondaire néfaste s’ajoute, que l’action réussisse ou non")
         notes.append(HANDICAP_NOTE)
     state = _state_of(setup, dice_values, points)
+    if reroll is not None:  # what a veto gives back: the die before the reroll, and its points
+        before = dice_values[: reroll[0]] + (reroll[1],) + dice_values[reroll[0] + 1 :]
+        state["avant"] = {"des": list(before), "points": points + _REROLL_COST, "de": reroll[0] + 1}
     if setup.defense is not None:
         notes.insert(0, OPPOSITION_NOTE)
     return result(
         roller_id,
         params,
-        resultat=with_handicap(label, setup.handicap) + (_prevails(kept >= 2) if setup.defense is not None else ""),
+        resultat=with_handicap(label, setup.handicap),
         reussite=kept >= 2,
         des=groups,
         calcul=calcul,
         notes=notes,
         tirage=drawn,
         etat=state,
-        actions=[_reroll_offer(setup, dice_values, points)],
+        actions=[
+            _reroll_offer(setup, dice_values, points),
+            veto_offer("la relance", _REROLL_COST) if reroll is not None else veto_offer(None, None),
+        ],
         score=score,
         conserves=kept,
         difficulte=setup.difficulty,
         automatique=setup.automatic,
         effet_handicap=setup.handicap,
         points=points,
-        # opposition (000/002): the aggressor (a) wins on a success, the defender (b) on a failure
-        **({"gagnant": "a" if kept >= 2 else "b"} if setup.defense is not None else {}),
     )
 
 
@@ -203,6 +223,7 @@ def _state_of(setup: Setup, dice_values: tuple[int, ...], points: int) -> dict[s
         "intrinseque": setup.scales[0] if setup.scales else None,
         "interet": setup.scales[1] if setup.scales else None,
         "defense": list(setup.defense) if setup.defense is not None else None,
+        "defense_typique": setup.defense_typique,
         "elements": list(setup.elements),
         "typique": setup.typique,
         "alteration": setup.alteration,
@@ -226,13 +247,17 @@ def _read_state(state: Mapping[str, Any], opposition: bool) -> tuple[Setup, tupl
         raise forged("deux éléments sans action typique ne sont pas permis")
     scales = None
     defense = None
+    defense_typique = False
     if opposition:
         defense = state_ints(state, "defense", (1, 2), 1, 3)
+        defense_typique = state_bool(state, "defense_typique")
+        if len(defense) == 2 and not defense_typique:
+            raise forged("deux éléments de l’autre personnage sans action typique ne sont pas permis")
         if difficulty != 3 - sum(defense):
-            raise forged("la difficulté ne vaut pas 3 moins la défense")
+            raise forged("la difficulté ne vaut pas 3 moins les éléments de l’autre personnage")
     else:
-        if state.get("defense") is not None:
-            raise forged("une défense n'a pas sa place hors d'une opposition")
+        if state.get("defense") is not None or state.get("defense_typique"):
+            raise forged("les éléments d’un autre personnage n’ont pas leur place hors d’une opposition")
         intr, inter = state.get("intrinseque"), state.get("interet")
         if intr is not None or inter is not None:
             if (
@@ -244,7 +269,7 @@ def _read_state(state: Mapping[str, Any], opposition: bool) -> tuple[Setup, tupl
             if difficulty != INTRINSEQUE[intr] + INTERET[inter]:
                 raise forged("la difficulté ne correspond pas aux deux échelles")
             scales = (intr, inter)
-    setup = Setup(difficulty, elements, typique, alteration, handicap, scales, defense)
+    setup = Setup(difficulty, elements, typique, alteration, handicap, scales, defense, defense_typique)
     if state.get("score") != setup.score or isinstance(state.get("score"), bool):
         raise forged(f"le score à battre ne vaut pas la difficulté plus les éléments ({setup.score})")
     dice_values = state_ints(state, "des", (0,) if setup.automatic else (3,), 1, 6)
@@ -256,7 +281,7 @@ def _setup_params(setup: Setup, points: int) -> dict[str, Any]:
     """The parameters that rebuild this setup (with the points left), for a share link."""
     params: dict[str, Any] = {}
     if setup.defense is not None:
-        params["defense"] = setup.defense
+        params.update(defense=setup.defense, defense_typique=setup.defense_typique)
     elif setup.scales is not None:
         params.update(difficulte=None, intrinseque=setup.scales[0], interet=setup.scales[1])
     else:
@@ -279,7 +304,7 @@ def _reroll_action(roller_id: str) -> Action:
         if not dice_values:
             raise RulesError(
                 "de",
-                "Dé à relancer (de) : aucun dé n'a été lancé (réussite ou échec automatique), il n'y a rien à relancer.",
+                "Dé à relancer (de) : aucun dé n’a été lancé (réussite ou échec automatique), il n’y a rien à relancer.",
             )
         if points < _REROLL_COST:
             raise RulesError(
@@ -300,6 +325,43 @@ def _reroll_action(roller_id: str) -> Action:
     )
 
 
+def _veto_action(roller_id: str) -> Action:
+    opposition = roller_id == "solaires.opposition"
+
+    def run(state: Mapping[str, Any], args: Args, dice: Dice) -> dict[str, Any]:
+        setup, dice_values, points = _read_state(state, opposition)
+        before = state.get("avant")
+        if before is None:
+            raise RulesError(
+                "action",
+                "Veto : aucune relance à annuler ; un veto suit immédiatement une relance, une seule fois.",
+            )
+        if not isinstance(before, Mapping):
+            raise forged("« Avant la relance » doit donner les dés et les points d’avant")
+        old_dice = state_ints(before, "des", (3,), 1, 6)
+        old_points = state_int(before, "points", _REROLL_COST, 99)
+        index = state_int(before, "de", 1, 3) - 1
+        others = [i for i in range(3) if old_dice[i] != dice_values[i]]
+        if others not in ([], [index]) or old_points != points + _REROLL_COST:
+            raise forged("les dés et les points d’avant la relance ne correspondent pas à une relance")
+        return _report(
+            roller_id,
+            setup,
+            _setup_params(setup, old_points),
+            old_dice,
+            old_points,
+            [],
+            vetoed=(index, dice_values[index]),
+        )
+
+    return Action(
+        id="veto",
+        label="Veto sur la relance : le dé d’avant revient et les points sont rendus",
+        params=(),
+        run=run,
+    )
+
+
 _REROLL_PARAMS = (
     Param(
         "de",
@@ -308,7 +370,7 @@ _REROLL_PARAMS = (
         minimum=1,
         maximum=3,
         required=True,
-        help="Le premier, deuxième ou troisième dé ; un dé déjà relancé peut l'être encore (002).",
+        help="Le premier, deuxième ou troisième dé ; un dé déjà relancé peut l’être encore (002).",
     ),
 )
 
@@ -326,7 +388,7 @@ _ELEMENTS = Param(
     maximum=3,
     min_items=1,
     max_items=2,
-    help="Un ou deux scores de 1 à 3 (« 3,2 ») ; un second élément seulement si l'action est typique du premier.",
+    help="Un ou deux scores de 1 à 3 (« 3,2 ») ; un second élément seulement si l’action est typique du premier.",
     group="Éléments",
 )
 _TYPIQUE = Param(
@@ -348,7 +410,7 @@ _ALTERATION = Param(
         Choice("amplifiee", "Amplifiée : effets secondaires si le jet est extrême"),
         Choice("instable", "Instable : toujours un effet secondaire"),
     ),
-    help="Le meneur l'impose (000) ou le joueur la choisit (002) : même tableau.",
+    help="Le meneur l’impose (000) ou le joueur la choisit (002) : même tableau.",
 )
 _HANDICAP = Param(
     "handicap",
@@ -377,7 +439,7 @@ ACTION = Roller(
     chapter="000, 002",
     summary=(
         "Trois dés contre la difficulté plus un ou deux éléments : chaque dé inférieur ou égal est conservé, "
-        "deux dés conservés font une réussite, l'altération donne les effets secondaires."
+        "deux dés conservés font une réussite, l’altération donne les effets secondaires."
     ),
     params=(
         Param(
@@ -413,7 +475,7 @@ ACTION = Roller(
     roll=_action_roll,
     odds=_action_odds,
     check=action_check,
-    actions=(_reroll_action("solaires.action"),),
+    actions=(_reroll_action("solaires.action"), _veto_action("solaires.action")),
 )
 
 OPPOSITION = Roller(
@@ -421,26 +483,35 @@ OPPOSITION = Roller(
     title="Solaires : jet en opposition (règle optionnelle)",
     chapter="000, 002",
     summary=(
-        "Seul l'agresseur lance les dés, contre une difficulté de trois moins les éléments engagés par le défenseur ; "
-        "le reste suit la résolution d'une action."
+        "Seul l’agresseur lance les dés, contre une difficulté de trois moins les éléments engagés par l’autre "
+        "personnage ; le reste suit la résolution d’une action, et la table décide de ce qu’entraîne le résultat."
     ),
     params=(
         Param(
             "defense",
-            "Éléments du défenseur",
+            "Éléments engagés par l’autre personnage",
             "ints",
             default=(2,),
             minimum=1,
             maximum=3,
             min_items=1,
             max_items=2,
-            help="Un ou deux scores de 1 à 3 (« 3,2 ») : la difficulté vaut 3 moins leur somme.",
-            group="Défenseur",
+            help="Un ou deux scores de 1 à 3 (« 3,2 ») : la difficulté vaut 3 moins leur somme ; un second élément "
+            "seulement si l’action est typique du premier.",
+            group="L’autre personnage",
+        ),
+        Param(
+            "defense_typique",
+            "Action typique du premier élément de l’autre personnage",
+            "bool",
+            default=False,
+            help="Permet un second élément à l’autre personnage, comme à tout personnage (000, « Choix des éléments »).",
+            group="L’autre personnage",
         ),
         *_PLAYER_PARAMS,
     ),
     roll=_opposition_roll,
     odds=_opposition_odds,
     check=opposition_check,
-    actions=(_reroll_action("solaires.opposition"),),
+    actions=(_reroll_action("solaires.opposition"), _veto_action("solaires.opposition")),
 )

@@ -2,7 +2,7 @@
 
 The difficulty comes as a number, from the two scales (« Difficulté
 intrinsèque » + « Intérêt scénaristique »), or in an opposition as 3 minus
-the defender's elements; the score to beat adds one or two elements. A
+the other character's elements; the score to beat adds one or two elements. A
 score of 0 or less, or of 6 or more, decides the action without dice (the
 note says which of the book's two sentences this follows).
 """
@@ -26,8 +26,9 @@ class Setup:
     """Everything a Solaires action needs once its difficulty is known.
 
     ``scales`` holds (intrinseque, interet) when the difficulty came from
-    the two scales, ``defense`` the defender's elements in an opposition;
-    both None when the difficulty was given as a number.
+    the two scales, ``defense`` the other character's elements in an
+    opposition (``defense_typique``: its second element is allowed); both
+    None when the difficulty was given as a number.
     """
 
     difficulty: int
@@ -37,6 +38,7 @@ class Setup:
     handicap: bool
     scales: tuple[str, str] | None = None
     defense: tuple[int, ...] | None = None
+    defense_typique: bool = False
 
     @property
     def score(self) -> int:
@@ -47,13 +49,20 @@ class Setup:
         return not 1 <= self.score <= 5
 
 
-def _check_elements(elements: tuple[int, ...], typique: bool) -> None:
+def _check_elements(
+    elements: tuple[int, ...],
+    typique: bool,
+    field: str = "elements",
+    label: str = "Scores des éléments",
+    switch: str = "Action typique du premier élément",
+) -> None:
+    """A second element only for an action typical of the first (000, « Choix des éléments »), for
+    the acting character and, in an opposition, for the other one."""
     if len(elements) == 2 and not typique:
         raise RulesError(
-            "elements",
-            "Scores des éléments (elements) : un second élément n'est permis que si l'action est typique "
-            "du premier (« Action typique du premier élément »), "
-            f"reçu {shown(','.join(map(str, elements)))}.",
+            field,
+            f"{label} ({field}) : un second élément n’est permis que si l’action est typique "
+            f"du premier (« {switch} »), reçu {shown(','.join(map(str, elements)))}.",
         )
 
 
@@ -70,6 +79,13 @@ def action_check(args: Args) -> None:
 
 def opposition_check(args: Args) -> None:
     _check_elements(args["elements"], args["typique"])
+    _check_elements(
+        args["defense"],
+        args["defense_typique"],
+        "defense",
+        "Éléments engagés par l’autre personnage",
+        "Action typique du premier élément de l’autre personnage",
+    )
 
 
 def action_setup(args: Args) -> Setup:
@@ -94,6 +110,7 @@ def opposition_setup(args: Args) -> Setup:
         alteration=args["alteration"],
         handicap=args["handicap"],
         defense=defense,
+        defense_typique=args["defense_typique"],
     )
 
 
@@ -103,7 +120,7 @@ def automatic_note(setup: Setup, label: str) -> str:
     return (
         f"Pas de jet : un score à battre de {setup.score} "
         + ("(0 ou moins) fait échouer" if fails else "(6 ou plus) fait réussir")
-        + " l'action d'office. Chapitre 000, « Résolution de l'action » : « "
+        + " l’action d’office. Chapitre 000, « Résolution de l’action » : « "
         + QUOTE_RESOLUTION
         + " » ; "
         "mais « Difficulté » : « "
@@ -112,7 +129,7 @@ def automatic_note(setup: Setup, label: str) -> str:
         + (
             "Ici les deux phrases donnent le même résultat."
             if agree
-            else "Ce lanceur suit « Résolution de l'action » ; le meneur peut retenir l'autre phrase "
-            "et ne pas appliquer l'effet secondaire."
+            else "Ce lanceur suit « Résolution de l’action » ; le meneur peut retenir l’autre phrase "
+            "et ne pas appliquer l’effet secondaire."
         )
     )

@@ -25,11 +25,14 @@ _STATE_LABELS = {
     "typique": "Action typique du premier élément",
     "handicap": "Un élément est un handicap",
     "alteration": "Altération",
-    "defense": "Éléments du défenseur",
+    "defense": "Éléments engagés par l’autre personnage",
+    "defense_typique": "Action typique du premier élément de l’autre personnage",
     "des": "Dés",
     "points": "Points de personnage",
     "maximum": "Maximum de points",
     "score": "Score à battre",
+    "de": "Dé relancé",
+    "cout": "Coût",
 }
 
 

@@ -24,12 +24,17 @@ __all__ = [
     "QUOTE_RESOLUTION",
     "QUOTE_DIFFICULTE",
     "PREFERENCE",
+    "SAME_NATURE",
     "USES",
     "USE_LABELS",
     "USE_COSTS",
     "CHEAPEST",
+    "ALTERING_USES",
+    "VETO_QUOTE",
+    "VETO_NOTE",
     "HANDICAP_NOTE",
     "OPPOSITION_NOTE",
+    "OPPOSITION_CHOICE",
     "outcome",
     "with_handicap",
     "kept_marks",
@@ -72,18 +77,24 @@ def with_handicap(label: str, handicap: bool) -> str:
     if not handicap:
         return label
     if label.endswith("sans effet secondaire"):
-        return f"{label} dû à l'attitude, mais un effet secondaire néfaste dû au handicap"
+        return f"{label} dû à l’attitude, mais un effet secondaire néfaste dû au handicap"
     return f"{label}, plus un effet secondaire néfaste dû au handicap"
 
 
 HANDICAP_NOTE = (
-    "Handicap (002) : l'élément défavorable apporte bien son score, mais il déclenche toujours "
-    "un effet secondaire néfaste en plus de celui de l'attitude, que l'action réussisse ou non."
+    "Handicap (002) : l’élément défavorable apporte bien son score, mais il déclenche toujours "
+    "un effet secondaire néfaste en plus de celui de l’attitude, que l’action réussisse ou non."
 )
 
+#: 002, « Jets en opposition » (verbatim): what a success or a failure brings is the table's choice.
+OPPOSITION_CHOICE = (
+    "Les joueurs et le meneur peuvent ensuite décider que si Thalos réussit, il blesse ou neutralise Lyra et "
+    "qu’en revanche, s’il échoue, c’est Lyra qui blesse ou neutralise son opposant"
+)
 OPPOSITION_NOTE = (
-    "Jet en opposition : seul l'agresseur lance les dés ; s'il réussit, il l'emporte, "
-    "sinon c'est le défenseur qui l'emporte."
+    "Jet en opposition : seul l’agresseur lance les dés, contre trois moins les éléments engagés par l’autre "
+    "personnage ; le résultat est la réussite ou l’échec de son action. Ce qu’ils entraînent, la table le "
+    f"décide : « {OPPOSITION_CHOICE} » (002, « Jets en opposition »)."
 )
 
 
@@ -160,14 +171,16 @@ QUOTE_DIFFICULTE = (
 )
 
 PREFERENCE = {"defaveur": 2, "neutre": 3, "faveur": 4}
+#: 002, « Aléatoire dans l’environnement » (verbatim).
+SAME_NATURE = "Le meneur peut aussi ajouter des effets supplémentaires si les trois dés sont de même nature"
 
 #: 002 « Utilisations »: (value, the book's name, minimum cost).
 USES = (
-    ("description-consequences", "Description des conséquences d'une action", 1),
+    ("description-consequences", "Description des conséquences d’une action", 1),
     ("modification-cosmetique", "Modification cosmétique", 1),
     ("relancer-de", "Relancer un dé", 2),
-    ("lien-element", "Lien d'élément scénaristique", 2),
-    ("creation-element", "Création d'élément scénaristique", 3),
+    ("lien-element", "Lien d’élément scénaristique", 2),
+    ("creation-element", "Création d’élément scénaristique", 3),
     ("flashback", "Flashback", 2),
     ("evenement-inattendu", "Événement inattendu", 4),
     ("question-meneur", "Question au meneur", 2),
@@ -183,3 +196,13 @@ def cost_text(value: str, cost: int) -> str:
 
 USE_COSTS = {value: cost for value, _, cost in USES}
 CHEAPEST = min(USE_COSTS.values())
+#: 002, « Coût et veto »: « seul le lien d’élément scénaristique, la création d’élément scénaristique et le
+#: flashback permettent » d’altérer le personnage.
+ALTERING_USES = ("lien-element", "creation-element", "flashback")
+
+#: 002, « Conséquences de l’action » (verbatim), said of every use by RULES.md.
+VETO_QUOTE = "« le joueur récupère son point si un veto est utilisé »"
+VETO_NOTE = (
+    "Chaque participant, meneur comme joueurs, a un droit de veto sur cette utilisation (002, « Coût et veto ») ; "
+    f"{VETO_QUOTE} : « Veto » l’annule et rend ses points, une fois."
+)

@@ -78,7 +78,7 @@ def test_unreachable_pyodide_french_message_fast_text_intact_retry_when_back(pag
     elapsed = time.monotonic() - start
     print(f"\nunreachable Pyodide: French message after {elapsed:.2f} s")
     status = widget.locator(".dl-roller__status").inner_text()
-    assert "n'a pas pu être chargé" in status and "injoignable" in status and elsewhere.pyodide in status
+    assert "n’a pas pu être chargé" in status and "injoignable" in status and elsewhere.pyodide in status
     assert not ENGLISH.search(status.replace(elsewhere.pyodide, "")), status
     assert retry.inner_text() == "Réessayer"
     # A click now is answered (by the same French failure), not lost.
@@ -118,7 +118,7 @@ def test_black_hole_pyodide_fails_once_nothing_arrives_for_20_s(page, elsewhere,
         # 20 s after the last byte (the site's own files, the library among them, come at once).
         assert 19.5 < elapsed < 23
         status = widget.locator(".dl-roller__status").inner_text()
-        assert "n'a pas pu être chargé\u00a0: plus rien n'arrive depuis 20 s" in status
+        assert "n’a pas pu être chargé\u00a0: plus rien n’arrive depuis 20 s" in status
         assert page.evaluate(ARTICLE_TEXT) == before
         page.close()  # before the hole closes: the hanging download dies with the page
     finally:

@@ -86,7 +86,7 @@ def test_a_confrontation_round_by_round(page, server):
         assert selects.count() == 2  # one card to choose per participant: A and Nocturne
         for i in range(selects.count()):
             options = selects.nth(i).locator("option:not([value=''])").all_inner_texts()
-            assert len(options) == 4 and all(re.fullmatch(r"\d+ (de|d') ?\w+", o) for o in options), options
+            assert len(options) == 4 and all(re.fullmatch(r"\d+ (de|d’) ?\w+", o) for o in options), options
             selects.nth(i).select_option(index=len(options) - i)  # pick one of the four cards
         play.locator("button").click()
         number = new_result(page, widget, number)
@@ -179,3 +179,80 @@ def test_a_garbled_follow_up_in_a_link_is_refused_in_french(page, server):
     error = page.locator(f"#{widget_id} .dl-roller__result .dl-error")
     error.wait_for(timeout=60_000)
     assert "Dé à relancer" in error.inner_text() and "(de)" not in error.inner_text()
+
+
+# ----------------------------------------------------------------------
+# The second audit: links that give a parameter twice or an order the text refuses, the veto, a
+# helper's die after the roll, the meneur's porte-poisse die
+# ----------------------------------------------------------------------
+
+
+def refused_by_link(page, server, path: str, roller: str, query: str) -> str:
+    page.goto(server.url + path)
+    widget_id = page.locator(f'[data-roller="{roller}"]').first.get_attribute("id")
+    page.goto(f"{server.url}{path}?lanceur={widget_id}&{query}#{widget_id}")
+    error = page.locator(f"#{widget_id} .dl-roller__result .dl-error")
+    error.wait_for(timeout=60_000)
+    assert page.locator(f"#{widget_id} .dl-roller__result .dl-outcome").count() == 0  # nothing rolled
+    return error.inner_text()
+
+
+def test_a_link_giving_a_parameter_twice_is_refused_naming_it(page, server):
+    said = refused_by_link(page, server, "/feerie/actions/", "feerie.action", "element=2&element=3&des=4,4,4,1,1")
+    assert (
+        said
+        == "Score de l’élément\u00a0: donné deux fois («\u00a02\u00a0» puis «\u00a03\u00a0»)\u202f; donnez-le une seule fois."
+    )
+    said = refused_by_link(page, server, "/feerie/actions/", "feerie.action", "element=2&des=4,4,1,1&des=1,1,1,1")
+    assert said.startswith("Lien invalide\u00a0: «\u00a0des\u00a0» est donné plusieurs fois")
+
+
+def test_a_link_naming_a_domination_order_against_the_text_gets_the_sentence(page, server):
+    said = refused_by_link(
+        page, server, "/dcda/confrontation/", "dcda.tour", "domination=batons>ecus>dagues>coupes&des=5-batons,5-ecus"
+    )
+    assert said.startswith("Cercle de domination\u00a0: cet ordre contredit le texte, «\u00a0les bâtons dominent")
+
+
+def test_a_veto_after_a_use_of_character_points(page, server):
+    page.goto(server.url + "/solaires/regles/points-de-personnage/")
+    widget = page.locator('[data-roller="solaires.points"]').first
+    widget.scroll_into_view_if_needed()
+    widget.locator("button.dl-roll").click()
+    first = new_result(page, widget, None)
+    spend = widget.locator("form.dl-action", has=page.locator("button", has_text="Dépenser"))
+    spend.locator('select[name="utilisation"]').select_option("description-consequences")
+    spend.locator("button").click()
+    second = new_result(page, widget, first)
+    assert "1 point de personnage" in widget.locator(".dl-roller__result .dl-outcome").inner_text()
+    widget.locator("form.dl-action button", has_text="Veto sur").click()
+    new_result(page, widget, second)
+    assert "2 points de personnage" in widget.locator(".dl-roller__result .dl-outcome").inner_text()
+    assert widget.locator(".dl-roller__result form.dl-action button", has_text="Veto sur").count() == 0  # once
+
+
+def test_a_helper_adds_a_die_after_the_roll(page, server):
+    page.goto(server.url + "/simon/resolution/")
+    widget = page.locator('[data-roller="simon.aide"]').first
+    widget.scroll_into_view_if_needed()
+    widget.locator("button.dl-roll").click()
+    first = new_result(page, widget, None)
+    assert widget.locator(".dl-roller__result .dl-die").count() == 5
+    widget.locator("form.dl-action button", has_text="Ajouter un dé (2 points d’héroïsme)").click()
+    new_result(page, widget, first)
+    assert widget.locator(".dl-roller__result .dl-die").count() == 6
+    assert "- 2 (dé ajouté après le jet)" in widget.locator(".dl-roller__result .dl-calc").text_content()
+
+
+def test_the_meneurs_side_spends_porte_poisse(page, server):
+    page.goto(server.url + "/simon/resolution/")
+    widget = page.locator('[data-roller="simon.opposition"]').first
+    widget.scroll_into_view_if_needed()
+    assert widget.locator('select[name="qui_b"]').input_value() == "meneur"  # the margoulin, the meneur's
+    widget.locator("button.dl-roll").click()
+    new_result(page, widget, None)
+    buttons = widget.locator(".dl-roller__result form.dl-action button").all_inner_texts()
+    assert any("à celui qui réagit (b) (2 points de porte-poisse du meneur)" in b for b in buttons), buttons
+    assert any("à l’acteur (a) (2 points d’héroïsme)" in b for b in buttons), buttons
+    calc = widget.locator(".dl-roller__result .dl-calc").text_content()
+    assert "b\u00a0: Points de porte-poisse du meneur" in calc and "b\u00a0: Points d’héroïsme" not in calc

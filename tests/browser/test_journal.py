@@ -210,7 +210,7 @@ def test_an_exported_journal_imported_elsewhere_replays_to_the_same_outcomes(pag
         bad = tmp_path / "pas-un-journal.json"
         bad.write_text('{"bonjour": 1}', encoding="utf-8")
         dialog.locator('input[type="file"]').set_input_files(bad)
-        expect_message(dialog, "Ce fichier n'est pas un journal des jets exporté par ce site.")
+        expect_message(dialog, "Ce fichier n’est pas un journal des jets exporté par ce site.")
         dialog.locator('input[type="file"]').set_input_files(saved)
         expect_message(dialog, "Journal importé : 3 jets.")
         imported = journal_entries(dialog)

@@ -61,7 +61,7 @@ def test_throttled_first_roll_arrives_with_moving_progress(phone_page, phone):
     while outcome.count() == 0 and time.monotonic() - start < 240:
         text = status.inner_text().strip() if status.is_visible() else ""
         samples.append((round(time.monotonic() - start, 1), text))
-        assert "n'a pas pu" not in text and "s'est arrêté" not in text, samples[-5:]
+        assert "n’a pas pu" not in text and "s’est arrêté" not in text, samples[-5:]
         page.wait_for_timeout(500)
     elapsed = time.monotonic() - start
     assert outcome.count() == 1, f"no first roll after {elapsed:.0f} s: {samples[-5:]}"
@@ -110,7 +110,7 @@ def test_a_stalled_download_fails_after_20_s_and_retry_reuses_what_arrived(phone
         status = widget.locator(".dl-roller__status").inner_text()
         print(f"\nstalled library: French message after {elapsed:.1f} s; requests {fast.requests}")
         assert IDLE_WINDOW_S - 0.5 < elapsed < IDLE_WINDOW_S + 8, elapsed
-        assert "plus rien n'arrive depuis 20 s" in status, status
+        assert "plus rien n’arrive depuis 20 s" in status, status
         assert fast.requests.count("/pyodide/pyodide.asm.wasm") == 1
         fast.stall.clear()
         retry.tap()

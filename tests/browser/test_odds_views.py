@@ -43,7 +43,7 @@ def test_without_javascript_the_radios_switch_the_list_and_the_fractions(browser
         widget = page.locator(".dl-roller[data-roller='feerie.action']").first
         widget.locator("details.dl-roller__odds > summary").click()
         want = odds("feerie.action", {"element": 2, "pertinence": "typique", "difficulte": 2})["echelle"]
-        assert widget.locator(".dl-scale__title").inner_text().startswith("Marge d'efforts")
+        assert widget.locator(".dl-scale__title").inner_text().startswith("Marge d’efforts")
         exactly = visible_rows(widget)
         assert [r.split(" | ")[0] for r in exactly] == want["libelles"]
         assert shown_percents(exactly) == pytest.approx(percents(want, "exactement"), abs=0.11)

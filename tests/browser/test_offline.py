@@ -363,7 +363,7 @@ def test_a_cut_download_leaves_nothing_broken(context, book_online):
         page.goto(book_online.url)
         control = page.locator("#dl-offline")
         control.locator("button", has_text="Rendre le livre disponible hors ligne").click()
-        control.locator(".dl-error", has_text="Le téléchargement n'a pas abouti").wait_for(timeout=120_000)
+        control.locator(".dl-error", has_text="Le téléchargement n’a pas abouti").wait_for(timeout=120_000)
         kept = page.evaluate("""async () => { const out = [];
             for (const k of await caches.keys()) if (k.startsWith('dl-engine-'))
               out.push(...(await (await caches.open(k)).keys()).map((r) => r.url.split('/').pop()));
@@ -470,7 +470,7 @@ def test_offline_before_any_engine_download_says_so_at_once(context, book_online
     print(f"\noffline message: {elapsed * 1000:.0f} ms after the roller came into view")
     assert elapsed < 3.0, elapsed  # the goal is < 1 s; margin for two shared cores
     text = message.inner_text()
-    assert text.startswith("Pas de réseau, et le moteur de dés (Python) n'est pas encore sur cet appareil")
+    assert text.startswith("Pas de réseau, et le moteur de dés (Python) n’est pas encore sur cet appareil")
     assert "La prochaine fois que vous aurez du réseau" in text
     # the build-time odds stay (their rows folded one tap away)
     assert widget.locator(".dl-odds__row").count() > 0 and "%" in widget.locator(".dl-odds").text_content()

@@ -143,7 +143,7 @@ def test_unreachable_pyodide_says_so_and_retry_recovers(page, server, request):
     retry = widget.locator("button.dl-retry")
     retry.wait_for(timeout=16_000)
     assert time.monotonic() - start < 15.5
-    assert "n'a pas pu être chargé" in widget.locator(".dl-roller__status").inner_text()
+    assert "n’a pas pu être chargé" in widget.locator(".dl-roller__status").inner_text()
     server.faults.refuse = False
     retry.click()
     roll_and_wait(widget)
@@ -185,7 +185,7 @@ def test_refused_storage_is_said_in_french(page, server):
     page.goto(server.url + "/dcda/confrontation/")
     widget = page.locator('[data-roller="dcda.tour"]').first
     widget.scroll_into_view_if_needed()
-    assert "refuse d'enregistrer la table" in widget.locator(".dl-field__kept").text_content()
+    assert "refuse d’enregistrer la table" in widget.locator(".dl-field__kept").text_content()
     roll_and_wait(widget)
     assert widget.locator(".dl-roller__result .dl-error").count() == 0
 

@@ -252,7 +252,7 @@ def test_the_404_page_at_depth_loads_its_styles(context, site):
     assert styles and all(within(site, href) and loaded for href, loaded in styles), styles
     # the theme's layout applies (without its stylesheet the header is a static block)
     assert page.evaluate("getComputedStyle(document.querySelector('.md-header')).position") == "sticky"
-    home = page.locator("article a", has_text="Retour à l'accueil")
+    home = page.locator("article a", has_text="Retour à l’accueil")
     assert urljoin(page.url, home.get_attribute("href")).rstrip(".") == site.url
     missing = PREFIX + "un/chemin/qui/n-existe/pas/"
     refused = sorted({p for p, s in site.seen if s >= 400 and p != missing})

@@ -58,7 +58,7 @@ export function fr(text) {
     .replace(/[ \u00a0\u202f]+(?=:)/g, "\u00a0")
     .replace(/«[ \u00a0\u202f]*/g, "«\u00a0")
     .replace(/[ \u00a0\u202f]*»/g, "\u00a0»")
-    // « le camp a l'emporte » reads as the verb avoir: the side's name is a capital.
+    // « le camp a l’emporte » reads as the verb avoir: the side's name is a capital.
     .replace(/\b([Cc]amps?) ([ab])\b/g, (_, word, side) => `${word} ${side.toUpperCase()}`);
 }
 

@@ -28,7 +28,7 @@ export function saveJournal() {
 function journalRefused(err) {
   console.warn("Journal des jets : stockage refusé", err);
   journal.problem = "Ce navigateur refuse de garder le journal (stockage refusé ou plein) : " +
-    "les jets de cette page s'affichent ici, mais seront perdus en la quittant.";
+    "les jets de cette page s’affichent ici, mais seront perdus en la quittant.";
 }
 
 export function addJournalEntry(entry) {
@@ -58,14 +58,14 @@ export function journalFromJson(text) {
   try {
     data = JSON.parse(text);
   } catch {
-    return { error: "Ce fichier n'est pas du JSON : un journal exporté par ce site est attendu." };
+    return { error: "Ce fichier n’est pas du JSON : un journal exporté par ce site est attendu." };
   }
   if (data === null) return { next: 1, entries: [] };
   if (data?.format !== JOURNAL_FORMAT || !Array.isArray(data.entries)) {
-    return { error: "Ce fichier n'est pas un journal des jets exporté par ce site." };
+    return { error: "Ce fichier n’est pas un journal des jets exporté par ce site." };
   }
   const bad = data.entries.findIndex((e) => !journalEntryOk(e));
-  if (bad >= 0) return { error: `Le jet n° ${bad + 1} du fichier est illisible : rien n'a été importé.` };
+  if (bad >= 0) return { error: `Le jet n° ${bad + 1} du fichier est illisible : rien n’a été importé.` };
   const last = Math.max(0, ...data.entries.map((e) => e.n));
   return { next: Math.max(last + 1, Number.isSafeInteger(data.next) ? data.next : 0), entries: data.entries };
 }

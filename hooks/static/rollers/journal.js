@@ -59,7 +59,7 @@ function buildJournal() {
   jv.dialog = h("dialog", { class: "dl-journal md-typeset", "aria-labelledby": "dl-journal-titre" },
     h("div", { class: "dl-journal__head" }, h("h2", { id: "dl-journal-titre" }, "Journal des jets"),
       jButton("Fermer", () => jv.dialog.close())),
-    h("p", {}, journalFr(`Les jets de toutes les pages, gardés dans ce navigateur seulement (les ${JOURNAL_CAP} derniers) ; rien n'est envoyé ailleurs.`)),
+    h("p", {}, journalFr(`Les jets de toutes les pages, gardés dans ce navigateur seulement (les ${JOURNAL_CAP} derniers) ; rien n’est envoyé ailleurs.`)),
     h("p", { class: "dl-journal__tools" },
       jButton("Copier tout", () => copyJournal(sessionText(journal.entries), "Tout le journal est copié.")),
       jButton("Exporter (JSON)", exportJournal), jButton("Importer (JSON)", () => jv.file.click()),
@@ -97,7 +97,7 @@ function renderCount() {
 function renderJournal() {
   renderCount();
   jv.list.replaceChildren(...journal.entries.map(journalItem).reverse());
-  if (!journal.entries.length) jv.list.append(h("li", {}, journalFr("Aucun jet pour l'instant : chaque jet d'un lanceur, sur n'importe quelle page, s'ajoute ici.")));
+  if (!journal.entries.length) jv.list.append(h("li", {}, journalFr("Aucun jet pour l’instant : chaque jet d’un lanceur, sur n’importe quelle page, s’ajoute ici.")));
 }
 
 function journalItem(e) {
@@ -118,7 +118,7 @@ function say(text) {
 }
 
 function ask(question, yes, onYes) {
-  const no = jButton("Annuler", () => { jv.ask.hidden = true; say("Rien n'a été changé."); });
+  const no = jButton("Annuler", () => { jv.ask.hidden = true; say("Rien n’a été changé."); });
   jv.ask.replaceChildren(h("p", {}, journalFr(question)), jButton(yes, () => { jv.ask.hidden = true; onYes(); }), no);
   jv.ask.hidden = false;
   no.focus();

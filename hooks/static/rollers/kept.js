@@ -1,4 +1,4 @@
-// Fields kept in this browser (localStorage), by system: De Cœur & D'Acier's
+// Fields kept in this browser (localStorage), by system: De Cœur & D’Acier's
 // "Table de confrontation" is printed on the player's sheet, typed once, reused everywhere.
 
 import { fr, h } from "./dom.js";
@@ -18,7 +18,7 @@ export function bindKeptFields(widget) {
     const show = (stored, failure) => {
       if (failure) {
         note.replaceChildren(h("span", { class: "dl-error" },
-          fr(`Ce navigateur refuse d'enregistrer la table (${failure}) : elle ne sera pas gardée après cette page.`)));
+          fr(`Ce navigateur refuse d’enregistrer la table (${failure}) : elle ne sera pas gardée après cette page.`)));
         return;
       }
       if (!stored) {

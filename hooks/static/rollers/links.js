@@ -1,6 +1,6 @@
 // Share links: a roll's parameters, dice and follow-ups in the page's URL, and their replay.
 
-import { h } from "./dom.js";
+import { fr, h } from "./dom.js";
 import { writeForm } from "./form.js";
 
 // A share link's own fields (the rest are the roller's parameters).
@@ -29,14 +29,28 @@ export function shareLink(widget, href = null) {
 export function replayLink(widget) {
   const query = new URLSearchParams(window.location.search);
   if (query.get("lanceur") !== widget.el.id) return;
-  const params = {};
-  for (const [name, value] of query) if (!LINK_FIELDS.includes(name)) params[name] = value;
+  // A name given twice is refused, never « the last one wins »: the link's own fields here, the
+  // roller's parameters by the rules (sent as pairs, they name the field in their own sentence).
+  const twice = LINK_FIELDS.find((name) => query.getAll(name).length > 1);
+  if (twice) {
+    const values = query.getAll(twice).map((v) => `« ${v} »`).join(" puis ");
+    widget.showError(fr(`Lien invalide : « ${twice} » est donné plusieurs fois (${values}) ; le formulaire reste utilisable.`), null, 0);
+    return;
+  }
+  const pairs = [...query].filter(([name]) => !LINK_FIELDS.includes(name));
+  const repeated = new Set(pairs.map(([name]) => name).filter((name, i, names) => names.indexOf(name) !== i));
+  const params = Object.fromEntries(pairs.filter(([name]) => !repeated.has(name)));
   const steps = linkSteps(query.get("suite"));
   if (steps === null) {
     widget.showError("Lien invalide : la suite du jet (suite) est illisible ; le formulaire reste utilisable.", null, 0);
     return;
   }
   writeForm(widget.form, params);
+  if (repeated.size) {
+    // The rules refuse it in their own sentence, naming the field: nothing is rolled.
+    widget.run({ op: "roll", roller: widget.roller, params: pairs }, false, "lien");
+    return;
+  }
   if (!query.has("des")) {
     // A link without dice (a probability table's cell) only sets the form: its odds, no roll.
     widget.scheduleOdds();

@@ -94,7 +94,7 @@ function drawBook(el, compact) {
   } else if (phase === "removing") {
     parts.push(h("p", {}, "Retrait en cours…"));
   } else if (phase === "error") {
-    parts.push(h("p", { class: "dl-error" }, `Le téléchargement n'a pas abouti (${error}). Rien d'incomplet n'a été gardé\u202F; réessayez avec du réseau.`), download());
+    parts.push(h("p", { class: "dl-error" }, `Le téléchargement n’a pas abouti (${error}). Rien d’incomplet n’a été gardé\u202F; réessayez avec du réseau.`), download());
   }
   el.replaceChildren(...parts);
 }

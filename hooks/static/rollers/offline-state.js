@@ -7,10 +7,10 @@ import { CONFIG, pyodideBase } from "./config.js";
 export const SITE_ROOT = new URL("../../", import.meta.url).href;
 
 export const OFFLINE_ENGINE_TEXT =
-  "Pas de réseau, et le moteur de dés (Python) n'est pas encore sur cet appareil\u202F: " +
+  "Pas de réseau, et le moteur de dés (Python) n’est pas encore sur cet appareil\u202F: " +
   "ce lanceur ne peut pas tirer les dés maintenant. Le texte des règles et les chances exactes affichées restent valables. " +
-  "La prochaine fois que vous aurez du réseau, ouvrez une page à lanceur (le moteur se garde alors sur l'appareil) " +
-  "ou touchez «\u00a0Rendre le livre disponible hors ligne\u00a0» sur la page d'accueil.";
+  "La prochaine fois que vous aurez du réseau, ouvrez une page à lanceur (le moteur se garde alors sur l’appareil) " +
+  "ou touchez «\u00a0Rendre le livre disponible hors ligne\u00a0» sur la page d’accueil.";
 
 export function offlineSupported() {
   return "serviceWorker" in navigator && "caches" in globalThis && globalThis.isSecureContext;

@@ -22,7 +22,7 @@ export function initOffline() {
     const registration = await registerWorker();
     watchUpdates(registration);
     refreshOfflineBook().catch(() => null);
-  }).catch((err) => console.warn("Dés & Lames : le service worker n'a pas pu être installé.", err));
+  }).catch((err) => console.warn("Dés & Lames : le service worker n’a pas pu être installé.", err));
   // An engine that booted before the service worker controlled the page: its
   // files (in the HTTP cache by now) are kept for offline use when the reader
   // leaves or hides the page, not while the page is in use.

@@ -99,7 +99,7 @@ export class Runtime {
         }, ms);
       };
       const seconds = Math.round(timeoutMs / 1000);
-      entry.arm(timeoutMs, idle ? `plus rien n'arrive depuis ${seconds} s` : `pas de réponse après ${seconds} s`);
+      entry.arm(timeoutMs, idle ? `plus rien n’arrive depuis ${seconds} s` : `pas de réponse après ${seconds} s`);
       this.pending.set(id, entry);
       this.worker.postMessage({ id, ...message });
     });
@@ -112,8 +112,8 @@ export class Runtime {
       // Downloading, every chunk is a sign of life; once everything has arrived, the engine
       // starts on the device's own processor, without a word for a while on a slow phone.
       for (const entry of boots) {
-        if (data.step >= 2) entry.arm(BOOT_START_MS, `le moteur n'a pas démarré en ${Math.round(BOOT_START_MS / 1000)} s`);
-        else entry.arm(BOOT_IDLE_MS, `plus rien n'arrive depuis ${Math.round(BOOT_IDLE_MS / 1000)} s`);
+        if (data.step >= 2) entry.arm(BOOT_START_MS, `le moteur n’a pas démarré en ${Math.round(BOOT_START_MS / 1000)} s`);
+        else entry.arm(BOOT_IDLE_MS, `plus rien n’arrive depuis ${Math.round(BOOT_IDLE_MS / 1000)} s`);
       }
       const { step, steps, text, received = null, total = null, download = null } = data;
       this.emit({ name: "loading", step, steps, text, received, total, download });

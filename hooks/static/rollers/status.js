@@ -10,7 +10,7 @@ export function showState(widget, state) {
     widget.status.hidden = false;
     widget.status.replaceChildren(h("span", { class: "dl-deferred" },
       `Connexion lente ou économie de données\u00a0: le moteur de dés${state.download ? ` (environ ${state.download})` : ""} `
-      + "ne sera téléchargé qu'à votre premier jet. Les chances affichées sont déjà exactes."));
+      + "ne sera téléchargé qu’à votre premier jet. Les chances affichées sont déjà exactes."));
     return;
   }
   if (state.name === "ready" || state.name === "idle") {
@@ -42,8 +42,8 @@ export function showState(widget, state) {
   if (state.offline) return widget.status.replaceChildren(h("span", { class: "dl-error dl-offline-engine" }, state.text), " ", retry);
   widget.status.replaceChildren(
     h("span", { class: "dl-error" }, fr(
-      (state.stuck ? `Le moteur de dés s'est arrêté : ${state.text}. `
-        : `Le moteur de dés n'a pas pu être chargé : ${state.text}. `) +
+      (state.stuck ? `Le moteur de dés s’est arrêté : ${state.text}. `
+        : `Le moteur de dés n’a pas pu être chargé : ${state.text}. `) +
       "Le texte des règles et les chances affichées restent valables. ")),
     retry,
   );

@@ -31,7 +31,7 @@ function showUpdate(registration) {
   reload.addEventListener("click", () => {
     if (!rollUnderWay() || banner.dataset.confirm) return takeOver(registration);
     banner.dataset.confirm = "1";
-    text.textContent = "Un jet de cette page attend encore sa suite\u202F: recharger l'effacera (son lien sous le résultat le garde). ";
+    text.textContent = "Un jet de cette page attend encore sa suite\u202F: recharger l’effacera (son lien sous le résultat le garde). ";
     reload.textContent = "Recharger quand même";
     const later = h("button", { type: "button", class: "md-button dl-update__later" }, "Plus tard");
     later.addEventListener("click", () => banner.remove());

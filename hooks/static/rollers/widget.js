@@ -136,7 +136,7 @@ export class Widget {
         this.showError(answer.error, answer.field, number);
       }
     } catch (err) {
-      this.showError(`Le jet n'a pas pu être fait : ${err.message}.`, null, number);
+      this.showError(`Le jet n’a pas pu être fait : ${err.message}.`, null, number);
     }
     // A shared link's later steps make no sense once one of them failed.
     if (!ok) this.queue = this.queue.filter((item, i) => i === 0 || !item.request.fromLast);
@@ -177,7 +177,7 @@ export class Widget {
     if (bad) {
       this.clearInvalid();
       this.markInvalid(bad.name, false);
-      this.oddsTitle.replaceChildren("Chances exactes\u00a0: à corriger d'abord. ", h("span", { class: "dl-error" }, bad.message));
+      this.oddsTitle.replaceChildren("Chances exactes\u00a0: à corriger d’abord. ", h("span", { class: "dl-error" }, bad.message));
       return;
     }
     const request = { op: "odds", roller: this.roller, params: readForm(this.form) };
@@ -197,7 +197,7 @@ export class Widget {
       // Said beside the odds, not in the result area: a roll's answer stays where it is.
       // Nothing opens or grows above « Lancer »: the reader may be about to tap it.
       this.markInvalid(answer.field, false);
-      this.oddsTitle.replaceChildren("Chances exactes\u00a0: à corriger d'abord. ",
+      this.oddsTitle.replaceChildren("Chances exactes\u00a0: à corriger d’abord. ",
         h("span", { class: "dl-error" }, plainWords(answer.error, fieldLabels(this))));
     }
   }
