@@ -301,3 +301,58 @@ def test_ajouter_un_etat_adds_or_worsens_an_etat_only_when_asked():
         "fiche.etats[0].nom",
     )
     answer_refused({"op": "sheet_followup", "suite": "nouvelle_fortune", "fiche": PERSEUS}, "suite")
+
+
+def test_a_use_that_alters_the_character_adds_its_element_and_a_veto_takes_it_back():
+    sheet = {**PERSEUS, "points": 4, "points_max": 4}
+    shown = roll("solaires.points", sheet, {})
+    spend = {"op": "action", "roller": "solaires.points", "action": "depenser", "state": shown["etat"], "fiche": sheet}
+    params = {"utilisation": "lien-element", "alteration_personnage": 1}
+    element = {"element": "Videur du Néon", "element_categorie": "relation", "element_score": 1}
+    answer_refused({**spend, "params": params}, "element")  # the element goes on the sheet in the same write
+    answer_refused({**spend, "params": {"utilisation": "lien-element", **element}}, "element")
+    spent = answer_ok({**spend, "params": {**params, **element}})
+    changes = {c["champ"]: c for c in spent["modifications"]}
+    assert changes["points"]["ecart"] == -3 and spent["fiche"]["points"] == 1
+    assert changes["elements"]["ajout"] == {
+        "nom": "Videur du Néon",
+        "categorie": "relation",
+        "score": 1,
+        "marque": None,
+    }
+    assert spent["fiche"]["elements"][-1]["nom"] == "Videur du Néon"
+    veto = answer_ok(
+        {"op": "action", "roller": "solaires.points", "action": "veto", "state": spent["etat"], "fiche": spent["fiche"]}
+    )
+    assert veto["fiche"] == sheet  # the points back, the element gone
+    assert {c["champ"] for c in veto["modifications"]} == {"points", "elements"}
+    raised = answer_ok(
+        {**spend, "params": {**params, "element": "Pilote", "element_categorie": "carriere", "element_score": 3}}
+    )
+    assert [e["score"] for e in raised["fiche"]["elements"] if e["nom"] == "Pilote"] == [3]  # an element's score raised
+
+
+def test_a_veto_after_a_reroll_gives_the_two_points_back_to_the_sheet():
+    first = roll("solaires.action", PERSEUS, {"elements": "Pilote"}, [6, 6, 6])
+    reroll = answer_ok(
+        {
+            "op": "action",
+            "roller": "solaires.action",
+            "action": "relancer",
+            "state": first["etat"],
+            "fiche": first["fiche"],
+            "params": {"de": 1},
+            "dice": [1],
+        }
+    )
+    assert reroll["fiche"]["points"] == 0
+    veto = answer_ok(
+        {
+            "op": "action",
+            "roller": "solaires.action",
+            "action": "veto",
+            "state": reroll["etat"],
+            "fiche": reroll["fiche"],
+        }
+    )
+    assert veto["fiche"]["points"] == 2 and [c["ecart"] for c in veto["modifications"]] == [2]

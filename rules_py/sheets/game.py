@@ -156,6 +156,7 @@ class Outcome:
     state: Mapping[str, Any] | None  # the state a follow-up was played on
     result: Mapping[str, Any]
     sheets: Sheets
+    extra: Mapping[str, Any] = field(default_factory=dict)  # a follow-up's parameters of the sheet only
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,6 +181,10 @@ class Binding:
     gives: tuple[tuple[str, str], ...] = ()  # (sheet's own parameter, the roller's it gives: competence → expertise)
     # (parameter, French label) whose items may be {"fiche": SHEET, "element": NAME} (Féerie's assistants)
     assistants: tuple[tuple[str, str], ...] = ()
+    # a follow-up's parameters of the sheet only (the element a use of points adds), by action id
+    action_params: tuple[tuple[str, tuple[Param, ...]], ...] = ()
+    # what the result's state keeps for the sheets' next step (the element a veto takes away)
+    state_out: Callable[[Outcome], dict[str, Any]] | None = None
 
     def keys(self) -> list[str]:
         keys = ["fiche"] + ([self.b_key] if self.b_key else []) + (["fiches_a", "fiches_b"] if self.teams else [])
@@ -200,6 +205,7 @@ class Binding:
                 for d in describe_params(self.sheet_params)
             ],
             "ecrit": list(self.writes),
+            "suites_parametres_fiche": {a: describe_params(ps) for a, ps in self.action_params},
         }
 
 

@@ -148,6 +148,8 @@ def _attach(
     out["personnages"] = names
     if sources is not None:
         out["remplissage"] = sources
+    if outcome is not None and binding.state_out is not None and isinstance(out.get("etat"), Mapping):
+        out["etat"] = {**out["etat"], **binding.state_out(outcome)}
     if outcome is not None:
         out["modifications"] = changes
         out["suites_fiche"] = binding.followups(outcome) if binding.followups is not None else []
@@ -176,8 +178,12 @@ def with_sheets(op: str, request: Mapping[str, Any]) -> dict[str, Any]:
         state = request.get("state")
         if binding.state is not None and isinstance(state, Mapping):
             state = binding.state(state, sheets)
+        own = dict(binding.action_params).get(str(action), ())
+        extra = {p.name: params[p.name] for p in own if p.name in params}
+        params = {k: v for k, v in params.items() if k not in extra}
+        extra = parse_params(own, extra, f"{roller.id} / {action}") if own else {}
         result = act(roller.id, action, state, params, request.get("dice"), request.get("seed"))
-        outcome = Outcome("action", str(action), params, state, result, sheets)
+        outcome = Outcome("action", str(action), params, state, result, sheets, extra)
         return _attach(result, game, binding, sheets, outcome, None)
     filling = Filling(roller, params, sheets)
     binding.fill(filling)

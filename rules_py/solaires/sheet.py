@@ -376,6 +376,57 @@ def _effects_action(outcome: Outcome) -> list[tuple[str, dict[str, Any]]]:
     return _points_intents(outcome, outcome.sheets.key("a"))
 
 
+def _new_element(outcome: Outcome) -> dict[str, Any] | None:
+    """The element a use of points that alters the character adds (002, « Coût et veto »), checked."""
+    spent = outcome.result.get("depense")
+    altering = spent.get("alteration_personnage", 0) if isinstance(spent, Mapping) else 0
+    extra = outcome.extra
+    if outcome.action != "depenser" or outcome.sheets.one("a") is None:
+        return None
+    if not altering:
+        if extra.get("element") is not None:
+            raise RulesError(
+                "element",
+                "Nouvel élément (element) : seule une dépense qui altère le personnage (alteration_personnage=1 ou 2) "
+                "l’ajoute à sa fiche.",
+            )
+        return None
+    missing = [name for name in ("element", "element_categorie", "element_score") if extra.get(name) is None]
+    if missing:
+        raise RulesError(
+            missing[0],
+            "Nouvel élément (element, element_categorie, element_score) : une dépense qui altère le personnage "
+            "ajoute l’élément à sa fiche dans la même écriture ; donnez son nom, sa catégorie et son score.",
+        )
+    return {
+        "nom": extra["element"],
+        "categorie": extra["element_categorie"],
+        "score": extra["element_score"],
+        "marque": extra.get("element_marque"),
+    }
+
+
+def _effects_points(outcome: Outcome) -> list[tuple[str, dict[str, Any]]]:
+    out = _effects_action(outcome)
+    key = outcome.sheets.key("a")
+    element = _new_element(outcome)
+    if element is not None:
+        reason = (
+            f"{element_label(element)} ({element['score']}) : élément ajouté par une dépense qui altère le personnage"
+        )
+        out.append((key, intent("elements", "Éléments", reason, ajout=element)))
+    gone = (outcome.state or {}).get("fiche_element") if outcome.action == "veto" else None
+    if isinstance(gone, str) and outcome.sheets.one("a") is not None:
+        out.append((key, intent("elements", "Éléments", f"Veto : « {gone} » n’est pas ajouté", retrait=gone)))
+    return out
+
+
+def _state_out_points(outcome: Outcome) -> dict[str, Any]:
+    """After a use that added an element, the state remembers its name: a veto takes it away."""
+    element = _new_element(outcome)
+    return {"fiche_element": element["nom"]} if element is not None else {}
+
+
 def _state_action(state: Mapping[str, Any], sheets: Sheets) -> Mapping[str, Any]:
     """A reroll spends the points the sheet holds now (another roll may have spent some since)."""
     sheet = sheets.one("a")
@@ -418,6 +469,26 @@ ADD_STATE = Followup(
         ),
     ),
     _add_state,
+)
+
+_ELEMENT_PARAMS = (
+    Param(
+        "element",
+        "Nouvel élément",
+        "text",
+        help="Avec une altération du personnage : le nom de l’élément que la dépense lui ajoute (ou dont elle "
+        "change le score).",
+    ),
+    Param(
+        "element_categorie",
+        "Catégorie du nouvel élément",
+        "choice",
+        choices=tuple(Choice(k, v[0]) for k, v in CATEGORIES.items()),
+    ),
+    Param("element_score", "Score du nouvel élément", "int", minimum=1, maximum=3),
+    Param(
+        "element_marque", "Marque du nouvel élément", "choice", choices=tuple(Choice(k, v) for k, v in _MARKS.items())
+    ),
 )
 
 _ELEMENTS_TAKE = (
@@ -474,10 +545,15 @@ SHEET = GameSheet(
             "solaires.points",
             _fill_points,
             _choices_points,
-            _effects_action,
+            _effects_points,
             takes=(_POINTS_TAKE, ("maximum", "le maximum de points de la fiche")),
-            writes=("fin de scène, fin d’épisode, dépenses : les points et le maximum",),
+            writes=(
+                "fin de scène, fin d’épisode, dépenses : les points et le maximum",
+                "une dépense qui altère le personnage : l’élément ajouté (un veto le retire)",
+            ),
             state=_state_points,
+            action_params=(("depenser", _ELEMENT_PARAMS),),
+            state_out=_state_out_points,
         ),
     ),
 )
