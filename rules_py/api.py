@@ -69,8 +69,11 @@ name the sheets' things instead of numbers: ``elements=Pilote,Volontaire``
 assistants may be ``{"fiche": SHEET, "element": "bavard"}`` items of
 ``assistants``. Names are matched without regard to case, accents or
 surrounding spaces; an explicit number still wins. For ``action``, the
-sheets are those after the previous step (the result's), and a Solaires
-follow-up spends the points the sheet holds now. The answer is the roller's
+sheets are those after the previous step (the result's), a Solaires
+follow-up spends the points the sheet holds now, and ``params`` may carry the
+follow-up's own sheet parameters (``suites_parametres_fiche``); the result's
+``etat`` may keep what the sheets' next step needs (``fiche_element``: the
+element a veto takes away). The answer is the roller's
 result, unchanged, plus:
 
 - ``personnage``: the acting character's name (null without ``fiche``);
@@ -110,7 +113,9 @@ The sheet operations::
             "places": [{"cle", "libelle", "equipe"}], "prend": [{"parametre", "depuis"}],
             "noms": [{"parametre", "libelle"}] (the parameters chosen by name on the sheet),
             "assistants": [{"parametre", "libelle"}] (whose items may be {"fiche", "element"}),
-            "parametres_fiche": [PARAM + "donne"?: the roller's parameter it gives], "ecrit": [...]}],
+            "parametres_fiche": [PARAM + "donne"?: the roller's parameter it gives],
+            "suites_parametres_fiche": {action: [PARAM]} (a follow-up's parameters of the sheet only:
+            solaires.points' depenser takes the element a use that alters the character adds), "ecrit": [...]}],
             "suites": [...], "reserve": {"libelle", "champs"}|null,
             "exemples": [{"id", "nom", "type", "notes": where it comes from}], "modifiables": {...}}
         FIELD: {"nom", "libelle", "type": text|name|int|choice|bool|list|object|date|id, "requis",
