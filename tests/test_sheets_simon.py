@@ -298,3 +298,63 @@ def test_names_and_choices():
     answer_refused(
         {"op": "roll", "roller": "simon.jet", "fiche": YSIL, "params": {"caracteristique": "FOR"}}, "caracteristique"
     )
+
+
+# ----------------------------------------------------------------------
+# Who rolls (RULES.md, « Decisions after the second audit »): the meneur's pool is the Réserve
+# ----------------------------------------------------------------------
+
+GOBELIN = {**URLK, "id": "gobelin", "nom": "Gobelin", "type": "pnj"}
+
+
+def test_a_pnj_rolls_for_the_meneur_and_spends_the_reserves_porte_poisse():
+    res = roll(
+        "simon.jet",
+        {"competence": "Négociation", "heroisme": 2},
+        [1, 20, 9, 9, 9, 9, 9],
+        fiche=GOBELIN,
+        reserve=RESERVE,
+    )
+    assert res["parametres"]["qui"] == "meneur" and res["parametres"]["points"] == 10
+    assert res["reserve"]["porte_poisse"] == 8  # two dice before the roll; her own 20 and 1 change nothing
+    assert res["fiche"] == GOBELIN
+    added = answer_ok(
+        {
+            "op": "action",
+            "roller": "simon.jet",
+            "action": "ajouter_de",
+            "state": res["etat"],
+            "fiche": res["fiche"],
+            "reserve": res["reserve"],
+            "dice": [20],
+        }
+    )
+    assert added["reserve"]["porte_poisse"] == 6 and [c["cible"] for c in added["modifications"]] == ["reserve"]
+
+
+def test_a_helpers_heroism_is_written_back_like_a_jets():
+    res = roll(
+        "simon.aide",
+        {"competence": "Négociation", "niveau": "debutant", "heroisme": 1},
+        [20, 1, 1, 12, 9, 9],
+        fiche=YSIL,
+        reserve=RESERVE,
+    )
+    assert res["fiche"]["heroisme"]["points"] == 18  # 20 - 1 + 1 - 2
+    assert res["reserve"]["porte_poisse"] == 12
+
+
+def test_the_meneurs_side_of_an_opposition_receives_the_players_1s_in_the_reserve():
+    res = roll(
+        "simon.opposition",
+        {"competence_a": "Négociation", "competence_b": "Négociation", "heroisme_b": 1},
+        [1, 1, 9, 9, 9, 1, 20, 9, 9, 9, 9],
+        fiche=YSIL,
+        fiche_b=GOBELIN,
+        reserve=RESERVE,
+    )
+    assert res["parametres"]["qui_b"] == "meneur"
+    assert res["fiche"]["heroisme"]["points"] == 18  # Ysil's two 1s
+    assert res["reserve"]["porte_poisse"] == 11  # 10 - 1 (the meneur's die before the roll) + 2 (Ysil's 1s)
+    (change,) = [c for c in res["modifications"] if c["cible"] == "reserve"]
+    assert change["ecart"] == 1 and res["fiche_b"] == GOBELIN
