@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from markdown.extensions.toc import slugify
 
-from rules_py import call
+from rules_py import call, call_json
 from rules_py.api import SHEET_KEYS, SHEET_OPS, get_roller
 from rules_py.errors import RulesError
 from rules_py.sheets import COMMON, FORMAT, GAMES, load_game, read_reserve, read_sheet, upgrade
@@ -244,6 +244,29 @@ def test_a_hostile_sheet_gets_one_french_sentence_naming_the_field_and_changes_n
     answer_refused({"op": "odds", "roller": roller, "fiche": sheet}, field)
     if what != "wrong game":  # a sheet of another game is a good sheet of its own game
         answer_refused({"op": "sheet_check", "fiche": sheet}, field)
+
+
+def test_a_sheet_naming_a_field_twice_is_refused_never_the_last_one_kept():
+    sheet = '{"format": 1, "jeu": "feerie", "id": "x", "nom": "Ana", "nom": "Bea", "elements": []}'
+    request = '{"op": "roll", "roller": "feerie.action", "params": {"element": 2}, "fiche": ' + sheet + "}"
+    answer = json.loads(call_json(request))
+    assert answer["ok"] is False and answer["field"] == "nom" and "deux fois" in answer["error"]
+    assert "Ana" in answer["error"] and "Bea" in answer["error"]
+    answer = json.loads(call_json('{"op": "sheet_check", "fiche": ' + sheet + "}"))
+    assert answer["ok"] is False and answer["field"] == "nom"
+    error = answer_refused(
+        {"op": "sheet_read", "contenu": '{"format": 1, "fiches": [' + sheet + "]}"}, "contenu.fiches[0].nom"
+    )
+    assert "deux fois" in error
+    answer_refused(
+        {
+            "op": "roll",
+            "roller": "feerie.action",
+            "fiche": first_example("feerie"),
+            "params": [["element", "bavard"], ["element", 2]],
+        },
+        "element",
+    )
 
 
 def test_a_future_format_says_to_update_the_site():

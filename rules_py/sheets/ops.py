@@ -19,7 +19,7 @@ from typing import Any
 from ..api import SHEET_KEYS, SHEET_OPS, act, get_roller, odds, roll
 from ..dice import Dice
 from ..errors import RulesError
-from ..params import RepeatedKeys, fold, given_once, parse_params, shown
+from ..params import RepeatedKeys, fold, given_once, parse_params, shown, twice_sentence
 from .changes import apply, inverse, read_changes
 from .document import COMMON, load_game, read_reserve, read_sheet
 from .formats import FORMAT, upgrade
@@ -283,12 +283,7 @@ def _refuse_twice(value: Any, path: str) -> None:
     """A field named twice in an object of a file (at any depth) is refused, naming it and where."""
     if isinstance(value, RepeatedKeys) and value.repeated:
         name, values = next(iter(value.repeated.items()))
-        shown_values = " puis ".join(shown(v) for v in values)
-        raise RulesError(
-            f"{path}.{name}"[:80],
-            f"Fichier ({path}), champ {shown(name)} : donné {len(values)} fois ({shown_values}) ; "
-            "un fichier de fiches le donne une seule fois.",
-        )
+        raise RulesError(f"{path}.{name}"[:80], twice_sentence(name, values, f"Fichier ({path}), champ {shown(name)}"))
     if isinstance(value, Mapping):
         for key, item in value.items():
             _refuse_twice(item, f"{path}.{key}")
