@@ -365,6 +365,7 @@ def test_an_upgrade_runs_one_step_at_a_time_and_refuses_what_it_does_not_know():
 def _plain(text: str) -> str:
     text = unicodedata.normalize("NFC", text).replace("’", "'").replace("\u00a0", " ").replace("\u202f", " ")
     text = re.sub(r"[*_`]", "", text)
+    text = re.sub(r"[\"«»“”]", " ", text)  # the book's straight quotes are French quotes in the package
     return " ".join(text.split())
 
 

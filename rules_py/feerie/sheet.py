@@ -99,7 +99,8 @@ def _assistants(f: Filling, name: str) -> None:
         if set(item) != {"fiche", "element"}:
             raise RulesError(
                 where,
-                f'Assistant {i + 1} ({where}) : un nombre de dés, ou un objet {{"fiche", "element"}} attendu, '
+                f"Assistant {i + 1} ({where}) : un nombre de dés, ou un objet avec une fiche (fiche) et un de ses "
+                f"éléments (element) attendu, "
                 f"reçu {shown(item)}.",
             )
         sheet = read_sheet(item["fiche"], f"{where}.fiche", "feerie")
@@ -164,7 +165,7 @@ EXAMPLES = (
     _example("exemple-feerie-fred", "Fred", "Fred, un agent de police (2).", [("un agent de police", 2)]),
 )
 
-_ASSISTANTS = 'chaque assistant peut être une fiche et un élément : [{"fiche": {…}, "element": "bavard"}, 2]'
+_ASSISTANTS = "chaque assistant peut être une fiche et l’un de ses éléments, par son nom (un objet : fiche, element)"
 
 SHEET = GameSheet(
     game="feerie",

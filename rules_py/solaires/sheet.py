@@ -65,7 +65,7 @@ FIELDS = (
         "text",
         default="",
         length=NAME_MAX,
-        help='Le nom est un concept administratif regroupant ce que nous connaissons comme "premier prénom, nom".',
+        help="Le nom est un concept administratif regroupant ce que nous connaissons comme « premier prénom, nom ».",
         source="002, « Identité »",
         link=_PAGE + "#identite",
     ),
