@@ -27,7 +27,7 @@ self.onmessage = async (event) => {
     } else if (type === "call") {
       if (!booting) throw new Error("Le moteur n'est pas démarré.");
       const { pyodide, callJson } = await booting;
-      await ensureSystem(pyodide, systemOf(event.data.request));
+      for (const system of systemsOf(event.data.request)) await ensureSystem(pyodide, system);
       let text;
       try {
         text = callJson(JSON.stringify(event.data.request));
@@ -173,7 +173,7 @@ async function moduleOf(response) {
 }
 
 async function ensureSystem(pyodide, system) {
-  if (!system || loaded.has(system) || !config.systems[system]) return;
+  if (!system || loaded.has(system) || !Object.hasOwn(config.systems, system)) return;
   const names = config.systems[system];
   const texts = await Promise.all(names.map((name) => fetchSource(name)));
   writeSources(pyodide, names, texts);
@@ -209,9 +209,23 @@ function fetchSource(name) {
   return fetching.get(name);
 }
 
-function systemOf(request) {
+// The games a request needs: its roller's, the game a sheet request names, the games of a
+// file of sheets (read by sheet_read).
+function systemsOf(request) {
   const roller = request && typeof request.roller === "string" ? request.roller : "";
-  return roller.includes(".") ? roller.split(".", 1)[0] : "";
+  if (roller.includes(".")) return [roller.split(".", 1)[0]];
+  let content = request?.contenu;
+  if (typeof content === "string") {
+    try {
+      content = JSON.parse(content);
+    } catch {
+      content = null; // Python says the file is unreadable, in French
+    }
+  }
+  const sheets = [request?.fiche, request?.reserve, content, ...(Array.isArray(content?.fiches) ? content.fiches : []),
+    ...(Array.isArray(content?.reserves) ? content.reserves : [])];
+  const games = [request?.jeu, ...sheets.map((sheet) => sheet?.jeu)];
+  return [...new Set(games.filter((game) => typeof game === "string"))];
 }
 
 function progress(step, text, bytes = {}) {

@@ -11,6 +11,7 @@ import { bindReplayLinks } from "./links.js";
 import { initOffline } from "./offline.js";
 import { Widget } from "./widget.js";
 import { startJournal } from "./journal.js";
+import { bindSheetsPages } from "./sheets-page.js";
 
 const observer = new IntersectionObserver(
   (entries) => {
@@ -29,6 +30,7 @@ function bindAll() {
     el.dlWidget = new Widget(el);
     observer.observe(el);
   }
+  bindSheetsPages();
 }
 
 if (globalThis.document$?.subscribe) globalThis.document$.subscribe(bindAll);
