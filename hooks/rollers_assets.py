@@ -60,6 +60,8 @@ def on_files(files, config):
         "lock": {"info": engine.lock_info, "packages": {}} if engine.lock_info else None,
         "sizes": engine.sizes,
         "download": ENGINE.megabytes_fr(engine.download + rules_bytes) if engine.download else None,
+        # « Mes personnages »: which rollers take sheets and where, each game's page (sheets_content.py).
+        "fiches": SHEETS.widgets_config(),
     }
     for name, text in front_end.items():
         if name == "rollers.js":
@@ -214,3 +216,4 @@ def _sibling(name: str):
 
 
 ENGINE = _sibling("pyodide_engine")
+SHEETS = _sibling("sheets_content")
