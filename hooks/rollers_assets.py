@@ -80,9 +80,12 @@ def on_files(files, config):
 
 
 def python_sources() -> list[Path]:
-    """rules_py's modules that run in the browser (not the CLI), the games' packages included."""
+    """rules_py's modules that run in the browser (not the CLI: ``__main__.py`` and the ``cli`` package),
+    the games' packages included."""
     package = Path(rules_py.__file__).parent
-    return sorted(p for p in package.rglob("*.py") if p.name != "__main__.py")
+    return sorted(
+        p for p in package.rglob("*.py") if p.name != "__main__.py" and p.relative_to(package).parts[0] != "cli"
+    )
 
 
 def compact_js(text: str) -> str:

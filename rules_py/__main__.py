@@ -1,18 +1,25 @@
-"""Command line: ``python -m rules_py list|roll|odds|action …`` (French output).
+"""Command line: ``python -m rules_py list|roll|odds|action|fiche …`` (French output).
 
     python -m rules_py list [LANCEUR] [--json]
     python -m rules_py roll LANCEUR nom=valeur … [--dice 4,6,2] [--seed N] [--save FICHIER] [--json]
-    python -m rules_py odds LANCEUR nom=valeur … [--json]
+                            [--fiche FICHIER …] [--ecrire]
+    python -m rules_py odds LANCEUR nom=valeur … [--json] [--fiche FICHIER …]
     python -m rules_py action LANCEUR ACTION --state FICHIER|- nom=valeur … [--dice …] [--seed N]
-                              [--save FICHIER] [--json]
+                              [--save FICHIER] [--json] [--fiche FICHIER …] [--ecrire]
+    python -m rules_py fiche exemple|nouvelle|verifier|schema|suite …
 
 The same CLI is installed as the ``des-et-lames`` command (``run``). After a
 roll or an action the text lists the follow-ups possible now, each with the
 command that runs it, and why the others are not possible. A bad input exits
 with status 2 and one French sentence on stderr.
 
-This module is the CLI's only file on purpose: the site ships every other
-``rules_py/*.py`` to the browser, and the CLI has no business there.
+Sheets (« Mes personnages »): ``--fiche FICHIER`` and the other sheet options
+fill a roller from sheet files, ``--ecrire`` writes back what a result changed,
+``fiche …`` prints, checks and creates sheets (``rules_py/cli/sheets.py``).
+
+This module and the ``cli`` package (its text, its files, its sheet commands)
+are the CLI: the site ships every other module of rules_py to the browser,
+and the CLI has no business there.
 """
 
 from __future__ import annotations
@@ -22,15 +29,27 @@ import os
 import shlex
 import sys
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any
 
 from .api import call
+from .cli.files import UsageError, read_state, write_json
+from .cli.sheets import SHEET_OPTIONS, SUBCOMMANDS, SheetFiles, lines_after, lines_before, run_fiche
+from .cli.text import follow_ups, text_list, text_odds, text_result
 
-COMMANDS = ("list", "roll", "odds", "action")
+__all__ = ["COMMANDS", "UsageError", "Request", "parse", "usage", "main", "run", "read_state"]
+
+COMMANDS = ("list", "roll", "odds", "action", "fiche")
 _HELP = ("-h", "--help", "aide")
 _VALUED = ("--dice", "--seed", "--state", "--save")
 DEFAULT_STATE_FILE = "jet.json"
+_SHEETS_HELP = (
+    "  --fiche FICHIER          remplit le lanceur depuis une fiche (répétée : une équipe) ; les éléments,\n"
+    "                           compétences, relations se nomment (elements=Pilote,Volontaire)\n"
+    "  --fiche-defense FICHIER  la fiche de l'autre personnage (solaires.opposition)\n"
+    "  --fiche-b FICHIER        la fiche du camp B (répétée : une équipe)\n"
+    "  --reserve FICHIER        la Réserve du meneur (Simon Système)\n"
+    "  --assistant FICHIER:ÉLÉMENT, --assistant-b FICHIER:ÉLÉMENT   un assistant depuis sa fiche (Féerie)\n"
+)
 
 
 def _usage(prog: str) -> dict[str, str]:
@@ -47,18 +66,31 @@ def _usage(prog: str) -> dict[str, str]:
             "  --dice V,V,…   impose les dés (ou les cartes, 7-dagues) : rejoue un jet\n"
             "  --seed N       rend le jet reproductible\n"
             "  --save FICHIER garde l'état du résultat pour enchaîner (action … --state FICHIER)\n"
-            "  --json         affiche le résultat complet en JSON"
+            "  --json         affiche le résultat complet en JSON\n" + _SHEETS_HELP + "  --ecrire       "
+            "écrit dans leurs fichiers les fiches que le résultat change (en entier ou pas du tout)"
         ),
         "odds": (
-            f"Usage : {prog} odds LANCEUR nom=valeur … [--json]\n"
-            "Donne les chances exactes de chaque issue (pourcentage et fraction exacte)."
+            f"Usage : {prog} odds LANCEUR nom=valeur … [--json] [--fiche FICHIER …]\n"
+            "Donne les chances exactes de chaque issue (pourcentage et fraction exacte).\n" + _SHEETS_HELP
         ),
         "action": (
             f"Usage : {prog} action LANCEUR ACTION --state FICHIER|- nom=valeur … [--dice …] [--seed N]\n"
             "        [--save FICHIER] [--json]\n"
             "Joue une suite (relancer un dé, ajouter un dé, jouer un tour…) sur l'état d'un résultat\n"
             "gardé par --save (ou par --json > FICHIER) ; « - » lit l'état sur l'entrée standard.\n"
-            "Les suites possibles et leurs commandes sont affichées après chaque jet."
+            "Les suites possibles et leurs commandes sont affichées après chaque jet ; avec des fiches,\n"
+            "redonnez-les (--fiche … --ecrire) pour que la suite écrive ce qu'elle change."
+        ),
+        "fiche": (
+            f"Usage : {prog} fiche exemple JEU [NOM] | nouvelle JEU [EXEMPLE] | verifier FICHIER | schema JEU\n"
+            "        [| suite FICHIER SUITE nom=valeur … [--dice …] [--seed N] [--ecrire]]\n"
+            "Les fiches de personnage (JEU : solaires, feerie, simon, dcda) :\n"
+            "  exemple   affiche en JSON une fiche d'exemple du livre (la première, ou celle nommée)\n"
+            "  nouvelle  affiche en JSON une nouvelle fiche (vide, ou copiée d'un exemple), d'identifiant neuf\n"
+            "  verifier  vérifie une fiche (ou un fichier de fiches) : une phrase en français si elle est fausse\n"
+            "  schema    affiche en JSON les champs de la fiche et ce que chaque lanceur y prend\n"
+            "  suite     ajoute un état (ajouter_etat), tire une nouvelle fortune (nouvelle_fortune)…\n"
+            "Avec roll, odds et action, --fiche FICHIER remplit le lanceur (voir roll --help)."
         ),
     }
 
@@ -76,10 +108,6 @@ def usage(prog: str, command: str | None = None) -> str:
     return "\n".join(synopsis) + f"\nAide d'une commande : {prog} COMMANDE --help"
 
 
-class UsageError(Exception):
-    pass
-
-
 class Request:
     """What the command line asks for, parsed."""
 
@@ -94,6 +122,7 @@ class Request:
         self.save: str | None = None
         self.as_json = False
         self.help = False
+        self.sheets = SheetFiles()
 
     def api(self) -> dict[str, Any]:
         request: dict[str, Any] = {"op": self.op}
@@ -108,6 +137,8 @@ class Request:
             request["dice"] = self.dice
         if self.seed is not None:
             request["seed"] = self.seed
+        if self.sheets.any() and self.op in ("roll", "odds", "action"):
+            self.sheets.add_to(request, self.positional[0])
         return request
 
 
@@ -126,13 +157,20 @@ def parse(argv: Sequence[str]) -> Request:
             req.help = True
         elif arg == "--json":
             req.as_json = True
+        elif arg == "--ecrire":
+            req.sheets.write = True
+        elif arg in SHEET_OPTIONS:
+            if i + 1 >= len(rest):
+                raise UsageError(f"L'option {arg} attend une valeur.")
+            i += 1
+            req.sheets.add(arg, rest[i])
         elif arg in _VALUED:
             if i + 1 >= len(rest):
                 raise UsageError(f"L'option {arg} attend une valeur.")
             i += 1
             setattr(req, {"--dice": "dice", "--seed": "seed", "--state": "state_path", "--save": "save"}[arg], rest[i])
         elif arg.startswith("--"):
-            options = ", ".join((*_VALUED, "--json", "--help"))
+            options = ", ".join((*_VALUED, *SHEET_OPTIONS, "--ecrire", "--json", "--help"))
             raise UsageError(f"Option inconnue « {arg} » : les options sont {options}.")
         elif "=" in arg:
             name, _, value = arg.partition("=")
@@ -142,6 +180,14 @@ def parse(argv: Sequence[str]) -> Request:
         i += 1
     if req.help:
         return req
+    if req.op == "fiche":
+        return _parse_fiche(req)
+    if req.sheets.any() and req.op == "list" or req.sheets.write and req.op in ("list", "odds"):
+        raise UsageError(
+            f"La commande {req.op} n'écrit aucune fiche : ni --ecrire, ni --fiche ici."
+            if req.op == "list"
+            else "La commande odds n'écrit aucune fiche : --ecrire sert à roll et action."
+        )
     wanted = {"list": (0, 1), "roll": (1, 1), "odds": (1, 1), "action": (2, 2)}[req.op]
     if not wanted[0] <= len(req.positional) <= wanted[1]:
         what = {"roll": "un lanceur", "odds": "un lanceur", "action": "un lanceur et une action"}.get(req.op)
@@ -161,220 +207,22 @@ def parse(argv: Sequence[str]) -> Request:
     return req
 
 
-def read_state(where: str) -> Any:
-    try:
-        if where == "-":
-            text = sys.stdin.read()
-        else:
-            with open(where, encoding="utf-8") as handle:
-                text = handle.read()
-        data = json.loads(text)
-    except (OSError, ValueError):
-        raise UsageError(f"État (--state) : impossible de lire un JSON dans « {where} ».") from None
-    # accept a whole previous answer ({"ok":…, "result": {"etat": …}}) or a result or a bare state
-    if isinstance(data, dict) and isinstance(data.get("result"), dict):
-        data = data["result"]
-    if isinstance(data, dict) and isinstance(data.get("etat"), dict):
-        data = data["etat"]
-    return data
-
-
-# ----------------------------------------------------------------------
-# Readable French text
-# ----------------------------------------------------------------------
-
-
-def percent(p: float, exact: str | None = None, with_fraction: bool = True) -> str:
-    """« 31,74 % (…) » ; a possible but tiny chance is « < 0,01 % », never « 0,00 % »."""
-    value = Fraction(exact) if exact else Fraction(p)
-    if 0 < value < Fraction(1, 10_000):
-        text = "< 0,01 %"
-    elif Fraction(9_999, 10_000) < value < 1:
-        text = "> 99,99 %"
-    else:
-        text = f"{100 * float(value):.2f} %".replace(".", ",")
-    return f"{text} ({exact})" if exact and with_fraction else text
-
-
-def _value(v: Any) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, (list, tuple)):
-        return ",".join(str(x) for x in v)
-    return str(v)
-
-
-def _allowed(p: dict[str, Any]) -> str:
-    if "choix" in p:
-        return " | ".join(c["valeur"] for c in p["choix"])
-    if p["type"] == "bool":
-        return "true | false"
-    if p["type"] == "text":
-        return f"texte (au plus {p.get('max_longueur', 60)} caractères)"
-    bounds = f"{p['min']}..{p['max']}" if "min" in p else "entier"
-    if p["type"] == "ints":
-        lo, hi = p["min_elements"], p["max_elements"]
-        count = f"d'exactement {lo}" if lo == hi else (f"d'au plus {hi}" if lo == 0 else f"de {lo} à {hi}")
-        return f"liste {count} entiers {bounds}, séparés par des virgules"
-    return bounds
-
-
-def param_line(p: dict[str, Any], indent: str = "    ") -> str:
-    default = p.get("defaut")
-    extra = ""
-    if p.get("requis"):
-        extra = " (obligatoire)"
-    elif default is not None and not (isinstance(default, (str, list, tuple)) and len(default) == 0):
-        extra = f" (défaut : {_value(default)})"
-    return f"{indent}{p['nom']} = {_allowed(p)}{extra} — {p['libelle']}"
-
-
-def text_list(rollers: list[dict[str, Any]]) -> str:
-    lines = []
-    for r in rollers:
-        lines.append(f"{r['id']} — {r['titre']}")
-        if r.get("resume"):
-            lines.append(f"  {r['resume']}")
-        lines += [param_line(p) for p in r["parametres"]]
-        if r.get("actions"):
-            lines.append("  Suites (commande action, après un jet) :")
-            for a in r["actions"]:
-                lines.append(f"    {a['id']} — {a['libelle']}")
-                lines += [param_line(p, "        ") for p in a["parametres"]]
-    return "\n".join(lines)
-
-
-def _die_text(d: dict[str, Any]) -> str:
-    shown = d.get("libelle") or d["valeur"]
-    return f"[{shown}]" + (f" {d['marque']}" if d.get("marque") else "")
-
-
-# Result fields the text shows in its own way; any other list of French lines is shown as is.
-_CONSUMED = {"roller", "parametres", "resultat", "reussite", "des", "calcul", "notes", "tirage", "etat", "actions"}
-_TITLES = {
-    "oppositions": "Où en est chaque opposition",
-    "issues_possibles": "Issues possibles (Table de confrontation de votre fiche)",
-}
-
-
-def _extra_lines(res: dict[str, Any]) -> list[str]:
-    """Standing lines a result carries (a confrontation's oppositions, its outcome…), printed generically."""
-    lines: list[str] = []
-    for key, value in res.items():
-        if key in _CONSUMED or not isinstance(value, list) or not value:
-            continue
-        texts = [v if isinstance(v, str) else v.get("texte") if isinstance(v, dict) else None for v in value]
-        if not all(isinstance(t, str) and t for t in texts):
-            continue
-        lines.append(f"{_TITLES.get(key, key.replace('_', ' ').capitalize())} :")
-        lines += [f"  - {t}" for t in texts]
-    for key in ("fin", "bilan", "situation"):  # prose only: « tour4 » is a code, not a sentence
-        if isinstance(res.get(key), str) and " " in res[key].strip():
-            lines.append(f"{key.capitalize()} : {res[key]}")
-    return lines
-
-
-def _asked_fields(
-    offer: dict[str, Any], described: list[dict[str, Any]]
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """(fixed values, fields to ask) of an offer: its ``parametres`` is either its list of
-    fields or fixed values for the action's described fields (None: to be asked)."""
-    given = offer.get("parametres")
-    if isinstance(given, list):
-        return {}, [f for f in given if isinstance(f, dict) and "nom" in f]
-    fixed = given if isinstance(given, dict) else {}
-    asked = [f for f in described if fixed.get(f["nom"]) is None]
-    return {k: v for k, v in fixed.items() if v is not None}, asked
-
-
-def _field_help(f: dict[str, Any], indent: str) -> list[str]:
-    optional = "" if f.get("requis") else ", facultatif"
-    head = f"{indent}{f['nom']} ({f['libelle']}{optional}) : "
-    if "choix" not in f:
-        return [head + _allowed(f) + (f" — {f['aide']}" if f.get("aide") else "")]
-    options = [f"{c['valeur']} = {c['libelle']}" if c["libelle"] != c["valeur"] else c["valeur"] for c in f["choix"]]
-    if len(" ; ".join(options)) <= 90:
-        return [head + " ; ".join(options)]
-    return [head.rstrip()] + [f"{indent}    {o}" for o in options]
-
-
-def follow_ups(
-    res: dict[str, Any], prog: str, state_file: str, described: dict[str, list[dict[str, Any]]]
-) -> list[str]:
-    offers = [o for o in res.get("actions") or [] if isinstance(o, dict)]
-    possible = [o for o in offers if o.get("possible")]
-    impossible = [o for o in offers if not o.get("possible")]
-    lines: list[str] = []
-    if possible:
-        lines.append("Suites possibles maintenant :")
-        for o in possible:
-            fixed, asked = _asked_fields(o, described.get(o["id"], []))
-            words = [*prog.split(), "action", res["roller"], o["id"], "--state", state_file]
-            words += [f"{k}={_value(v)}" for k, v in fixed.items()]
-            command = shlex.join(words) + "".join(
-                f" {f['nom']}=…" if f.get("requis") else f" [{f['nom']}=…]" for f in asked
-            )
-            lines.append(f"  - {o['libelle']}")
-            lines.append(f"      {command}")
-            for f in asked:
-                lines += _field_help(f, "      ")
-    if impossible:
-        lines.append("Pas possible maintenant :")
-        lines += [
-            f"  - {o['libelle']} : {o.get('raison') or 'non permis par les règles à ce moment.'}" for o in impossible
-        ]
-    return lines
-
-
-def text_result(res: dict[str, Any]) -> list[str]:
-    lines = []
-    for g in res.get("des") or []:
-        if g.get("des"):
-            lines.append(f"{g['titre']} : " + "  ".join(_die_text(d) for d in g["des"]))
-    lines += list(res.get("calcul") or [])
-    lines.append(f"Résultat : {res['resultat']}")
-    lines += _extra_lines(res)
-    lines += [f"Note : {n}" for n in res.get("notes") or []]
-    return lines
-
-
-def text_odds(res: dict[str, Any]) -> str:
-    exact = res.get("exact") or {}
-    lines = [f"Chances exactes ({res['roller']}) :"]
-    for label, p in res["issues"].items():
-        lines.append(f"  {label} : {percent(p, exact.get(label))}")
-    success = res.get("reussite")
-    if success is not None:
-        whole = res.get("reussite_exacte")
-        same = [label for label in res["issues"] if label == "Réussite" and exact.get(label) == whole]
-        if not same:  # never the same label twice
-            lines.append(f"Chances de réussite, en tout : {percent(success, whole)}")
-    lines += _scale_lines(res.get("echelle"))
-    lines += [f"Note : {n}" for n in res.get("notes") or []]
-    return "\n".join(lines)
-
-
-def _scale_lines(scale: dict[str, Any] | None) -> list[str]:
-    """An ordered outcome as a table: each value, exactly, at least, at most."""
-    if not scale:
-        return []
-    rows = [[scale["titre"], "exactement", "au moins", "au plus"]]
-    for i, label in enumerate(scale["libelles"]):
-        rows.append(
-            [label]
-            + [
-                percent(scale[way]["probas"][i], scale[way]["exact"][i], False)
-                for way in ("exactement", "au_moins", "au_plus")
-            ]
+def _parse_fiche(req: Request) -> Request:
+    sub = req.positional[0] if req.positional else None
+    if sub not in SUBCOMMANDS:
+        raise UsageError(
+            f"La commande fiche attend {', '.join(SUBCOMMANDS)} (voir « fiche --help »)"
+            + (f", reçu « {sub} »." if sub else ".")
         )
-    widths = [max(len(row[c]) for row in rows) for c in range(4)]
-    return [""] + [
-        "  "
-        + "  ".join(
-            cell.rjust(w) if c else cell.ljust(w) for c, (cell, w) in enumerate(zip(row, widths, strict=True))
-        ).rstrip()
-        for row in rows
-    ]
+    lo, hi = SUBCOMMANDS[sub]
+    what = "un FICHIER et une SUITE" if sub == "suite" else ("un FICHIER" if sub == "verifier" else "un JEU")
+    if not lo <= len(req.positional) - 1 <= hi:
+        raise UsageError(f"La commande fiche {sub} attend {what} (voir « fiche --help »).")
+    if sub != "suite" and (req.params or req.dice or req.seed or req.sheets.write):
+        raise UsageError(f"La commande fiche {sub} n'accepte ni nom=valeur, ni --dice, ni --seed, ni --ecrire.")
+    if req.sheets.any() or req.save or req.state_path:
+        raise UsageError("La commande fiche prend ses fichiers en arguments : ni --fiche, ni --save, ni --state.")
+    return req
 
 
 # ----------------------------------------------------------------------
@@ -400,17 +248,8 @@ def _described_actions(roller: str) -> dict[str, list[dict[str, Any]]]:
     return {a["id"]: a["parametres"] for a in answer["result"].get("actions", [])}
 
 
-def _save(path: str, result: dict[str, Any]) -> None:
-    try:
-        with open(path, "w", encoding="utf-8") as handle:
-            json.dump(result, handle, ensure_ascii=False, indent=2)
-            handle.write("\n")
-    except OSError as err:
-        raise UsageError(f"Enregistrement (--save) : impossible d'écrire « {path} » ({err.strerror}).") from None
-
-
-def _roll_text(req: Request, result: dict[str, Any], prog: str) -> str:
-    lines = text_result(result)
+def _roll_text(req: Request, result: dict[str, Any], prog: str, written: list[str]) -> str:
+    lines = lines_before(result) + text_result(result)
     tirage = result.get("tirage") or []
     if tirage:
         what = "cette suite" if req.op == "action" else "ce jet"
@@ -424,7 +263,8 @@ def _roll_text(req: Request, result: dict[str, Any], prog: str) -> str:
             same = " (mêmes dés)" if tirage else ""
             lines.append(f"Pour enchaîner, gardez l'état de ce résultat{same} :")
             lines.append("  " + _again(req, prog, tirage, state_file))
-        lines += follow_ups(result, prog, state_file, _described_actions(result["roller"]))
+        lines += follow_ups(result, prog, state_file, _described_actions(result["roller"]), req.sheets.options())
+    lines += lines_after(result, req.sheets, written, prog)
     return "\n".join(lines)
 
 
@@ -446,6 +286,10 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
                     text += "\n\n" + text_list([answer["result"]])
             print(text)
             return 0
+        if req.op == "fiche":
+            data, shown = run_fiche(req.positional[0], req.positional[1:], req.params, req.sheets, req.dice, req.seed)
+            print(json.dumps(data, ensure_ascii=False, indent=2) if shown is None or req.as_json else shown)
+            return 0
         answer = call(req.api())
         if not answer["ok"]:
             print(answer["error"], file=sys.stderr)
@@ -458,7 +302,8 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
                 print(answer.get("error", "Lanceur inconnu."), file=sys.stderr)
                 return 2
         if req.save:
-            _save(req.save, result)
+            write_json(req.save, result, "Enregistrement (--save)")
+        written = req.sheets.write_back(result) if req.sheets.write else []
     except UsageError as err:
         print(str(err), file=sys.stderr)
         return 2
@@ -469,7 +314,7 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
     elif req.op == "odds":
         print(text_odds(result))
     else:
-        print(_roll_text(req, result, prog))
+        print(_roll_text(req, result, prog, written))
     return 0
 
 

@@ -44,12 +44,37 @@ from .params import shown
 from .roller import Roller
 from .typography import fr
 
-__all__ = ["SYSTEMS", "call", "call_json", "get_roller", "all_rollers", "roll", "odds", "act"]
+__all__ = [
+    "SYSTEMS",
+    "SHEET_OPS",
+    "SHEET_KEYS",
+    "call",
+    "call_json",
+    "get_roller",
+    "all_rollers",
+    "roll",
+    "odds",
+    "act",
+]
 
 #: Game packages (rules_py.<system>), in the order of the book; a roller id is "<system>.<name>".
 SYSTEMS = ("solaires", "feerie", "simon", "dcda")
 
 _OPS = ("list", "describe", "roll", "odds", "action")
+#: Character sheets' operations (rules_py/sheets/ops.py), imported when first asked.
+SHEET_OPS = (
+    "sheet_check",
+    "sheet_read",
+    "sheet_export",
+    "sheet_examples",
+    "sheet_new",
+    "sheet_schema",
+    "sheet_choices",
+    "sheet_apply",
+    "sheet_followup",
+)
+#: The keys of a roll, odds or action request that carry sheets (and Simon's Réserve du meneur).
+SHEET_KEYS = ("fiche", "fiche_defense", "fiche_b", "fiches_a", "fiches_b", "reserve")
 
 
 # ----------------------------------------------------------------------
@@ -172,6 +197,19 @@ _IDENTIFIERS = frozenset(
         "enseignes",
         "a",
         "b",
+        # sheets are the reader's data, given back as they are (rules_py/sheets)
+        *SHEET_KEYS,
+        "fiches",
+        "reserves",
+        "contenu",
+        "personnage",
+        "avant",
+        "apres",
+        "ajout",
+        "retrait",
+        "valeur_fiche",
+        "cible",
+        "fiche_id",
     }
 )
 # Mappings whose keys are labels (the odds: ``issues`` and ``exact`` keep the same keys).
@@ -194,12 +232,26 @@ def typeset(value: Any, key: str | None = None) -> Any:
     return value
 
 
+def _carries_sheets(request: Mapping[str, Any]) -> bool:
+    """A sheet in the request, or in its parameters (Féerie's assistants: ``[{"fiche": …, "element": …}]``)."""
+    if any(request.get(k) is not None for k in SHEET_KEYS):
+        return True
+    params = request.get("params")
+    return isinstance(params, Mapping) and any(
+        isinstance(v, list) and any(isinstance(x, Mapping) for x in v) for v in params.values()
+    )
+
+
 def _dispatch(request: Any) -> Any:
     if not isinstance(request, Mapping):
         raise RulesError("requete", "Requête invalide : un objet JSON est attendu.")
     op = request.get("op")
+    if op in SHEET_OPS or (op in ("roll", "odds", "action") and _carries_sheets(request)):
+        from .sheets import ops as sheet_ops  # only a request with sheets needs them
+
+        return sheet_ops.serve(op, request) if op in SHEET_OPS else sheet_ops.with_sheets(op, request)
     if op not in _OPS:
-        raise RulesError("op", f"Opération inconnue {shown(op)} : les opérations sont {', '.join(_OPS)}.")
+        raise RulesError("op", f"Opération inconnue {shown(op)} : les opérations sont {', '.join(_OPS + SHEET_OPS)}.")
     if op == "list":
         return [r.describe() for r in all_rollers()]
     roller_id = request.get("roller")

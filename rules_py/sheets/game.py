@@ -1,0 +1,239 @@
+"""What a game's sheet module declares: :class:`GameSheet`, its rollers' :class:`Binding`\\ s.
+
+Each game's ``sheet.py`` (``rules_py/solaires/sheet.py``…) builds one
+``SHEET = GameSheet(...)``: its own fields (the common ones are
+:data:`~rules_py.sheets.document.COMMON`), its cross-field check, its example
+sheets, the bounds of the numbers a roll writes back, and for each roller
+that reads a sheet a :class:`Binding`:
+
+- ``fill``: the sheet(s) → the roller's parameters, names resolved, the
+  source of each value recorded (:class:`Filling`);
+- ``choices``: what a widget offers by name for each parameter (« Pilote (2) »);
+- ``effects``: what a result (a roll or a follow-up) changes on the sheet(s),
+  as intents (:mod:`rules_py.sheets.changes`);
+- ``takes`` / ``names`` / ``writes``: the same in words, for the schema the
+  page and the documentation read.
+
+A game may also keep one object beside its sheets (Simon's « Réserve du
+meneur »: ``reserve``) and offer follow-ups on a sheet itself
+(:class:`Followup`: add an état, draw a new fortune).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..dice import Dice
+from ..errors import RulesError
+from ..params import Param, describe_params, shown
+from ..roller import Roller
+from .fields import Field
+from .names import Kind, Named, as_number, find, split_names
+
+__all__ = ["GameSheet", "Binding", "Followup", "Sheets", "Filling", "Outcome", "of", "whose"]
+
+Args = dict[str, Any]
+Sheet = dict[str, Any]
+Intent = dict[str, Any]
+
+
+def of(name: str) -> str:
+    """« de Perseüs », « d’Ysil », « d’Urlk »."""
+    return f"d’{name}" if name[:1].lower() in "aeiouyéèêàâîïôû" else f"de {name}"
+
+
+def whose(sheet: Mapping[str, Any]) -> str:
+    """« la fiche de Perseüs », « la fiche d’Ysil »."""
+    return f"la fiche {of(str(sheet.get('nom', '')))}"
+
+
+@dataclass(frozen=True, slots=True)
+class Sheets:
+    """The sheets of one request, by side: ``a`` (the acting character, team A) and ``b`` (the other side).
+
+    ``keys`` gives the request's key of each side (``fiche``, ``fiches_a``, ``fiche_defense``,
+    ``fiche_b``, ``fiches_b``): changes and errors name a sheet by it.
+    """
+
+    a: tuple[Sheet, ...] = ()
+    b: tuple[Sheet, ...] = ()
+    keys: tuple[tuple[str, str], ...] = ()  # (side, request key)
+    reserve: Sheet | None = None
+
+    def side(self, s: str) -> tuple[Sheet, ...]:
+        return self.a if s == "a" else self.b
+
+    def one(self, s: str) -> Sheet | None:
+        sheets = self.side(s)
+        return sheets[0] if sheets else None
+
+    def key(self, s: str, index: int = 0) -> str:
+        """The request's key of the ``index``-th sheet of side ``s``: ``fiche``, ``fiches_b[1]``."""
+        key = dict(self.keys).get(s, "fiche" if s == "a" else "fiche_b")
+        return f"{key}[{index}]" if key.startswith("fiches_") else key
+
+
+class Filling:
+    """A roller's parameters filled from sheets: what the request gave, what the sheets add, and whence."""
+
+    def __init__(self, roller: Roller, raw: Mapping[str, Any], sheets: Sheets) -> None:
+        self.roller = roller
+        self.params: dict[str, Any] = dict(raw)
+        self.sheets = sheets
+        self.sources: list[dict[str, Any]] = []
+        self._names = {p.name for p in roller.params}
+
+    def has(self, name: str) -> bool:
+        """The roller takes this parameter (a parameter added by a later version of the rules may be absent)."""
+        return name in self._names
+
+    def given(self, name: str) -> bool:
+        value = self.params.get(name)
+        return value is not None and not (isinstance(value, str) and not value.strip())
+
+    def pop(self, name: str) -> Any:
+        """A parameter of the sheet only (``competence``): taken out before the roller reads the rest."""
+        value = self.params.pop(name, None)
+        return None if isinstance(value, str) and not value.strip() else value
+
+    def note(self, name: str, value: Any, text: str, key: str, source: str = "fiche", **extra: Any) -> None:
+        self.sources.append(
+            {"parametre": name, "valeur": value, "source": source, "fiche": key, "texte": text, **extra}
+        )
+
+    def take(self, name: str, value: Any, label: str, sheet: Sheet, key: str, shown_value: str | None = None) -> None:
+        """A value the sheet holds; a value the request gives explicitly wins, and the record says so."""
+        if not self.has(name):
+            return
+        text_value = shown_value if shown_value is not None else str(value)
+        if self.given(name):
+            given = self.params[name]
+            self.note(
+                name,
+                given,
+                f"{label} : la valeur donnée ({given}) l’emporte sur celle de {whose(sheet)} ({text_value})",
+                key,
+                "requete",
+                valeur_fiche=value,
+            )
+            return
+        self.params[name] = value
+        self.note(name, value, f"{label} : {text_value}, de {whose(sheet)}", key)
+
+    def names(
+        self, name: str, items: list[Named], label: str, sheet: Sheet, key: str, kind: Kind, raw: Any = None
+    ) -> list[Named | int] | None:
+        """The items of parameter ``name`` (or of ``raw``) resolved on the sheet: a Named per name, an int per number.
+
+        None when the parameter is not given. Names are looked up; numbers are kept (an explicit number wins).
+        """
+        raw = self.params.get(name) if raw is None else raw
+        if raw is None or (isinstance(raw, str) and not raw.strip()):
+            return None
+        out: list[Named | int] = []
+        for item in split_names(raw):
+            number = as_number(item)
+            if number is not None:
+                out.append(number)
+            elif isinstance(item, str) and item.strip():
+                out.append(find(items, item, name, label, whose(sheet), kind))
+            else:
+                raise RulesError(
+                    name, f"{label} ({name}) : un nom de {whose(sheet)} ou un nombre attendu, reçu {shown(raw)}."
+                )
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a result's effects are computed from."""
+
+    op: str  # "roll" or "action"
+    action: str | None  # the follow-up's id
+    params: Mapping[str, Any]  # the roll's filled parameters, or the follow-up's own
+    state: Mapping[str, Any] | None  # the state a follow-up was played on
+    result: Mapping[str, Any]
+    sheets: Sheets
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    """How one roller reads sheets and what its results write back."""
+
+    roller: str
+    fill: Callable[[Filling], None]
+    choices: Callable[[Sheets], dict[str, list[dict[str, Any]]]]
+    effects: Callable[[Outcome], list[tuple[str, Intent]]] | None = None  # (request key, intent)
+    b_key: str | None = None  # the request's key of the other side's sheet: "fiche_defense", "fiche_b"
+    teams: bool = False  # sides of several sheets (fiches_a, fiches_b)
+    reserve: bool = False  # takes the game's object beside the sheets (Simon's Réserve)
+    sheet_params: tuple[Param, ...] = ()  # parameters of the sheet only (competence=NOM)
+    takes: tuple[tuple[str, str], ...] = ()  # (parameter, where it comes from, in French)
+    writes: tuple[str, ...] = ()  # what a result writes back, in French
+    followups: Callable[[Outcome], list[dict[str, Any]]] | None = None  # sheet follow-ups a result offers
+
+    def describe(self) -> dict[str, Any]:
+        keys = ["fiche"] + ([self.b_key] if self.b_key else []) + (["fiches_a", "fiches_b"] if self.teams else [])
+        return {
+            "lanceur": self.roller,
+            "fiches": keys + (["reserve"] if self.reserve else []),
+            "prend": [{"parametre": p, "depuis": text} for p, text in self.takes],
+            "parametres_fiche": describe_params(self.sheet_params),
+            "ecrit": list(self.writes),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Followup:
+    """A follow-up on a sheet itself, offered next to a result (« Ajouter un état », « Tirer une nouvelle fortune »).
+
+    ``run(sheet, args, dice)`` gives the intents and one French sentence.
+    """
+
+    id: str
+    label: str
+    params: tuple[Param, ...]
+    run: Callable[[Sheet, Args, Dice], tuple[list[Intent], str]]
+
+    def offer(self, sheet: Sheet, key: str, label: str | None = None) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "libelle": label or self.label,
+            "cible": key,
+            "fiche_id": sheet["id"],
+            "personnage": sheet["nom"],
+            "parametres": describe_params(self.params),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GameSheet:
+    """A game's sheet: its fields, checks, examples, bounds, and what each roller takes from it."""
+
+    game: str
+    title: str  # « Solaires »
+    fields: tuple[Field, ...]
+    examples: tuple[Sheet, ...]
+    bindings: tuple[Binding, ...]
+    check: Callable[[Sheet, str], None] | None = None  # cross-field rules (path prefix given)
+    bounds: Callable[[Mapping[str, Any], str], tuple[int, int]] = lambda sheet, path: (0, 10**6)
+    writable: Mapping[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+    followups: tuple[Followup, ...] = ()
+    reserve_fields: tuple[Field, ...] = ()  # the object kept beside the sheets, if any
+    reserve_label: str = ""
+    reserve_writable: Mapping[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
+    reserve_example: Sheet | None = None
+
+    def binding(self, roller_id: str) -> Binding | None:
+        return next((b for b in self.bindings if b.roller == roller_id), None)
+
+    def followup(self, followup_id: Any) -> Followup:
+        for f in self.followups:
+            if f.id == followup_id:
+                return f
+        names = ", ".join(f.id for f in self.followups) or "aucune"
+        raise RulesError(
+            "suite", f"Suite de fiche inconnue {shown(followup_id)} pour {self.title} : les suites sont {names}."
+        )
