@@ -156,10 +156,11 @@ class SheetPicker {
 
   showFilled(choices) {
     const form = this.widget.form;
+    const byName = choices.choix || {}; // parameter -> the sheet's things it may name
     // Values the sheet holds: written in the roller's own fields, said to come from the sheet.
     for (const record of choices.remplissage || []) {
       const input = form.querySelector(`[name="${CSS.escape(record.parametre)}"][data-kind]`);
-      if (!input || record.source !== "fiche" || (choices.parametres || {})[record.parametre]) continue;
+      if (!input || record.source !== "fiche" || byName[record.parametre]) continue;
       const value = Array.isArray(record.valeur) ? record.valeur.join(",") : String(record.valeur);
       if (input.dataset.kind === "bool") input.checked = record.valeur === true;
       else input.value = value;
@@ -168,13 +169,13 @@ class SheetPicker {
     }
     // Parameters the sheet's own fields answer (a compétence, the caractéristique it uses).
     const own = (choices.parametres_fiche || []).map((param) => {
-      const options = choices.parametres?.[param.nom];
+      const options = byName[param.nom];
       return options ? this.names({ ...param, type: "text" }, options, 1) : field(param, `${this.widget.el.id}-fiche`);
     });
     if (own.length) this.el.append(h("div", { class: "dl-sheet-names dl-sheet-own" }, ...own));
     // Parameters chosen by name among the sheet's things: the number field gives way to the names.
     const described = this.widget.description?.parametres || [];
-    for (const [name, options] of Object.entries(choices.parametres || {})) {
+    for (const [name, options] of Object.entries(byName)) {
       if ((choices.parametres_fiche || []).some((p) => p.nom === name)) continue;
       const input = form.querySelector(`[name="${CSS.escape(name)}"][data-kind]`);
       const wrapper = input?.closest(".dl-field");
