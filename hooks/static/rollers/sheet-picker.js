@@ -43,34 +43,41 @@ class SheetPicker {
     this.serial = 0;
     this.el = h("div", { class: "dl-roller__sheets" });
     widget.form.prepend(this.el);
+    this.draw(true); // at once, the same height as with sheets: « Lancer » does not move when they are read
     this.draw();
     watchSheets((detail) => this.changed(detail));
   }
 
   // --- the choice ----------------------------------------------------------
 
-  async draw() {
-    try {
-      this.records = await listSheets(this.jeu);
-    } catch {
-      this.records = []; // storage refused: the roller works as before, without sheets
+  async draw(skeleton = false) {
+    if (!skeleton) {
+      try {
+        this.records = await listSheets(this.jeu);
+      } catch {
+        this.records = []; // storage refused: the roller works as before, without sheets
+      }
     }
-    const page = new URL(CONFIG.fiches.pages[this.jeu], SITE_ROOT).href;
-    if (!this.records.length) {
-      this.chosen = {};
-      this.el.replaceChildren(h("p", { class: "dl-roller__sheets-link" }, fr("Personnage : aucune fiche de ce jeu sur cet appareil. "),
-        h("a", { href: page }, "Créer un personnage")));
-      return;
+    const none = !skeleton && !this.records.length;
+    if (!this.records.length) this.chosen = {};
+    // The game's « Mes personnages », beside « Notes de lecture » in the widget's title line.
+    const title = this.widget.el.querySelector(".dl-roller__title");
+    let link = title?.querySelector(".dl-roller__sheets-link");
+    if (title && !link) {
+      link = h("a", { href: new URL(CONFIG.fiches.pages[this.jeu], SITE_ROOT).href, class: "dl-roller__notes dl-roller__sheets-link" });
+      title.append(" ", link);
     }
+    if (link) link.textContent = none ? "Créer un personnage" : "Mes personnages";
     const prefix = `${this.widget.el.id}-fiche`;
-    const parts = this.places.map((place) => (place.startsWith("fiches_") ? this.team(place, prefix) : this.single(place, prefix)));
-    this.el.replaceChildren(...parts, h("p", { class: "dl-roller__sheets-link" }, h("a", { href: page }, "Mes personnages")));
+    this.el.replaceChildren(...this.places.map((place) =>
+      (place.startsWith("fiches_") ? this.team(place, prefix, skeleton) : this.single(place, prefix, skeleton))));
   }
 
-  single(place, prefix) {
+  single(place, prefix, skeleton) {
     const id = `${prefix}-${place}`;
-    const select = h("select", { id, "data-sheet-place": place },
-      h("option", { value: "" }, "— aucun (valeurs saisies) —"),
+    const empty = skeleton ? "…" : this.records.length ? "— aucun (valeurs saisies) —" : "aucune fiche de ce jeu ici";
+    const select = h("select", { id, "data-sheet-place": place, ...(this.records.length ? {} : { disabled: "" }) },
+      h("option", { value: "" }, empty),
       ...this.records.map((r) => h("option", { value: r.id }, fr(`${r.fiche.nom}${r.fiche.type === "pnj" ? " (PNJ)" : ""}`))));
     const kept = this.chosen[place]?.[0];
     select.value = kept && this.records.some((r) => r.id === kept) ? kept : "";
@@ -79,22 +86,30 @@ class SheetPicker {
       this.picked = {};
       this.apply();
     });
-    return h("div", { class: "dl-field dl-field--choice" }, h("label", { for: id }, fr(PLACE_LABELS[place] || place)), select);
+    return h("div", { class: "dl-sheet-place" }, h("label", { for: id }, fr(PLACE_LABELS[place] || place)), select);
   }
 
-  team(place, prefix) {
+  // A team: its sheets ticked in a fold; the summary names them.
+  team(place, prefix, skeleton) {
     const kept = new Set(this.chosen[place] || []);
+    const names = this.records.filter((r) => kept.has(r.id)).map((r) => r.fiche.nom);
+    const summary = skeleton ? "…" : !this.records.length ? "aucune fiche de ce jeu ici" : names.length ? names.join(", ") : "aucune fiche (valeurs saisies)";
     const boxes = this.records.map((r) => {
       const input = h("input", { type: "checkbox", value: r.id, "data-sheet-place": place });
       input.checked = kept.has(r.id);
       input.addEventListener("change", () => {
         this.chosen[place] = [...this.el.querySelectorAll(`[data-sheet-place="${place}"]:checked`)].map((box) => box.value);
         this.picked = {};
+        fold.querySelector("summary span").textContent = fr(this.records.filter((x) => this.chosen[place].includes(x.id))
+          .map((x) => x.fiche.nom).join(", ") || "aucune fiche (valeurs saisies)");
         this.apply();
       });
       return h("label", {}, input, fr(r.fiche.nom));
     });
-    return h("fieldset", { class: "dl-sheet-team", id: `${prefix}-${place}` }, h("legend", {}, fr(PLACE_LABELS[place] || place)), ...boxes);
+    const fold = h("details", { class: "dl-sheet-team", id: `${prefix}-${place}` },
+      h("summary", {}, h("strong", {}, fr(`${PLACE_LABELS[place] || place} : `)), h("span", {}, fr(summary))),
+      ...boxes);
+    return h("div", { class: "dl-sheet-place" }, fold);
   }
 
   active() {

@@ -41,12 +41,12 @@ export function sheetEditor(page, record, start = null) {
       if (checked.error) return refuse(checked);
       const done = record ? await saveOver(record, checked.fiche) : await addSheet(checked.fiche);
       if (done.error) return refuse(done);
-      if (done.exists) return refuse({ error: "Une fiche de même identifiant existe déjà\u202F: rien n'a été enregistré." });
+      if (done.exists) return refuse({ error: "Une fiche de même identifiant existe déjà\u202F: rien n’a été enregistré." });
       askPersistence();
       tell(status, "");
       page.showSheet(done.record.id, done.merged
-        ? `Fiche enregistrée. Elle avait changé ailleurs (autre onglet ou jet) depuis que vous l'aviez ouverte\u202F: vos changements ont été ajoutés aux siens${done.both.length ? ` (pour ${done.both.join(", ")}, votre valeur a été gardée\u202F; « Annuler la dernière modification » rend l'autre)` : ""}.`
-        : "Fiche enregistrée sur cet appareil. Pensez à l'exporter de temps en temps (un fichier à garder ailleurs).");
+        ? `Fiche enregistrée. Elle avait changé ailleurs (autre onglet ou jet) depuis que vous l’aviez ouverte\u202F: vos changements ont été ajoutés aux siens${done.both.length ? ` (pour ${done.both.join(", ")}, votre valeur a été gardée\u202F; « Annuler la dernière modification » rend l’autre)` : ""}.`
+        : "Fiche enregistrée sur cet appareil. Pensez à l’exporter de temps en temps (un fichier à garder ailleurs).");
     } catch (err) {
       refuse({ error: err.message });
     } finally {
@@ -58,7 +58,7 @@ export function sheetEditor(page, record, start = null) {
   function refuse({ error, field = null }) {
     const path = field ? field.replace(/^fiche\./, "") : null;
     const input = path ? form.mark(path, plainSheetError(error, field)) : null;
-    tell(status, `${plainSheetError(error, field)} Rien n'a été enregistré.`, null, "error");
+    tell(status, `${plainSheetError(error, field)} Rien n’a été enregistré.`, null, "error");
     status.setAttribute("role", "alert");
     (input || status).focus?.();
     if (input) input.closest("details")?.setAttribute("open", "");
@@ -83,7 +83,7 @@ export function sheetEditor(page, record, start = null) {
     if (done.conflict === null) {
       return { error: "Cette fiche a été supprimée ailleurs entre-temps\u202F: « Annuler » dans la liste la rend, puis enregistrez à nouveau." };
     }
-    if (done.conflict) return { error: "Cette fiche change sans cesse ailleurs (un autre onglet)\u202F: rien n'a été enregistré, réessayez." };
+    if (done.conflict) return { error: "Cette fiche change sans cesse ailleurs (un autre onglet)\u202F: rien n’a été enregistré, réessayez." };
     return { ...done, merged, both };
   }
 
@@ -91,7 +91,7 @@ export function sheetEditor(page, record, start = null) {
     if (!record) return;
     const now = await getSheet(record.id);
     if (now && now.rev !== record.rev) {
-      tell(status, "Cette fiche vient de changer ailleurs (autre onglet ou jet)\u202F: à l'enregistrement, vos changements seront ajoutés aux siens.");
+      tell(status, "Cette fiche vient de changer ailleurs (autre onglet ou jet)\u202F: à l’enregistrement, vos changements seront ajoutés aux siens.");
     }
   } };
 }

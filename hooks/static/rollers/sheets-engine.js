@@ -25,6 +25,13 @@ export async function checkSheet(fiche, jeu) {
   return answer.error ? answer : { fiche: answer.result.fiche };
 }
 
+// The meneur's pool (Simon's Réserve) checked by Python: {reserve} | {error, field}.
+export async function checkReserve(reserve, jeu) {
+  const answer = await askEngine({ op: "sheet_check", reserve }, jeu,
+    "La réserve n’a pas pu être vérifiée ({cause})\u202F: rien n’a été enregistré.");
+  return answer.error ? answer : { reserve: answer.result.reserve };
+}
+
 // A file's text read by Python: {fiches, reserves} | {error, field}.
 export async function readSheetsFile(contenu, jeu) {
   const answer = await askEngine({ op: "sheet_read", contenu }, jeu, "Le fichier n’a pas pu être vérifié ({cause})\u202F: rien n’a été importé.");

@@ -101,6 +101,6 @@ function importReport(done, jeu, checked) {
   if (done.kept.length) parts.push(`gardée${done.kept.length > 1 ? "s" : ""} en double : ${names(done.kept)}`);
   if (done.skipped.length) parts.push(`laissée${done.skipped.length > 1 ? "s" : ""} de côté : ${names(done.skipped)}`);
   const elsewhere = checked.filter((f) => f.jeu !== jeu && done.ids.includes(f.id)).length;
-  const other = elsewhere ? ` ${elsewhere} fiche${elsewhere > 1 ? "s sont" : " est"} d'un autre jeu\u202F: voyez sa page « Mes personnages ».` : "";
+  const other = elsewhere ? ` ${elsewhere} fiche${elsewhere > 1 ? "s sont" : " est"} d’un autre jeu\u202F: voyez sa page « Mes personnages ».` : "";
   return `Import terminé. Fiches ${parts.join("\u202F; ")}.${other}`;
 }

@@ -32,7 +32,8 @@ export function sheetForm(schema, fiche, prefix) {
 
 // The fields a reader fills; the sheet's identity and format are the page's.
 function inForm(field) {
-  return !["id", "date"].includes(field.type) && !["format", "jeu"].includes(field.nom);
+  return !["id", "date"].includes(field.type) && !["format", "jeu"].includes(field.nom) &&
+    !(field.type === "choice" && field.requis && field.choix?.length === 1); // nothing to choose
 }
 
 function drawField(field, value, id, path) {

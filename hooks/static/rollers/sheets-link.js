@@ -26,7 +26,7 @@ export async function sheetFromFragment(hash = window.location.hash) {
   if (!text.startsWith(SHARE_PREFIX)) return null;
   const [format, data] = text.slice(SHARE_PREFIX.length).split(".", 2);
   if (format !== SHARE_FORMAT || !data) {
-    return { error: "Ce lien de fiche vient d'une autre version du site, ou il est coupé\u202F: demandez-en un nouveau." };
+    return { error: "Ce lien de fiche vient d’une autre version du site, ou il est coupé\u202F: demandez-en un nouveau." };
   }
   if (!shareSupported()) return { error: "Ce navigateur ne sait pas ouvrir les liens de fiche (trop ancien)." };
   try {

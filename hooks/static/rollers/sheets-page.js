@@ -13,6 +13,7 @@ import { newSheetId, sheetEditor } from "./sheets-editor.js";
 import { exportAll, exportOne, importSheets } from "./sheets-files.js";
 import { shareSupported, sheetFromFragment, sheetShareUrl } from "./sheets-link.js";
 import { addSheet, askPersistence, deleteSheet, getSheet, listSheets, persistenceState, restoreDeleted, undoSheet, watchSheets, writeSheet } from "./sheets-store.js";
+import { reserveSection } from "./sheets-reserve.js";
 import { kindLabel, sheetView } from "./sheets-view.js";
 import { runtime } from "./runtime.js";
 
@@ -54,10 +55,10 @@ class SheetsPage {
     const state = await persistenceState();
     const kept = {
       accordee: " Le navigateur a promis de ne pas les effacer pour faire de la place.",
-      refusee: " Le navigateur n'a pas promis de les garder si la place manque\u202F: exportez-les.",
+      refusee: " Le navigateur n’a pas promis de les garder si la place manque\u202F: exportez-les.",
     }[state] || "";
     this.where.replaceChildren(h("strong", {}, "Vos fiches ne sont que sur cet appareil"),
-      fr(", dans ce navigateur\u202F: rien n'est envoyé ailleurs. Exportez-les après chaque changement (un fichier à garder ailleurs) pour ne pas les perdre." + kept));
+      fr(", dans ce navigateur\u202F: rien n’est envoyé ailleurs. Exportez-les après chaque changement (un fichier à garder ailleurs) pour ne pas les perdre." + kept));
   }
 
   // --- views -------------------------------------------------------------
@@ -85,9 +86,11 @@ class SheetsPage {
         sheetButton("Nouveau personnage", () => this.showForm(null), { primary: true }),
         sheetButton("Importer des fiches", () => this.file.click()),
         sheetButton("Tout exporter", () => this.exportEverything())),
-      count ? list : h("p", { class: "dl-sheets__empty" }, fr("Aucune fiche pour l'instant : créez votre personnage, ou partez d'un personnage du livre ci-dessous.")),
+      count ? list : h("p", { class: "dl-sheets__empty" }, fr("Aucune fiche pour l’instant : créez votre personnage, ou partez d’un personnage d’exemple ci-dessous.")),
       ...this.examples(),
     );
+    this.reserve = reserveSection(this);
+    if (this.reserve) this.main.append(this.reserve.el);
     if (text !== null) tell(this.message, text);
     const card = focusId && this.main.querySelector(`[data-id="${CSS.escape(focusId)}"] .dl-sheet-card__open`);
     if (card) card.focus();
@@ -108,13 +111,13 @@ class SheetsPage {
     const examples = this.schema.exemples || [];
     if (!examples.length) return [];
     return [
-      h("h2", {}, fr(this.schema.exemples_titre || "Personnages du livre")),
-      h("p", {}, fr("Prêts à jouer : « Ajouter à mes personnages » en fait une copie à vous, que vous pouvez modifier (l'exemple ne change pas).")),
+      h("h2", {}, "Personnages d’exemple"),
+      h("p", {}, fr("Prêts à jouer : « Ajouter à mes personnages » en fait une copie à vous, que vous pouvez modifier (l’exemple ne change pas).")),
       h("ul", { class: "dl-sheets__examples" }, ...examples.map((example) => {
         const fiche = example.fiche || example;
         return h("li", { class: "dl-sheet-card dl-sheet-card--example" },
           h("h3", { class: "dl-sheet-card__name" }, fr(fiche.nom), h("span", { class: "dl-sheet-badge" }, kindLabel(this.schema, fiche))),
-          example.origine ? h("p", { class: "dl-sheet-card__details" }, fr(example.origine)) : "",
+          fiche.notes ? h("p", { class: "dl-sheet-card__details" }, fr(firstSentence(fiche.notes))) : "",
           h("details", { class: "dl-sheet-card__more" }, h("summary", {}, "Voir la fiche"), sheetView(this.schema, fiche, "h4")),
           h("p", {}, sheetButton("Ajouter à mes personnages", () => this.adopt(fiche), { "aria-label": `Ajouter ${fiche.nom} à mes personnages` })));
       })),
@@ -123,7 +126,7 @@ class SheetsPage {
 
   async showSheet(id, text = null) {
     const record = await getSheet(id).catch(() => null);
-    if (!record) return this.showList(null, "Cette fiche n'existe plus sur cet appareil.");
+    if (!record) return this.showList(null, "Cette fiche n’existe plus sur cet appareil.");
     this.current = { view: "sheet", id, rev: record.rev };
     const undo = record.precedente
       ? sheetButton(`Annuler la dernière modification (${record.precedente.raison})`, () => this.undo(record))
@@ -177,12 +180,12 @@ class SheetsPage {
     const fiche = checked.fiche;
     if (fiche.jeu !== this.jeu) {
       this.main.replaceChildren(h("h2", {}, "Fiche reçue par un lien"),
-        h("p", {}, fr(`Cette fiche est d'un autre jeu : ouvrez le lien depuis la page « Mes personnages » de ce jeu (${fiche.jeu}).`)));
+        h("p", {}, fr(`Cette fiche est d’un autre jeu : ouvrez le lien depuis la page « Mes personnages » de ce jeu (${fiche.jeu}).`)));
       return;
     }
     this.main.replaceChildren(
       h("h2", { tabindex: "-1" }, "Fiche reçue par un lien"),
-      h("p", {}, fr("Ce lien contient la fiche elle-même (rien n'est passé par un serveur). Elle n'est pas encore sur cet appareil.")),
+      h("p", {}, fr("Ce lien contient la fiche elle-même (rien n’est passé par un serveur). Elle n’est pas encore sur cet appareil.")),
       sheetView(this.schema, fiche, "h3"),
       h("p", { class: "dl-sheets__buttons" },
         sheetButton("Ajouter à mes personnages", async () => {
@@ -192,7 +195,7 @@ class SheetsPage {
             this.showSheet(id, `« ${fiche.nom} » est ajouté à vos personnages, sur cet appareil.`);
           }
         }, { primary: true }),
-        sheetButton("Ne pas l'ajouter", forget)),
+        sheetButton("Ne pas l’ajouter", forget)),
     );
     this.main.querySelector("h2").focus();
   }
@@ -209,7 +212,7 @@ class SheetsPage {
       if (answer === "annuler") return null;
       if (answer === "remplacer") {
         const written = await writeSheet(existing.id, existing.rev, fiche, "Remplacée par une fiche reçue");
-        return written.record ? existing.id : this.failed("La fiche a changé entre-temps : rien n'a été remplacé, réessayez.");
+        return written.record ? existing.id : this.failed("La fiche a changé entre-temps : rien n’a été remplacé, réessayez.");
       }
       const copy = await checkSheet({ ...fiche, id: newSheetId() }, this.jeu);
       if (copy.error) return this.failed(copy.error);
@@ -217,7 +220,7 @@ class SheetsPage {
     }
     try {
       const added = await addSheet(toAdd);
-      if (!added.record) return this.failed("Une fiche de même identifiant vient d'apparaître : rien n'a été ajouté, réessayez.");
+      if (!added.record) return this.failed("Une fiche de même identifiant vient d’apparaître : rien n’a été ajouté, réessayez.");
       askPersistence();
       return added.record.id;
     } catch (err) {
@@ -235,7 +238,7 @@ class SheetsPage {
     const checked = await checkSheet({ ...example, id: newSheetId(), modifie: new Date().toISOString() }, this.jeu);
     if (checked.error) return this.failed(checked.error);
     const id = await this.keep(checked.fiche);
-    if (id) this.showSheet(id, `« ${checked.fiche.nom} » est maintenant l'un de vos personnages : modifiez-le à votre guise.`);
+    if (id) this.showSheet(id, `« ${checked.fiche.nom} » est maintenant l’un de vos personnages : modifiez-le à votre guise.`);
   }
 
   async duplicate(record) {
@@ -250,7 +253,7 @@ class SheetsPage {
     try {
       const done = await undoSheet(record.id, record.rev);
       if (done.record) return this.showSheet(record.id, `Modification annulée (${done.undone}) : la fiche est revenue à sa version précédente.`);
-      return this.showSheet(record.id, "Cette fiche a changé entre-temps : rien n'a été annulé. La voici telle qu'elle est.");
+      return this.showSheet(record.id, "Cette fiche a changé entre-temps : rien n’a été annulé. La voici telle qu’elle est.");
     } catch (err) {
       return this.failed(err.message);
     }
@@ -272,7 +275,7 @@ class SheetsPage {
     try {
       const done = await restoreDeleted(this.jeu);
       if (done.record) return this.showSheet(done.record.id, `« ${done.record.fiche.nom} » est revenu.`);
-      return this.failed(done.exists ? "Une fiche de même identifiant existe déjà : rien n'a été rétabli." : "Plus rien à rétablir.");
+      return this.failed(done.exists ? "Une fiche de même identifiant existe déjà : rien n’a été rétabli." : "Plus rien à rétablir.");
     } catch (err) {
       return this.failed(err.message);
     }
@@ -324,15 +327,22 @@ class SheetsPage {
 
   // Another tab, or a roll on another page, changed sheets: the view follows.
   async changedElsewhere(detail) {
-    if (!this.el.isConnected || (detail.jeu && detail.jeu !== this.jeu) || detail.reserve) return;
+    if (!this.el.isConnected || (detail.jeu && detail.jeu !== this.jeu) || !detail.ailleurs) return;
     const view = this.current?.view;
+    if (detail.reserve) return view === "list" ? this.reserve?.refresh() : undefined;
     if (view === "list") await this.showList();
     else if (view === "sheet" && detail.ids.includes(this.current.id)) {
       const record = await getSheet(this.current.id).catch(() => null);
-      if (!record) return this.showList(null, "Cette fiche vient d'être supprimée (dans un autre onglet).");
+      if (!record) return this.showList(null, "Cette fiche vient d’être supprimée (dans un autre onglet).");
       if (record.rev !== this.current.rev) await this.showSheet(this.current.id, detail.ailleurs ? "Cette fiche vient de changer dans un autre onglet : la voici à jour." : null);
     } else if (view === "form" && detail.ids.includes(this.current.id)) {
       this.current.editor.refresh();
     }
   }
+}
+
+// Where an example comes from: the first sentence of its notes (« Le personnage d’exemple du livre (002…) »).
+function firstSentence(text) {
+  const match = /^.*?[.!?](?=\s|$)/s.exec(text);
+  return (match ? match[0] : text).slice(0, 300);
 }

@@ -89,9 +89,9 @@ async function transaction(names, mode, body) {
 }
 
 function storageError(err) {
-  if (err?.name === "QuotaExceededError") return new Error("Plus de place pour les fiches sur cet appareil\u202F: rien n'a été enregistré.");
+  if (err?.name === "QuotaExceededError") return new Error("Plus de place pour les fiches sur cet appareil\u202F: rien n’a été enregistré.");
   console.warn("Mes personnages : écriture refusée", err);
-  return new Error(`L'enregistrement a échoué (${err?.name || "erreur inconnue"})\u202F: rien n'a été changé.`);
+  return new Error(`L’enregistrement a échoué (${err?.name || "erreur inconnue"})\u202F: rien n’a été changé.`);
 }
 
 // --- reading -------------------------------------------------------
@@ -303,7 +303,7 @@ export function watchSheets(listener) {
       try {
         listener({ ...JSON.parse(event.newValue), ailleurs: true });
       } catch (err) {
-        console.warn("Mes personnages : message d'un autre onglet illisible", err);
+        console.warn("Mes personnages : message d’un autre onglet illisible", err);
       }
     });
   }
