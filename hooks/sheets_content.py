@@ -112,7 +112,9 @@ def widgets_config() -> dict[str, Any]:
         "lanceurs": rollers,
         "pages": {game: sheets_page(game) for game in SYSTEMS},
         # The object a game keeps beside its sheets (Simon's Réserve du meneur), as it starts.
-        "reserves": {game: schema_of(game)["reserve_exemple"] for game in SYSTEMS if schema_of(game).get("reserve_exemple")},
+        "reserves": {
+            game: schema_of(game)["reserve_exemple"] for game in SYSTEMS if schema_of(game).get("reserve_exemple")
+        },
     }
 
 

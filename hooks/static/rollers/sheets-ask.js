@@ -27,6 +27,6 @@ export function askReader(box, question, answers) {
 
 // A message with, maybe, one action beside it (« Annuler »).
 export function tell(box, text, action = null, kind = "") {
-  box.className = `dl-sheets__message${kind ? ` dl-sheets__message--${kind}` : ""}`;
+  box.classList.toggle("dl-sheets__message--error", kind === "error");
   box.replaceChildren(...(text ? [h("span", {}, fr(text))] : []), ...(action ? [" ", action] : []));
 }

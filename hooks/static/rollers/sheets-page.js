@@ -119,7 +119,7 @@ class SheetsPage {
           h("h3", { class: "dl-sheet-card__name" }, fr(fiche.nom), h("span", { class: "dl-sheet-badge" }, kindLabel(this.schema, fiche))),
           fiche.notes ? h("p", { class: "dl-sheet-card__details" }, fr(firstSentence(fiche.notes))) : "",
           h("details", { class: "dl-sheet-card__more" }, h("summary", {}, "Voir la fiche"), sheetView(this.schema, fiche, "h4")),
-          h("p", {}, sheetButton("Ajouter à mes personnages", () => this.adopt(fiche), { "aria-label": `Ajouter ${fiche.nom} à mes personnages` })));
+          h("p", {}, sheetButton("Ajouter à mes personnages", () => this.adopt(fiche), { "aria-label": `Ajouter à mes personnages (${fiche.nom})` })));
       })),
     ];
   }
