@@ -140,10 +140,11 @@ def bench_bytes(site: Path) -> dict:
     A page fetches the front-end (JS, CSS, worker), then its worker the core of ``rules_py``
     and the modules of the games on the page (``core`` and ``systems`` of the build's
     manifest, by ``system_of``), no other: the service worker's offline copy of the whole
-    book comes after the first roll, in an idle moment, and is not counted.
+    book comes after the first roll, in an idle moment, and is not counted; nor are the
+    character sheets' modules (``sheet_module``), which no roll needs.
     """
     sys.path.insert(0, str(ROOT / "hooks"))  # as MkDocs loads the hooks
-    from rollers_assets import system_of
+    from rollers_assets import sheet_module, system_of
 
     assets = site / "assets" / "rollers"
     # The engine's own standard library lives there too: it is Pyodide's, counted in the bytes ratio.
@@ -151,6 +152,8 @@ def bench_bytes(site: Path) -> dict:
     total = sum(gz(p) for p in files)
     front = sum(gz(p) for p in files if p.suffix in {".js", ".css"})
     modules = [p for p in files if p.suffix == ".py"]
+    sheets = [p for p in modules if sheet_module(p.relative_to(assets / "rules_py").as_posix())]
+    modules = [p for p in modules if p not in sheets]
     game = {p: system_of(p.relative_to(assets / "rules_py").as_posix()) for p in modules}
     core = sum(gz(p) for p in modules if game[p] is None)
     mapping = yaml.safe_load((ROOT / "hooks" / "sections.yml").read_text(encoding="utf-8"))
@@ -164,6 +167,7 @@ def bench_bytes(site: Path) -> dict:
         "all_shipped_gz_kb": round(total / 1024, 1),
         "js_css_gz_kb": round(front / 1024, 1),
         "rules_core_gz_kb": round(core / 1024, 1),
+        "sheets_gz_kb": round(sum(gz(p) for p in sheets) / 1024, 1),
         "page_gz_kb": pages,
         "largest_page_gz_kb": pages[largest],
         "largest_page": largest,

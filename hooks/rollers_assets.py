@@ -52,8 +52,17 @@ def on_files(files, config):
     manifest = {
         "pyodide": pyodide_index_url(),
         "version": version,
-        "core": sorted(name for name in sources if system_of(name) is None),
-        "systems": {system: sorted(n for n in sources if system_of(n) == system) for system in SYSTEMS},
+        "core": sorted(name for name in sources if system_of(name) is None and not sheet_module(name)),
+        "systems": {
+            system: sorted(n for n in sources if system_of(n) == system and not sheet_module(n)) for system in SYSTEMS
+        },
+        # The character sheets' modules: no roll needs them; a page that shows sheets fetches them.
+        "sheets": {
+            "core": sorted(n for n in sources if sheet_module(n) and system_of(n) is None),
+            "systems": {
+                system: sorted(n for n in sources if sheet_module(n) and system_of(n) == system) for system in SYSTEMS
+            },
+        },
         # The engine: its standard library (None: Pyodide's own), the minimal lock
         # (None: Pyodide fetches its own), raw sizes for the progress, and the download.
         "stdlib": ENGINE.STDLIB if engine.stdlib else None,
@@ -144,6 +153,12 @@ def system_of(name: str) -> str | None:
     """The game system a module belongs to, by its path in rules_py: ``dcda/cards.py`` is dcda's; None for the core."""
     top = name.split("/", 1)[0]
     return top if top in SYSTEMS else None
+
+
+def sheet_module(name: str) -> bool:
+    """A module only character sheets need (``sheets/…``, a game's ``sheet*.py``): rolls never import them."""
+    parts = name.split("/")
+    return parts[0] == "sheets" or (len(parts) == 2 and parts[0] in SYSTEMS and parts[1].startswith("sheet"))
 
 
 def shrink(source: str) -> str:

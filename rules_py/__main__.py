@@ -34,7 +34,7 @@ from typing import Any
 from .api import call
 from .cli.files import UsageError, read_state, write_json
 from .cli.sheets import SHEET_OPTIONS, SUBCOMMANDS, SheetFiles, lines_after, lines_before, run_fiche
-from .cli.text import follow_ups, text_list, text_odds, text_result
+from .cli.text import follow_ups, text_list, text_odds, text_result, value_text
 
 __all__ = ["COMMANDS", "UsageError", "Request", "parse", "usage", "main", "run", "read_state"]
 
@@ -45,7 +45,7 @@ DEFAULT_STATE_FILE = "jet.json"
 _SHEETS_HELP = (
     "  --fiche FICHIER          remplit le lanceur depuis une fiche (répétée : une équipe) ; les éléments,\n"
     "                           compétences, relations se nomment (elements=Pilote,Volontaire)\n"
-    "  --fiche-defense FICHIER  la fiche de l'autre personnage (solaires.opposition)\n"
+    "  --fiche-defense FICHIER  la fiche de l’autre personnage (solaires.opposition)\n"
     "  --fiche-b FICHIER        la fiche du camp B (répétée : une équipe)\n"
     "  --reserve FICHIER        la Réserve du meneur (Simon Système)\n"
     "  --assistant FICHIER:ÉLÉMENT, --assistant-b FICHIER:ÉLÉMENT   un assistant depuis sa fiche (Féerie)\n"
@@ -79,14 +79,15 @@ def _usage(prog: str) -> dict[str, str]:
             "Joue une suite (relancer un dé, ajouter un dé, jouer un tour…) sur l'état d'un résultat\n"
             "gardé par --save (ou par --json > FICHIER) ; « - » lit l'état sur l'entrée standard.\n"
             "Les suites possibles et leurs commandes sont affichées après chaque jet ; avec des fiches,\n"
-            "redonnez-les (--fiche … --ecrire) pour que la suite écrive ce qu'elle change."
+            "redonnez-les (--fiche … --ecrire) pour que la suite écrive ce qu’elle change."
         ),
         "fiche": (
             f"Usage : {prog} fiche exemple JEU [NOM] | nouvelle JEU [EXEMPLE] | verifier FICHIER | schema JEU\n"
             "        [| suite FICHIER SUITE nom=valeur … [--dice …] [--seed N] [--ecrire]]\n"
             "Les fiches de personnage (JEU : solaires, feerie, simon, dcda) :\n"
-            "  exemple   affiche en JSON une fiche d'exemple du livre (la première, ou celle nommée)\n"
-            "  nouvelle  affiche en JSON une nouvelle fiche (vide, ou copiée d'un exemple), d'identifiant neuf\n"
+            "  exemple   affiche en JSON une fiche d’exemple du livre (la première, ou celle nommée)\n"
+            "  nouvelle  affiche en JSON une nouvelle fiche (vide, ou copiée d’un exemple), d’identifiant neuf ;\n"
+            "            « nouvelle simon reserve » : une nouvelle Réserve du meneur\n"
             "  verifier  vérifie une fiche (ou un fichier de fiches) : une phrase en français si elle est fausse\n"
             "  schema    affiche en JSON les champs de la fiche et ce que chaque lanceur y prend\n"
             "  suite     ajoute un état (ajouter_etat), tire une nouvelle fortune (nouvelle_fortune)…\n"
@@ -184,9 +185,9 @@ def parse(argv: Sequence[str]) -> Request:
         return _parse_fiche(req)
     if req.sheets.any() and req.op == "list" or req.sheets.write and req.op in ("list", "odds"):
         raise UsageError(
-            f"La commande {req.op} n'écrit aucune fiche : ni --ecrire, ni --fiche ici."
+            f"La commande {req.op} n’écrit aucune fiche : ni --ecrire, ni --fiche ici."
             if req.op == "list"
-            else "La commande odds n'écrit aucune fiche : --ecrire sert à roll et action."
+            else "La commande odds n’écrit aucune fiche : --ecrire sert à roll et action."
         )
     wanted = {"list": (0, 1), "roll": (1, 1), "odds": (1, 1), "action": (2, 2)}[req.op]
     if not wanted[0] <= len(req.positional) <= wanted[1]:
@@ -219,7 +220,7 @@ def _parse_fiche(req: Request) -> Request:
     if not lo <= len(req.positional) - 1 <= hi:
         raise UsageError(f"La commande fiche {sub} attend {what} (voir « fiche --help »).")
     if sub != "suite" and (req.params or req.dice or req.seed or req.sheets.write):
-        raise UsageError(f"La commande fiche {sub} n'accepte ni nom=valeur, ni --dice, ni --seed, ni --ecrire.")
+        raise UsageError(f"La commande fiche {sub} n’accepte ni nom=valeur, ni --dice, ni --seed, ni --ecrire.")
     if req.sheets.any() or req.save or req.state_path:
         raise UsageError("La commande fiche prend ses fichiers en arguments : ni --fiche, ni --save, ni --state.")
     return req
@@ -230,12 +231,18 @@ def _parse_fiche(req: Request) -> Request:
 # ----------------------------------------------------------------------
 
 
-def _again(req: Request, prog: str, dice: list[Any], save: str) -> str:
-    """The command that plays this step again with the same dice and keeps its state."""
+def _again(req: Request, prog: str, dice: list[Any], save: str, result: dict[str, Any]) -> str:
+    """The command that plays this step again with the same dice and keeps its state.
+
+    A roll from sheets is given again with the values the sheets gave (the sheets may have
+    changed since, and playing it again from them must not write its changes twice)."""
     words = [*prog.split(), req.op, *req.positional]
     if req.op == "action":
         words += ["--state", req.state_path or "-"]
-    words += [f"{k}={v}" for k, v in req.params.items()]
+    if req.sheets.any() and req.op == "roll" and isinstance(result.get("parametres"), dict):
+        words += [f"{k}={value_text(v)}" for k, v in result["parametres"].items() if v is not None]
+    else:
+        words += [f"{k}={v}" for k, v in req.params.items()]
     if dice:
         words += ["--dice", ",".join(str(x) for x in dice)]
     return shlex.join([*words, "--save", save])
@@ -262,7 +269,7 @@ def _roll_text(req: Request, result: dict[str, Any], prog: str, written: list[st
         elif any(o.get("possible") for o in offers if isinstance(o, dict)):
             same = " (mêmes dés)" if tirage else ""
             lines.append(f"Pour enchaîner, gardez l'état de ce résultat{same} :")
-            lines.append("  " + _again(req, prog, tirage, state_file))
+            lines.append("  " + _again(req, prog, tirage, state_file, result))
         lines += follow_ups(result, prog, state_file, _described_actions(result["roller"]), req.sheets.options())
     lines += lines_after(result, req.sheets, written, prog)
     return "\n".join(lines)

@@ -29,6 +29,101 @@ A roll (or action) result holds at least:
   ``modificateur``, ``gagnant``…).
 
 Odds: ``{"reussite": float|null, "issues": {label: float}, "exact": {label: "p/q"}}``.
+
+Character sheets (« Mes personnages »; the fields of each game's sheet are
+in its ``sheet.py``, the machinery in ``rules_py/sheets/``)
+---------------------------------------------------------------------------
+
+A sheet is one JSON object: ``{"format": 1, "jeu": "solaires"|"feerie"|"simon"|
+"dcda", "id", "nom", "type": "pj"|"pnj", "joueuse", "notes", "modifie": ISO 8601
+or null, ...its game's fields}`` (at most 64 KB; texts at most 2,000
+characters, names 1 to 60). ``op: "sheet_schema"`` describes every field.
+Simon keeps beside its sheets one « Réserve du meneur » per table:
+``{"format": 1, "jeu": "simon", "id", "type": "reserve", "nom",
+"porte_poisse": 10, "notes", "modifie"}``. Sheets are the reader's data: the
+answers give them back normalised (defaults filled in, choices as their
+values, texts trimmed) but never typeset, and never change ``modifie`` (the
+writer, the page or the CLI's ``--ecrire``, sets it). A wrong sheet is one
+French sentence whose ``field`` is its path in the request
+(``fiche.elements[3].score``, ``fiches_b[1].forces.dagues``, ``reserve.porte_poisse``).
+
+``roll``, ``odds`` and ``action`` may carry sheets (a request without any is
+answered exactly as before)::
+
+    {"op": "roll", "roller": ID, "params": {...}, "dice": ..., "seed": ...,
+     "fiche": SHEET,              # the acting character (side A)
+     "fiche_defense": SHEET,      # solaires.opposition: the other character
+     "fiche_b": SHEET,            # simon.opposition, feerie.opposition, dcda.tour, dcda.confrontation: side B
+     "fiches_a": [SHEET, ...],    # dcda.confrontation: team A (instead of fiche), up to 8
+     "fiches_b": [SHEET, ...],    # dcda.confrontation: team B (instead of fiche_b)
+     "reserve": RESERVE}          # Simon: the Réserve du meneur
+
+Which keys each roller takes is in ``sheet_schema`` (``lanceurs[].fiches``); another
+is refused, and so is a roller that reads no sheet (``solaires.environnement``).
+The roller's parameters the sheets hold are filled from them; ``params`` may
+name the sheets' things instead of numbers: ``elements=Pilote,Volontaire``
+(Solaires, elements and états), ``defense=…`` (from ``fiche_defense``),
+``competence=Langue étrangère`` and ``caracteristique_liee=INT`` (Simon; gives
+``expertise``), ``caracteristique=CON``, ``element=bavard``, ``des_a=…``,
+``relation_a=Ma sœur,-`` (DC&DA, one per participant, gives ``niveau_a``); Féerie's
+assistants may be ``{"fiche": SHEET, "element": "bavard"}`` items of
+``assistants``. Names are matched without regard to case, accents or
+surrounding spaces; an explicit number still wins. For ``action``, the
+sheets are those after the previous step (the result's), and a Solaires
+follow-up spends the points the sheet holds now. The answer is the roller's
+result, unchanged, plus:
+
+- ``personnage``: the acting character's name (null without ``fiche``);
+  ``personnages``: ``[{"cible", "fiche_id", "nom", "type"}]``, every sheet given;
+- ``remplissage`` (roll, odds): whence each filled value came:
+  ``[{"parametre", "valeur", "source": "fiche"|"requete", "fiche": KEY, "texte",
+  "valeur_fiche"?}]`` (``requete``: the request's explicit value won over the sheet's);
+- (roll, action) each sheet given, under its own key, *after* the result's
+  effects (``fiche``, ``fiche_b``, ``fiches_a``…, ``reserve``), and
+  ``modifications``, the changes made::
+
+      {"cible": "fiche"|"fiches_b[1]"|"reserve", "fiche_id", "personnage",
+       "champ": "points"|"heroisme.points"|"fortune"|"etats"|…, "libelle",
+       "avant", "apres", "raison",
+       "ecart": -2 | "valeur": 5 | "ajout": {...} | "retrait": "Nom"}
+
+  ``ecart`` is a difference (re-applied as a difference, kept within the
+  rules' bounds), ``valeur`` a new value, ``ajout``/``retrait`` an item of a list;
+- ``suites_fiche``: follow-ups on a sheet itself the result offers (« Ajouter un
+  état », « Tirer une nouvelle fortune »): ``[{"id", "libelle", "cible",
+  "fiche_id", "personnage", "parametres": [...]}]``, played with ``sheet_followup``.
+
+The sheet operations::
+
+    {"op": "sheet_check", "fiche": SHEET}        -> {"jeu", "personnage", "fiche": normalised}
+    {"op": "sheet_check", "reserve": RESERVE}    -> {"reserve": normalised}
+    {"op": "sheet_read", "contenu": OBJECT|TEXT} -> {"fiches": [...], "reserves": [...]}
+        a file's content: one sheet, one Réserve, or {"format", "fiches", "reserves"?};
+        every object checked (an id twice is refused), or one French sentence
+    {"op": "sheet_export", "fiches": [...], "reserves"?: [...]}
+        -> {"contenu": the sheet (one) or {"format", "fiches", "reserves"?}, "fichier": "perseus.json"}
+    {"op": "sheet_examples", "jeu": JEU}         -> {"jeu", "fiches": [the book's examples], "reserve": RESERVE|null}
+    {"op": "sheet_new", "jeu": JEU, "exemple"?: ID|NOM, "objet"?: "reserve", "seed"?: N}
+        -> {"fiche": a blank sheet or a copy of an example, with a new random id} | {"reserve": ...}
+    {"op": "sheet_schema", "jeu": JEU}
+        -> {"jeu", "titre", "format", "limites", "champs": [FIELD], "lanceurs": [{"lanceur", "fiches",
+            "prend": [{"parametre", "depuis"}], "parametres_fiche": [...], "ecrit": [...]}],
+            "suites": [...], "reserve": {"libelle", "champs"}|null, "exemples": [...], "modifiables": {...}}
+        FIELD: {"nom", "libelle", "type": text|name|int|choice|bool|list|object|date|id, "requis",
+                "defaut", "vide_permis"?, "min"?, "max"?, "max_longueur"?, "lignes"?, "choix"?,
+                "champs"? (an object's, a list item's), "valeurs"? (a list of plain values),
+                "element"?, "max_elements"?, "noms_uniques"?, "aide"? (the book's sentence),
+                "source"?, "lien"? (its section on the site), "decision"? (the site's),
+                "suggestions"?, "exemple"?, "echelles"?, "echelle_selon"?}
+    {"op": "sheet_choices", "roller": ID, "fiche": SHEET, ...}
+        -> {"roller", "personnage", "choix": {parameter: [{"valeur", "libelle": "Pilote (2)",
+            "nombre", "groupe"?}]}, "remplissage": [...], "parametres_fiche": [...]}
+    {"op": "sheet_apply", "fiche"|"reserve": NEWER, "modifications": [...], "inverse"?: true}
+        -> {"fiche"|"reserve": after, "personnage", "modifications": as they landed}
+        the same changes applied to a newer copy (the page's compare-and-swap: another tab
+        changed the sheet meanwhile), or undone (``inverse``); changes of another fiche_id are skipped
+    {"op": "sheet_followup", "suite": ID, "fiche": SHEET, "params": {...}, "dice"?, "seed"?}
+        -> {"personnage", "resultat", "fiche": after, "modifications", "tirage"}
 """
 
 from __future__ import annotations

@@ -107,3 +107,66 @@ def simon_aide_effect(v: int, s: int) -> int:
 
 def simon_aide_effect_at(s: int):
     return lambda v: simon_aide_effect(v, s)
+
+
+# ----------------------------------------------------------------------
+# Character sheets (tests/test_sheets*.py)
+# ----------------------------------------------------------------------
+
+#: What a result played from sheets adds to the roller's own result.
+SHEET_RESULT_KEYS = frozenset(
+    {
+        "personnage",
+        "personnages",
+        "remplissage",
+        "modifications",
+        "suites_fiche",
+        "fiche",
+        "fiche_b",
+        "fiche_defense",
+        "fiches_a",
+        "fiches_b",
+        "reserve",
+    }
+)
+
+
+def answer_ok(request: dict[str, Any]) -> dict[str, Any]:
+    """The result of a request through the JSON door (``call``), which must succeed."""
+    from rules_py import call
+
+    answer = call(request)
+    assert answer["ok"], answer
+    return answer["result"]
+
+
+def answer_refused(request: dict[str, Any], field: str) -> str:
+    """The one French sentence refusing ``request``, which must name ``field``; the request is left unchanged."""
+    import copy
+    import json
+
+    from rules_py import call, call_json
+
+    before = copy.deepcopy(request)
+    answer = call(request)
+    assert answer["ok"] is False, answer
+    assert answer["field"] == field, answer
+    error = answer["error"]
+    assert error.endswith(".") and "\n" not in error and "Traceback" not in error, error
+    assert request == before  # nothing changed
+    assert json.loads(call_json(json.dumps(request)))["error"] == error
+    return error
+
+
+def example_sheet(game: str, name: str) -> dict[str, Any]:
+    """A copy of one of ``game``'s example sheets."""
+    import copy
+
+    from rules_py.sheets import load_game
+
+    return copy.deepcopy(next(s for s in load_game(game).examples if s["nom"] == name))
+
+
+def without_sheets(result: dict[str, Any]) -> dict[str, Any]:
+    """A result played from sheets, without what the sheets added (to compare with the same roll typed)."""
+    return {k: v for k, v in result.items() if k not in SHEET_RESULT_KEYS}

@@ -9,7 +9,9 @@ import are the ones the browser's engine needs. It goes through
 - odds over a grid of each roller's parameters (bench/odds_grid.py's grid);
 - rolls over the same grid, seeded, and replayed with ``dice``;
 - every follow-up action each result offers, with valid and wrong values;
-- wrong values in every field (the French refusals), and malformed requests.
+- wrong values in every field (the French refusals), and malformed requests;
+- character sheets: every sheet operation on every game's example sheets, every roller that
+  reads a sheet played from them (and its follow-ups, written back), hostile sheets.
 
 ``main()`` returns ``(count, digest)``: the number of requests and a SHA-256
 of every answer, so two runtimes can be compared answer for answer.
@@ -97,7 +99,78 @@ class Exercise:
                     self.call({"op": "odds", "roller": rid, "params": {p["nom"]: junk}})
                     self.call({"op": "roll", "roller": rid, "params": {p["nom"]: junk}, "seed": 1})
             self.call({"op": "roll", "roller": rid, "params": {}, "dice": "1,2,zz"})
+        self.sheets(rng)
         return self.count, self.hash.hexdigest()
+
+    def sheets(self, rng: random.Random) -> None:
+        """Every sheet operation, and every roller that reads a sheet played from the examples."""
+        for game in ("solaires", "feerie", "simon", "dcda"):
+            schema = self.call({"op": "sheet_schema", "jeu": game})["result"]
+            examples = self.call({"op": "sheet_examples", "jeu": game})["result"]
+            sheets, reserve = examples["fiches"], examples["reserve"]
+            self.call({"op": "sheet_new", "jeu": game, "exemple": sheets[0]["id"], "seed": 1})
+            self.call({"op": "sheet_new", "jeu": game, "objet": "reserve", "seed": 2})
+            exported = self.call({"op": "sheet_export", "fiches": sheets})["result"]
+            self.call({"op": "sheet_read", "contenu": json.dumps(exported["contenu"])})
+            for sheet in sheets:
+                self.call({"op": "sheet_check", "fiche": sheet})
+                for junk in JUNK + [None, 7, [], {"x": 1}]:
+                    field = rng.choice([f["nom"] for f in schema["champs"]])
+                    self.call({"op": "sheet_check", "fiche": {**sheet, field: junk}})
+            for binding in schema["lanceurs"]:
+                rid = binding["lanceur"]
+                keys = binding["fiches"]
+                request = {"roller": rid, "fiche": sheets[0]}
+                if len(keys) > 1 and keys[1] in ("fiche_b", "fiche_defense"):
+                    request[keys[1]] = sheets[-1] if len(sheets) > 1 else {**sheets[0], "id": "autre"}
+                if "reserve" in keys:
+                    request["reserve"] = reserve
+                choices = self.call({"op": "sheet_choices", **request})["result"]["choix"]
+                for seed in SEEDS:
+                    params = {name: rng.choice(offered)["valeur"] for name, offered in choices.items() if offered}
+                    self.call({"op": "odds", **request, "params": params})
+                    answer = self.call({"op": "roll", **request, "params": params, "seed": seed})
+                    if not answer["ok"]:
+                        continue
+                    result = answer["result"]
+                    for offer in result.get("suites_fiche") or []:
+                        self.call(
+                            {
+                                "op": "sheet_followup",
+                                "suite": offer["id"],
+                                "fiche": result["fiche"],
+                                "params": {"nom": "Choc"},
+                                "seed": 3,
+                            }
+                        )
+                    for offer in result.get("actions") or []:
+                        if not offer.get("possible"):
+                            continue
+                        fixed = offer.get("parametres") if isinstance(offer.get("parametres"), dict) else {}
+                        follow = {k: result[k] for k in ("fiche", "fiche_b", "fiche_defense", "reserve") if k in result}
+                        done = self.call(
+                            {
+                                "op": "action",
+                                "roller": rid,
+                                "action": offer["id"],
+                                "state": result["etat"],
+                                **follow,
+                                "params": {**fixed, "de": 1},
+                                "seed": 7,
+                            }
+                        )
+                        if done["ok"] and done["result"]["modifications"]:
+                            changes = done["result"]["modifications"]
+                            self.call({"op": "sheet_apply", "fiche": sheets[0], "modifications": changes})
+                            self.call(
+                                {
+                                    "op": "sheet_apply",
+                                    "fiche": done["result"]["fiche"],
+                                    "modifications": changes,
+                                    "inverse": True,
+                                }
+                            )
+            self.call({"op": "roll", "roller": schema["lanceurs"][0]["lanceur"], "fiche": {**sheets[0], "format": 9}})
 
     def follow(self, rid: str, result: dict, actions: dict, rng: random.Random, depth: int) -> None:
         """Every follow-up the result offers: valid values (then one step further), then wrong ones."""

@@ -67,4 +67,4 @@ def write_json(path: str, data: Any, option: str) -> None:
     except OSError as err:
         if temporary is not None and os.path.exists(temporary):
             os.unlink(temporary)
-        raise UsageError(f"{option} : impossible d'écrire « {path} » ({err.strerror}).") from None
+        raise UsageError(f"{option} : impossible d’écrire « {path} » ({err.strerror}).") from None

@@ -1,7 +1,8 @@
 """The command line's sheets: ``fiche …`` commands, the sheets given to a roll, and ``--ecrire``.
 
     python -m rules_py fiche exemple JEU [NOM]         the book's example sheet (JSON)
-    python -m rules_py fiche nouvelle JEU [EXEMPLE]    a new sheet, blank or copied from an example (JSON)
+    python -m rules_py fiche nouvelle JEU [EXEMPLE]    a new sheet, blank or copied from an example (JSON);
+                                                       « simon reserve »: a new Réserve du meneur
     python -m rules_py fiche verifier FICHIER          checks a sheet (or a file of sheets): exit 2 if wrong
     python -m rules_py fiche schema JEU                the fields of a game's sheet and what each roller takes (JSON)
     python -m rules_py fiche suite FICHIER SUITE nom=valeur … [--dice …] [--ecrire]
@@ -188,6 +189,8 @@ def run_fiche(
             return _answer({"op": "sheet_schema", "jeu": game}), None
         if sub == "nouvelle":
             request: dict[str, Any] = {"op": "sheet_new", "jeu": game}
+            if len(args) > 1 and fold(args[1]) == "reserve":
+                return _answer({**request, "objet": "reserve"})["reserve"], None
             if len(args) > 1:
                 request["exemple"] = args[1]
             return _answer(request)["fiche"], None

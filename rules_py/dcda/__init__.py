@@ -26,7 +26,9 @@ One module per job:
 - ``odds``: the exact law of one round between two cards;
 - ``table``: the four outcomes and the reader's « Table de confrontation »;
 - ``fields``: the shared parameters and the meneuse's powers;
-- ``words``: French elisions, plurals and lists.
+- ``words``: French elisions, plurals and lists;
+- ``sheet``: the character sheet (forces, favourite suit, fortune, relations, its own table), what
+  each roller takes from it and the fortunes a confrontation writes back.
 """
 
 from __future__ import annotations

@@ -25,6 +25,7 @@ from ..sheets.changes import intent
 from ..sheets.fields import NAME_MAX, Field
 from ..sheets.game import Binding, Filling, Followup, GameSheet, Outcome, Sheets, of, whose
 from ..sheets.names import Kind, Named, find
+from ..typography import fr
 from .cards import ARCANA_DECK, ARCANA_MAY, SUIT_LABELS, SUITS, arcana_label, draw, finish
 from .table import parse_table
 
@@ -234,8 +235,9 @@ def _fill_team(f: Filling, side: str) -> None:
         " ; ".join(f"{s['nom']} : {_forces_text(s)}" for s in sheets),
     )
     names = _short_names([s["nom"] for s in sheets])
+    typed = f.given(f"noms_{side}")
     f.take(f"noms_{side}", ",".join(names), f"Noms de {team}", sheets[0], key)
-    if names != [s["nom"] for s in sheets]:
+    if names != [s["nom"] for s in sheets] and not typed:
         f.note(
             f"noms_{side}",
             ",".join(names),
@@ -310,27 +312,37 @@ def _choices_confrontation(sheets: Sheets) -> dict[str, list[dict[str, Any]]]:
 # ----------------------------------------------------------------------
 
 
-def _members(outcome: Outcome) -> list[tuple[str, Sheet] | None]:
-    """Each participant's (request key, sheet), in the confrontation's order (a1…, b1…); None when typed."""
-    state = outcome.result.get("etat")
+def _counts(state: Any, sheets: Sheets) -> dict[str, int]:
+    """How many participants each team of a confrontation's state has; its sheets must be as many."""
     params = state.get("parametres") if isinstance(state, Mapping) else None
-    if not isinstance(params, Mapping):
-        return []
-    counts = {}
+    counts = {"a": 1, "b": 1}
     for side in ("a", "b"):
-        forces = params.get(f"forces_{side}")
+        forces = params.get(f"forces_{side}") if isinstance(params, Mapping) else None
         counts[side] = len(forces) // 4 if isinstance(forces, list) else 1
-    out: list[tuple[str, Sheet] | None] = []
-    for side in ("a", "b"):
-        team = outcome.sheets.side(side)
+        team = sheets.side(side)
         if team and len(team) != counts[side]:
-            key = dict(outcome.sheets.keys)[side]
+            key = dict(sheets.keys)[side]
             raise RulesError(
                 key,
                 f"Fiches de l’équipe {side.upper()} ({key}) : {len(team)} fiche{'s' if len(team) > 1 else ''} pour "
                 f"{counts[side]} participante{'s' if counts[side] > 1 else ''} ; donnez les fiches de la confrontation, "
                 "dans son ordre.",
             )
+    return counts
+
+
+def _state_confrontation(state: Mapping[str, Any], sheets: Sheets) -> Mapping[str, Any]:
+    """A follow-up's sheets are checked against its state before it is played."""
+    _counts(state, sheets)
+    return state
+
+
+def _members(outcome: Outcome) -> list[tuple[str, Sheet] | None]:
+    """Each participant's (request key, sheet), in the confrontation's order (a1…, b1…); None when typed."""
+    counts = _counts(outcome.result.get("etat"), outcome.sheets)
+    out: list[tuple[str, Sheet] | None] = []
+    for side in ("a", "b"):
+        team = outcome.sheets.side(side)
         out += [(outcome.sheets.key(side, i), team[i]) if team else None for i in range(counts[side])]
     return out
 
@@ -411,7 +423,7 @@ def _example() -> Sheet:
         "nom": "Nocturne",
         "type": "pnj",
         "joueuse": "",
-        "notes": "Un exemple de PNJ du site, pas du livre : le chapitre 004 n’a aucun personnage d’exemple.",
+        "notes": fr("Un exemple de PNJ du site, pas du livre : le chapitre 004 n’a aucun personnage d’exemple."),
         "modifie": None,
         "forces": {"batons": 3, "ecus": 3, "coupes": 3, "dagues": 7},
         "environnement": False,
@@ -480,6 +492,7 @@ SHEET = GameSheet(
                 "après une Tempérance : la fortune est à tirer de nouveau (suite « Tirer une nouvelle fortune »)",
             ),
             followups=_followups_confrontation,
+            state=_state_confrontation,
         ),
     ),
 )

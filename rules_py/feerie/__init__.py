@@ -11,7 +11,8 @@ One module per job:
 - ``efforts``: efforts, and the dice each side rolls;
 - ``odds``: the exact law of a margin of efforts;
 - ``fields``: the parameters the rollers share;
-- ``words``: the book's words (notes, scales, relevance, interest).
+- ``words``: the book's words (notes, scales, relevance, interest);
+- ``sheet``: the character sheet (a description, evaluated elements) and what each roller takes from it.
 """
 
 from __future__ import annotations

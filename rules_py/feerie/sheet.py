@@ -18,6 +18,7 @@ from ..sheets.document import read_sheet
 from ..sheets.fields import NAME_MAX, Field
 from ..sheets.game import Binding, Filling, GameSheet, Sheets, whose
 from ..sheets.names import Kind, Named, find
+from ..typography import fr
 
 __all__ = ["SHEET"]
 
@@ -146,7 +147,7 @@ def _example(sheet_id: str, name: str, description: str, elements: list[tuple[st
         "nom": name,
         "type": "pnj",
         "joueuse": "",
-        "notes": "Exemple de PNJ du chapitre 001 (« Personnages non joueurs »).",
+        "notes": fr("Exemple de PNJ du chapitre 001 (« Personnages non joueurs »)."),
         "modifie": None,
         "description": description,
         "elements": [{"nom": n, "score": s} for n, s in elements],

@@ -126,7 +126,7 @@ def read_changes(
     """
     if not isinstance(raw, list) or len(raw) > 50:
         raise RulesError(
-            field, f"Modifications ({field}) : une liste d'au plus 50 modifications attendue, reçu {shown(raw)}."
+            field, f"Modifications ({field}) : une liste d’au plus 50 modifications attendue, reçu {shown(raw)}."
         )
     out = []
     for i, one in enumerate(raw):
@@ -138,7 +138,7 @@ def read_changes(
             allowed = ", ".join(writable) or "aucun"
             raise RulesError(
                 f"{where}.champ",
-                f"Modification {i + 1}, Champ ({where}.champ) : un champ qu'un jet peut changer ({allowed}) "
+                f"Modification {i + 1}, Champ ({where}.champ) : un champ qu’un jet peut changer ({allowed}) "
                 f"attendu, reçu {shown(path)}.",
             )
         label, allowed_kinds = writable[path]
@@ -170,7 +170,7 @@ def read_changes(
         if not isinstance(reason, str) or len(reason) > _REASON_MAX:
             raise RulesError(
                 f"{where}.raison",
-                f"Modification {i + 1}, Raison ({where}.raison) : un texte d'au plus {_REASON_MAX} caractères attendu.",
+                f"Modification {i + 1}, Raison ({where}.raison) : un texte d’au plus {_REASON_MAX} caractères attendu.",
             )
         out.append(intent(path, label, reason, **{kind: copy.deepcopy(value)}))
     return out

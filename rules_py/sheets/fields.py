@@ -198,7 +198,7 @@ class Field:
         if self.minimum is not None and self.maximum is not None:
             return f"un entier de {self.minimum} à {self.maximum}"
         if self.minimum is not None:
-            return f"un entier d'au moins {self.minimum}"
+            return f"un entier d’au moins {self.minimum}"
         return "un entier"
 
     def _text(self, raw: Any, where: Where) -> str:
@@ -207,7 +207,7 @@ class Field:
         text = raw.replace("\r\n", "\n").replace("\r", "\n") if self.lines else raw
         text = text.strip()
         if len(text) > self.length:
-            raise self.fail(where, f"un texte d'au plus {self.length} caractères attendu ({len(text)} reçus)", raw)
+            raise self.fail(where, f"un texte d’au plus {self.length} caractères attendu ({len(text)} reçus)", raw)
         bad = _CONTROL.search(text) is not None if self.lines else any(ord(ch) < 32 or ord(ch) == 127 for ch in text)
         if bad:
             raise self.fail(where, "un texte sans caractère de contrôle attendu", raw)

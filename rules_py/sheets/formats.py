@@ -50,7 +50,7 @@ def upgrade(
         raise RulesError(
             where,
             f"{label}, Format ({where}) : ce fichier est au format {version}, plus récent que celui que ce site "
-            f"connaît ({current}) ; mettez le site à jour (rechargez la page) pour le lire, rien n'a été changé.",
+            f"connaît ({current}) ; mettez le site à jour (rechargez la page) pour le lire, rien n’a été changé.",
         )
     obj = dict(raw)
     while obj["format"] < current:

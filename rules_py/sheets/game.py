@@ -173,6 +173,8 @@ class Binding:
     takes: tuple[tuple[str, str], ...] = ()  # (parameter, where it comes from, in French)
     writes: tuple[str, ...] = ()  # what a result writes back, in French
     followups: Callable[[Outcome], list[dict[str, Any]]] | None = None  # sheet follow-ups a result offers
+    # a follow-up's state brought up to the sheet (the points it holds now, not those of the roll's time)
+    state: Callable[[Mapping[str, Any], Sheets], Mapping[str, Any]] | None = None
 
     def describe(self) -> dict[str, Any]:
         keys = ["fiche"] + ([self.b_key] if self.b_key else []) + (["fiches_a", "fiches_b"] if self.teams else [])

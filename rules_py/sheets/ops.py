@@ -174,8 +174,11 @@ def with_sheets(op: str, request: Mapping[str, Any]) -> dict[str, Any]:
         raise RulesError("parametres", f"Les paramètres de {roller.id} doivent être des paires nom=valeur.")
     if op == "action":
         action = request.get("action")
-        result = act(roller.id, action, request.get("state"), params, request.get("dice"), request.get("seed"))
-        outcome = Outcome("action", str(action), params, request.get("state"), result, sheets)
+        state = request.get("state")
+        if binding.state is not None and isinstance(state, Mapping):
+            state = binding.state(state, sheets)
+        result = act(roller.id, action, state, params, request.get("dice"), request.get("seed"))
+        outcome = Outcome("action", str(action), params, state, result, sheets)
         return _attach(result, game, binding, sheets, outcome, None)
     filling = Filling(roller, params, sheets)
     binding.fill(filling)
@@ -357,7 +360,7 @@ def _choices(request: Mapping[str, Any]) -> dict[str, Any]:
     return {
         "roller": roller.id,
         "personnage": sheets.a[0]["nom"] if sheets.a else None,
-        "parametres": binding.choices(sheets),
+        "choix": binding.choices(sheets),
         "remplissage": filling.sources,
         "parametres_fiche": [p.describe() for p in binding.sheet_params],
     }

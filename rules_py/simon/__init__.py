@@ -20,7 +20,9 @@ One module per job:
 - ``heroism``: heroism and porte-poisse points, dice added before and after;
 - ``odds``: the exact odds machinery (die categories, one side's law);
 - ``fields``: the parameters the rollers share;
-- ``words``: the French words the results compose.
+- ``words``: the French words the results compose;
+- ``sheet``: the character sheet and the Réserve du meneur (fields, examples, what each roller takes);
+- ``sheet_writeback``: what a result writes back on them (heroism, porte-poisse).
 """
 
 from __future__ import annotations

@@ -18,12 +18,12 @@ from typing import Any
 
 from ..errors import RulesError
 from ..params import Choice, Param, fold, shown
-from ..sheets.changes import intent
 from ..sheets.fields import NAME_MAX, Field, name_key
-from ..sheets.game import Binding, Filling, GameSheet, Outcome, Sheets, of, whose
+from ..sheets.game import Binding, Filling, GameSheet, Sheets, whose
 from ..sheets.names import Kind, Named, find
-from .heroism import BASE_DICE, replay_points
+from ..typography import fr
 from .seuil import CARACTERISTIQUES, LEVELS, level_of
+from .sheet_writeback import effects_jet, effects_opposition
 
 __all__ = ["SHEET", "LEVEL_WORDS", "DEFAULT_MODIFIERS", "expertise_of"]
 
@@ -43,6 +43,7 @@ DEFAULT_MODIFIERS = {"tres-faible": -2, "faible": -1, "normale": 0, "au-dessus":
 _LEVEL_CHOICES = tuple(Choice(k, label) for k, (label, _) in CARACTERISTIQUES.items())
 
 _NAME = Field("nom", "Nom", "name", required=True, length=NAME_MAX)
+_EXPERTISE_MAX = 40  # simon.jet's « expertise »
 
 FIELDS = (
     Field(
@@ -249,7 +250,9 @@ def expertise_of(sheet: Sheet, comp: Mapping[str, Any], linked: str | None, fiel
     total = max(comp["valeur"] + mod, 0)
     sign = "+" if mod >= 0 else "-"
     text = f"{comp['nom']} {comp['valeur']} {sign} {abs(mod)} ({best['abreviation']} {LEVEL_WORDS[best['niveau']]}) = {total}"
-    return total, text
+    if total > _EXPERTISE_MAX:  # the same level (Grand Maître from 17): the roller reads at most 40
+        text += f", soit {_EXPERTISE_MAX} pour le lanceur (Grand Maître dès 17)"
+    return min(total, _EXPERTISE_MAX), text
 
 
 def _competence_named(sheet: Sheet) -> list[Named]:
@@ -347,109 +350,6 @@ def _choices_two(sheets: Sheets) -> dict[str, list[dict[str, Any]]]:
     return {**_side_choices(sheets.one("a"), "_a"), **_side_choices(sheets.one("b"), "_b")}
 
 
-# ----------------------------------------------------------------------
-# What a result writes back: heroism, and the Réserve du meneur
-# ----------------------------------------------------------------------
-
-
-def _args_of(outcome: Outcome) -> Mapping[str, Any]:
-    if outcome.op == "roll":
-        args = outcome.result.get("parametres")
-    else:
-        state = outcome.state or {}
-        args = state.get("parametres")
-    return args if isinstance(args, Mapping) else {}
-
-
-def _side_effects(
-    outcome: Outcome, side: str, suffix: str, values: list[int], new: list[int]
-) -> list[tuple[str, dict[str, Any]]]:
-    """One side's heroism (or porte-poisse) after its dice; ``new``: the dice this step threw."""
-    args = _args_of(outcome)
-    sheet = outcome.sheets.one(side)
-    start, depart = args.get("points" + suffix), args.get("points_depart" + suffix, 20)
-    before = args.get("heroisme" + suffix, 0)
-    if not isinstance(start, int) or not isinstance(depart, int) or not isinstance(before, int):
-        return []  # a character of the meneur, whose pool the roller does not follow
-    meneur = args.get("qui" + suffix) == "meneur"
-    if sheet is not None and sheet["type"] != "pj" and not meneur:
-        return []
-    result = outcome.result
-    after = result.get("points" + suffix) if suffix else result.get("points")
-    if not isinstance(after, int):
-        return []
-    old = values[: len(values) - len(new)]
-    previous = start if outcome.op == "roll" else _replayed(start, depart, before, old, meneur)
-    line = next(
-        (x for x in result.get("calcul", []) if isinstance(x, str) and "Points d’héroïsme" in x.replace("'", "’")), ""
-    )
-    reason = line
-    if outcome.op == "action" and line and not meneur:  # only this step's part of the roll's accounting
-        steps = line.split(" : ", 1)[-1].split(" ; ")
-        done = len(replay_points(start, 2 * depart, before, old).lines)
-        reason = "Points d’héroïsme, dé ajouté après le jet : " + " ; ".join(steps[done:])
-    who = f"{sheet['nom']} : " if sheet is not None else ""
-    out: list[tuple[str, dict[str, Any]]] = []
-    if meneur:
-        if outcome.sheets.reserve is not None and after != previous:
-            text = f"Porte-poisse dépensé par le meneur pour {sheet['nom']}" if sheet else "Porte-poisse dépensé"
-            out.append(("reserve", intent("porte_poisse", "Points de porte-poisse", text, ecart=after - previous)))
-        return out
-    if sheet is not None and after != previous:
-        out.append(
-            (
-                outcome.sheets.key(side),
-                intent(
-                    "heroisme.points",
-                    "Points d’héroïsme",
-                    who + (reason or "points d’héroïsme du jet"),
-                    ecart=after - previous,
-                ),
-            )
-        )
-    ones = new.count(1)
-    if ones and outcome.sheets.reserve is not None:
-        name = of(sheet["nom"]) if sheet else "du personnage"
-        text = f"{ones} raté{'s' if ones > 1 else ''} critique{'s' if ones > 1 else ''} {name} : +{ones} point{'s' if ones > 1 else ''} de porte-poisse pour le meneur"
-        out.append(("reserve", intent("porte_poisse", "Points de porte-poisse", text, ecart=ones)))
-    return out
-
-
-def _replayed(start: int, depart: int, before: int, values: list[int], meneur: bool) -> int:
-    """The points a side held before this step's die, replayed from its previous dice."""
-    if meneur:
-        return start - before - 2 * (len(values) - BASE_DICE - before)
-    return replay_points(start, 2 * depart, before, values).points
-
-
-def _effects_jet(outcome: Outcome) -> list[tuple[str, dict[str, Any]]]:
-    result = outcome.result
-    state = result.get("etat") or {}
-    values = state.get("des") if isinstance(state, Mapping) else None
-    if not isinstance(values, list):
-        return []  # simon.aide: no heroism to follow in this roller
-    new = [v for v in result.get("tirage", []) if isinstance(v, int)]
-    return _side_effects(outcome, "a", "", values, new)
-
-
-def _effects_opposition(outcome: Outcome) -> list[tuple[str, dict[str, Any]]]:
-    state = outcome.result.get("etat") or {}
-    out = []
-    for side in ("a", "b"):
-        values = state.get(f"des_{side}")
-        if not isinstance(values, list):
-            continue
-        if outcome.op == "roll":
-            new = values
-        elif (outcome.params or {}).get("camp") == side:
-            new = values[-1:]
-        else:
-            new = []
-        if outcome.op == "roll" or new:
-            out += _side_effects(outcome, side, f"_{side}", values, new)
-    return out
-
-
 _COMPETENCE_PARAM = Param(
     "competence",
     "Compétence",
@@ -497,7 +397,7 @@ def _example(
         "nom": name,
         "type": "pj",
         "joueuse": "",
-        "notes": notes,
+        "notes": fr(notes),  # the reader's data is never typeset at the door: set it here
         "modifie": None,
         "peuple": people,
         "caracteristiques": [{"nom": n, "abreviation": a, "niveau": lv} for n, a, lv in caracs],
@@ -557,7 +457,7 @@ SHEET = GameSheet(
             "simon.jet",
             _fill_one,
             _choices_one,
-            _effects_jet,
+            effects_jet,
             reserve=True,
             sheet_params=(_COMPETENCE_PARAM, _LINKED_PARAM),
             takes=_TAKES,
@@ -567,7 +467,7 @@ SHEET = GameSheet(
             "simon.aide",
             _fill_one,
             _choices_one,
-            _effects_jet,
+            effects_jet,
             reserve=True,
             sheet_params=(_COMPETENCE_PARAM, _LINKED_PARAM),
             takes=_TAKES[:2],
@@ -576,7 +476,7 @@ SHEET = GameSheet(
             "simon.opposition",
             _fill_two,
             _choices_two,
-            _effects_opposition,
+            effects_opposition,
             b_key="fiche_b",
             reserve=True,
             sheet_params=tuple(

@@ -19,7 +19,9 @@ One module per job:
 - ``points``: ``solaires.points``;
 - ``odds``: the exact odds in closed form (kept dice, an action's outcomes);
 - ``state``: a state sent back with a follow-up, checked again;
-- ``words``: the book's words (the table of outcomes, scales, quotes, uses).
+- ``words``: the book's words (the table of outcomes, scales, quotes, uses);
+- ``sheet``: the character sheet, what each roller takes from it and what a result writes back;
+- ``sheet_examples``: the book’s example characters, as ready-made sheets.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ points), its checks, what each roller takes from it (elements and états by
 name, the points), and what a result writes back (a reroll's two points, the
 follow-ups of ``solaires.points``; « Ajouter un état » is offered next to an
 action's outcome, nothing is added without the player's tap). The example
-characters are in ``examples``.
+characters are in ``sheet_examples``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from ..sheets.changes import intent
 from ..sheets.fields import NAME_MAX, Field, name_key
 from ..sheets.game import Binding, Filling, Followup, GameSheet, Outcome, Sheets, whose
 from ..sheets.names import Kind, Named
-from .examples import EXAMPLES
+from .sheet_examples import EXAMPLES
 
 __all__ = ["SHEET", "CATEGORIES", "LEVEL_WORDS"]
 
@@ -376,6 +376,17 @@ def _effects_action(outcome: Outcome) -> list[tuple[str, dict[str, Any]]]:
     return _points_intents(outcome, outcome.sheets.key("a"))
 
 
+def _state_action(state: Mapping[str, Any], sheets: Sheets) -> Mapping[str, Any]:
+    """A reroll spends the points the sheet holds now (another roll may have spent some since)."""
+    sheet = sheets.one("a")
+    return state if sheet is None or "points" not in state else {**state, "points": sheet["points"]}
+
+
+def _state_points(state: Mapping[str, Any], sheets: Sheets) -> Mapping[str, Any]:
+    sheet = sheets.one("a")
+    return state if sheet is None else {**state, "points": sheet["points"], "maximum": sheet["points_max"]}
+
+
 def _followups_action(outcome: Outcome) -> list[dict[str, Any]]:
     sheet = outcome.sheets.one("a")
     if sheet is None:
@@ -439,6 +450,7 @@ SHEET = GameSheet(
             takes=(_ELEMENTS_TAKE, _POINTS_TAKE),
             writes=("relancer : les deux points de la relance",),
             followups=_followups_action,
+            state=_state_action,
         ),
         Binding(
             "solaires.opposition",
@@ -453,6 +465,7 @@ SHEET = GameSheet(
             ),
             writes=("relancer : les deux points de la relance",),
             followups=_followups_action,
+            state=_state_action,
         ),
         Binding(
             "solaires.points",
@@ -461,6 +474,7 @@ SHEET = GameSheet(
             _effects_action,
             takes=(_POINTS_TAKE, ("maximum", "le maximum de points de la fiche")),
             writes=("fin de scène, fin d’épisode, dépenses : les points et le maximum",),
+            state=_state_points,
         ),
     ),
 )

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..typography import fr
+
 __all__ = ["EXAMPLES", "PERSEUS_DESCRIPTION"]
 
 #: 002, « Description »: the example's text, as the book gives it (typographic apostrophes).
@@ -50,10 +52,18 @@ def _sheet(sheet_id: str, name: str, notes: str, elements: list[dict[str, Any]],
         "nom": name,
         "type": extra.pop("type", "pj"),
         "joueuse": extra.pop("joueuse", ""),
-        "notes": notes,
+        "notes": fr(notes),  # the reader's data is never typeset at the door: set it here
         "modifie": None,
+        "pseudonyme": extra.pop("pseudonyme", ""),
+        "nom_civil": extra.pop("nom_civil", ""),
+        "esprit": extra.pop("esprit", ""),
+        "genre": extra.pop("genre", ""),
+        "concept": extra.pop("concept", ""),
+        "description": extra.pop("description", ""),
         "elements": elements,
-        **extra,
+        "etats": [],
+        "points": 2,
+        "points_max": 2,
     }
 
 
