@@ -27,7 +27,10 @@ self.onmessage = async (event) => {
     } else if (type === "call") {
       if (!booting) throw new Error("Le moteur n'est pas démarré.");
       const { pyodide, callJson } = await booting;
-      for (const system of systemsOf(event.data.request)) await ensureSystem(pyodide, system);
+      const request = event.data.request;
+      for (const system of systemsOf(request)) await ensureSystem(pyodide, system);
+      // A request on character sheets: their modules (shared, then each game's), fetched once.
+      if (sheetRequest(request)) for (const part of ["", ...systemsOf(request)]) await ensureSheets(pyodide, part);
       let text;
       try {
         text = callJson(JSON.stringify(event.data.request));
@@ -174,11 +177,23 @@ async function moduleOf(response) {
 
 async function ensureSystem(pyodide, system) {
   if (!system || loaded.has(system) || !Object.hasOwn(config.systems, system)) return;
-  const names = config.systems[system];
+  await writeModules(pyodide, config.systems[system]);
+  loaded.add(system);
+}
+
+// The sheets' modules (config.sheets: "core", then "systems" by game): "" for the shared ones.
+async function ensureSheets(pyodide, system) {
+  const key = `fiches:${system}`;
+  const names = system ? config.sheets?.systems?.[system] : config.sheets?.core;
+  if (loaded.has(key) || !Array.isArray(names)) return;
+  await writeModules(pyodide, names);
+  loaded.add(key);
+}
+
+async function writeModules(pyodide, names) {
   const texts = await Promise.all(names.map((name) => fetchSource(name)));
   writeSources(pyodide, names, texts);
   pyodide.runPython("import importlib\nimportlib.invalidate_caches()");
-  loaded.add(system);
 }
 
 // rules_py's files at their paths in the package (a game is a subpackage: "solaires/action.py").
@@ -207,6 +222,12 @@ function fetchSource(name) {
     }));
   }
   return fetching.get(name);
+}
+
+// A sheet operation, or a roll, odds or follow-up that carries sheets (rules_py.api's keys).
+const SHEET_KEYS = ["fiche", "fiche_defense", "fiche_b", "fiches_a", "fiches_b", "reserve"];
+function sheetRequest(request) {
+  return String(request?.op).startsWith("sheet_") || SHEET_KEYS.some((key) => request?.[key] !== undefined && request[key] !== null);
 }
 
 // The games a request needs: its roller's, the game a sheet request names, the games of a

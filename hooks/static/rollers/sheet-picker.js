@@ -8,7 +8,7 @@
 
 import { CONFIG } from "./config.js";
 import { fr, h } from "./dom.js";
-import { field } from "./form.js";
+import { field, refreshModes } from "./form.js";
 import { SITE_ROOT } from "./offline-state.js";
 import { sheetsCall } from "./sheets-engine.js";
 import { getReserve, getSheet, listSheets, watchSheets } from "./sheets-store.js";
@@ -172,6 +172,7 @@ class SheetPicker {
   showFilled(choices) {
     const form = this.widget.form;
     const byName = choices.choix || {}; // parameter -> the sheet's things it may name
+    const own = choices.parametres_fiche || []; // parameters of the sheet only (a compétence)
     // Values the sheet holds: written in the roller's own fields, said to come from the sheet.
     for (const record of choices.remplissage || []) {
       const input = form.querySelector(`[name="${CSS.escape(record.parametre)}"][data-kind]`);
@@ -182,26 +183,37 @@ class SheetPicker {
       this.filled[record.parametre] = value;
       this.mark(input, record.texte);
     }
-    // Parameters the sheet's own fields answer (a compétence, the caractéristique it uses).
-    const own = (choices.parametres_fiche || []).map((param) => {
-      const options = byName[param.nom];
-      return options ? this.names({ ...param, type: "text" }, options, 1) : field(param, `${this.widget.el.id}-fiche`);
-    });
-    if (own.length) this.el.append(h("div", { class: "dl-sheet-names dl-sheet-own" }, ...own));
-    // Parameters chosen by name among the sheet's things: the number field gives way to the names.
     const described = this.widget.description?.parametres || [];
+    // A sheet's own parameter takes the place of the roller's parameter it gives (« Compétence »
+    // for « Valeur d'expertise »), in the same exclusive choice; without that word, at the top.
+    for (const param of own) {
+      const options = byName[param.nom];
+      const block = options ? this.names({ ...param, type: "text" }, options, 1) : h("div", { class: "dl-sheet-names", "data-sheet-own": param.nom },
+        field(param, `${this.widget.el.id}-fiche`));
+      const target = param.donne && form.querySelector(`[name="${CSS.escape(param.donne)}"][data-kind]`)?.closest(".dl-field");
+      if (target) this.replace(target, block);
+      else this.el.append(block);
+    }
+    // Parameters chosen by name among the sheet's things: the number field gives way to the names.
     for (const [name, options] of Object.entries(byName)) {
-      if ((choices.parametres_fiche || []).some((p) => p.nom === name)) continue;
-      const input = form.querySelector(`[name="${CSS.escape(name)}"][data-kind]`);
-      const wrapper = input?.closest(".dl-field");
+      if (own.some((p) => p.nom === name)) continue;
+      const wrapper = form.querySelector(`[name="${CSS.escape(name)}"][data-kind]`)?.closest(".dl-field");
       if (!wrapper) continue;
       const param = described.find((p) => p.nom === name) || { nom: name, libelle: name, type: "int" };
-      const count = param.type === "ints" ? param.max_elements || 1 : 1;
-      wrapper.hidden = true;
-      input.disabled = true;
-      wrapper.after(this.names(param, options, count));
-      wrapper.closest("details")?.setAttribute("open", "");
+      this.replace(wrapper, this.names(param, options, param.type === "ints" ? param.max_elements || 1 : 1));
     }
+    refreshModes(form);
+  }
+
+  // `block` in the place of the roller's field `wrapper` (hidden while the sheet is chosen),
+  // in the same alternative of an exclusive choice.
+  replace(wrapper, block) {
+    wrapper.setAttribute("data-sheet-replaced", "");
+    if (wrapper.dataset.mode) block.dataset.mode = wrapper.dataset.mode;
+    else wrapper.hidden = true; // (an exclusive choice's fields are hidden by refreshModes)
+    block.classList.add("dl-field", "dl-sheet-block");
+    wrapper.after(block);
+    wrapper.closest("details")?.setAttribute("open", "");
   }
 
   // One select per name to choose (an action takes one or two elements), grouped as Python says.
@@ -242,14 +254,10 @@ class SheetPicker {
 
   clearFilled() {
     const form = this.widget.form;
-    for (const block of this.el.querySelectorAll(".dl-sheet-own, .dl-roller__sheets-note")) block.remove();
-    for (const block of form.querySelectorAll(".dl-sheet-names[data-sheet-param]")) {
-      const wrapper = block.previousElementSibling;
-      if (wrapper?.matches(".dl-field")) {
-        wrapper.hidden = false;
-        for (const input of wrapper.querySelectorAll("[data-kind]")) input.disabled = Boolean(wrapper.closest("[data-mode]")?.hidden);
-      }
-      block.remove();
+    for (const block of form.querySelectorAll(".dl-sheet-block, .dl-roller__sheets .dl-sheet-names, .dl-roller__sheets-note")) block.remove();
+    for (const wrapper of form.querySelectorAll("[data-sheet-replaced]")) {
+      wrapper.removeAttribute("data-sheet-replaced");
+      if (!wrapper.dataset.mode) wrapper.hidden = false;
     }
     for (const note of form.querySelectorAll(".dl-sheet-source")) {
       const input = note.closest(".dl-field")?.querySelector("[data-kind]");
@@ -262,6 +270,7 @@ class SheetPicker {
       note.remove();
     }
     this.filled = {};
+    refreshModes(form);
   }
 
   // --- requests ------------------------------------------------------------
@@ -282,13 +291,17 @@ class SheetPicker {
     if (request.op !== "action") {
       const params = { ...request.params };
       for (const [name, value] of Object.entries(this.filled)) if (params[name] === value) delete params[name];
-      for (const block of this.el.closest("form").querySelectorAll("[data-sheet-param]")) {
+      const form = this.el.closest("form");
+      // What a hidden field (a sheet's choice in the other alternative) held is not sent.
+      for (const wrapper of form.querySelectorAll("[data-sheet-replaced]")) delete params[wrapper.querySelector("[name]")?.name];
+      for (const block of form.querySelectorAll("[data-sheet-param]")) {
+        if (block.hidden) continue;
         const names = [...block.querySelectorAll("select")].map((s) => s.value).filter(Boolean);
         if (names.length) params[block.dataset.sheetParam] = names.join(",");
-        else delete params[block.dataset.sheetParam];
       }
-      for (const input of this.el.querySelectorAll(".dl-sheet-own [name][data-kind]")) {
-        if (input.value.trim()) params[input.name] = input.value.trim();
+      for (const block of form.querySelectorAll("[data-sheet-own]")) {
+        const input = block.querySelector("[name][data-kind]");
+        if (!block.hidden && input?.value.trim()) params[input.name] = input.value.trim();
       }
       out.params = params;
     }
