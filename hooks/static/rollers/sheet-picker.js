@@ -59,7 +59,10 @@ class SheetPicker {
       }
     }
     const none = !skeleton && !this.records.length;
-    if (!this.records.length) this.chosen = {};
+    if (!skeleton) { // a sheet deleted meanwhile is no longer chosen
+      const ids = new Set(this.records.map((r) => r.id));
+      for (const place of Object.keys(this.chosen)) this.chosen[place] = this.chosen[place].filter((id) => ids.has(id));
+    }
     // The game's « Mes personnages », beside « Notes de lecture » in the widget's title line.
     const title = this.widget.el.querySelector(".dl-roller__title");
     let link = title?.querySelector(".dl-roller__sheets-link");
@@ -313,8 +316,14 @@ class SheetPicker {
 
   // --- other tabs, other widgets, the page ---------------------------------
 
-  async changed(detail) {
-    if (!this.widget.el.isConnected || (detail.jeu && detail.jeu !== this.jeu) || detail.reserve) return;
+  changed(detail) {
+    if (!this.widget.el.isConnected) return false; // the page has gone (instant navigation)
+    if ((detail.jeu && detail.jeu !== this.jeu) || detail.reserve) return true;
+    this.redraw();
+    return true;
+  }
+
+  async redraw() {
     await this.draw();
     // The choice drawn again, the chosen sheets' values are read again (a roll, an edit elsewhere).
     if (this.active()) this.apply();

@@ -30,7 +30,7 @@ class SheetsPage {
     this.jeu = el.dataset.jeu;
     this.schema = JSON.parse(el.dataset.schema);
     this.records = [];
-    this.current = null; // {view: "list" | "sheet" | "form" | "shared", id, editor}
+    this.current = null; // {view: "list" | "sheet" | "form" | "received", id, editor}
     this.where = h("p", { class: "dl-sheets__where" });
     this.message = h("p", { class: "dl-sheets__message", role: "status" });
     this.ask = h("div", { class: "dl-sheets__ask", hidden: "" });
@@ -162,7 +162,7 @@ class SheetsPage {
 
   // A shared link: the sheet shown (once Python has checked it), « Ajouter à mes personnages ».
   async showShared(shared) {
-    this.current = { view: "shared" };
+    this.current = { view: "received" };
     const forget = () => {
       history.replaceState(history.state, "", window.location.pathname + window.location.search);
       this.showList();
@@ -326,8 +326,14 @@ class SheetsPage {
   }
 
   // Another tab, or a roll on another page, changed sheets: the view follows.
-  async changedElsewhere(detail) {
-    if (!this.el.isConnected || (detail.jeu && detail.jeu !== this.jeu) || !detail.ailleurs) return;
+  changedElsewhere(detail) {
+    if (!this.el.isConnected) return false; // the page has gone (instant navigation)
+    if ((detail.jeu && detail.jeu !== this.jeu) || !detail.ailleurs) return true;
+    this.follow(detail);
+    return true;
+  }
+
+  async follow(detail) {
     const view = this.current?.view;
     if (detail.reserve) return view === "list" ? this.reserve?.refresh() : undefined;
     if (view === "list") await this.showList();

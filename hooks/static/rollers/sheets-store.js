@@ -294,18 +294,23 @@ function listenToChannel() {
   return channel;
 }
 
-// Changes made in this tab or another reach `listener(detail)` ({jeu, ids, reserve, ailleurs}).
+// Changes made in this tab or another reach `listener(detail)` ({jeu, ids, reserve, ailleurs});
+// a listener that returns false is dropped (its page or widget is gone).
 export function watchSheets(listener) {
   if ("BroadcastChannel" in globalThis) sheetsChannel ||= listenToChannel();
   else {
-    window.addEventListener("storage", (event) => {
+    const pinged = (event) => {
       if (event.key !== SHEETS_PING_KEY || !event.newValue) return;
       try {
-        listener({ ...JSON.parse(event.newValue), ailleurs: true });
+        if (listener({ ...JSON.parse(event.newValue), ailleurs: true }) === false) window.removeEventListener("storage", pinged);
       } catch (err) {
         console.warn("Mes personnages : message d’un autre onglet illisible", err);
       }
-    });
+    };
+    window.addEventListener("storage", pinged);
   }
-  document.addEventListener("dl:fiches", (event) => listener(event.detail));
+  const heard = (event) => {
+    if (listener(event.detail) === false) document.removeEventListener("dl:fiches", heard);
+  };
+  document.addEventListener("dl:fiches", heard);
 }
