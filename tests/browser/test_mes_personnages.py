@@ -176,6 +176,13 @@ def test_perseus_made_from_the_form_rolls_and_his_reroll_is_written_back(player,
         page.locator(f"[data-path='elements[{i}].score']").select_option(score)
     # the level words follow the category: a career's 2 is « Professionnel »
     assert "Professionnel" in page.locator("[data-path='elements[0].score'] option:checked").inner_text()
+    # the phone reloads the tab before the save: what was typed is offered back
+    page.wait_for_timeout(600)
+    page.reload()
+    page.get_by_role("button", name="Nouveau personnage").tap()
+    page.get_by_role("button", name="Reprendre cette saisie").tap()
+    assert page.locator("[data-path='nom']").input_value() == "Perseüs"
+    assert page.locator("[data-path='elements[1].nom']").input_value() == "Volontaire"
     # a value Python refuses: one French sentence on its field, nothing saved
     page.locator("[data-path='points']").fill("7")
     page.get_by_role("button", name="Enregistrer").tap()

@@ -8,26 +8,64 @@ import { fr, h } from "./dom.js";
 import { sheetButton, tell } from "./sheets-ask.js";
 import { checkSheet, engineWaitText, plainSheetError } from "./sheets-engine.js";
 import { sheetForm } from "./sheets-form.js";
-import { addSheet, askPersistence, getSheet, writeSheet } from "./sheets-store.js";
+import { addSheet, askPersistence, getMeta, getSheet, setMeta, writeSheet } from "./sheets-store.js";
 
 const MERGE_TRIES = 3;
 
 // The editor for `record` (null: a new sheet, from `start`, a sheet without id or an example copy).
 export function sheetEditor(page, record, start = null) {
   const base = record ? record.fiche : newSheet(page, start);
-  const form = sheetForm(page.schema, base, `${page.el.id}-form`);
+  let form = sheetForm(page.schema, base, `${page.el.id}-form`);
   const status = h("p", { class: "dl-sheets__saving", role: "status" });
+  const draft = h("div", { class: "dl-sheets__draft", hidden: "" });
+  const draftKey = record ? `brouillon:${record.id}` : `brouillon:nouveau:${page.jeu}`;
   const save = sheetButton("Enregistrer", () => submit(), { primary: true, class: "md-button md-button--primary dl-sheets__save" });
-  const drop = sheetButton("Abandonner", () => page.showList(record ? record.id : null));
+  const drop = sheetButton("Abandonner", () => {
+    forgetDraft();
+    page.showList(record ? record.id : null);
+  });
   const title = record ? `Modifier ${record.fiche.nom}` : "Nouveau personnage";
   const el = h("form", { class: "dl-sheets__editor", novalidate: "", "aria-labelledby": `${page.el.id}-editor-title` },
     h("h2", { id: `${page.el.id}-editor-title`, tabindex: "-1" }, fr(title)),
-    form.el, h("p", { class: "dl-sheets__buttons" }, save, drop), status);
+    draft, form.el, h("p", { class: "dl-sheets__buttons" }, save, drop), status);
   el.addEventListener("submit", (event) => {
     event.preventDefault();
     submit();
   });
   let busy = false;
+
+  // What is typed is kept on the device as it is typed (a phone may reload the tab): the form
+  // offers it back the next time it opens; a save or « Abandonner » forgets it.
+  let draftTimer = 0;
+  const keepDraft = () => {
+    clearTimeout(draftTimer);
+    draftTimer = setTimeout(() => setMeta(draftKey, { quand: Date.now(), fiche: form.read() }).catch(() => null), 400);
+  };
+  el.addEventListener("input", keepDraft);
+  el.addEventListener("change", keepDraft);
+  el.addEventListener("click", (event) => event.target.closest(".dl-sheet-form__add, .dl-sheet-form__remove") && keepDraft());
+  function forgetDraft() {
+    clearTimeout(draftTimer);
+    setMeta(draftKey, null).catch(() => null);
+  }
+  getMeta(draftKey).then((kept) => {
+    if (!kept?.fiche || JSON.stringify(kept.fiche) === JSON.stringify(form.read())) return;
+    const when = new Date(kept.quand).toLocaleString("fr-FR", { dateStyle: "short", timeStyle: "short" });
+    draft.replaceChildren(h("p", {}, fr(`Une saisie de cette fiche n’a pas été enregistrée (${when}).`)),
+      h("p", { class: "dl-sheets__buttons" },
+        sheetButton("Reprendre cette saisie", () => {
+          const restored = sheetForm(page.schema, { ...base, ...kept.fiche, id: base.id, jeu: base.jeu }, `${page.el.id}-form`);
+          form.el.replaceWith(restored.el);
+          form = restored;
+          draft.hidden = true;
+          restored.el.querySelector("input, select, textarea")?.focus();
+        }, { primary: true }),
+        sheetButton("L’oublier", () => {
+          forgetDraft();
+          draft.hidden = true;
+        })));
+    draft.hidden = false;
+  }).catch(() => null);
 
   async function submit() {
     if (busy) return;
@@ -43,6 +81,7 @@ export function sheetEditor(page, record, start = null) {
       if (done.error) return refuse(done);
       if (done.exists) return refuse({ error: "Une fiche de même identifiant existe déjà\u202F: rien n’a été enregistré." });
       askPersistence();
+      forgetDraft();
       tell(status, "");
       page.showSheet(done.record.id, done.merged
         ? `Fiche enregistrée. Elle avait changé ailleurs (autre onglet ou jet) depuis que vous l’aviez ouverte\u202F: vos changements ont été ajoutés aux siens${done.both.length ? ` (pour ${done.both.join(", ")}, votre valeur a été gardée\u202F; « Annuler la dernière modification » rend l’autre)` : ""}.`

@@ -37,6 +37,7 @@ function inForm(field) {
 }
 
 function drawField(field, value, id, path) {
+  if (field.type === "list" && field.valeurs) return drawInput(field, value, id, path, null);
   if (field.type === "list") return drawList(field, Array.isArray(value) ? value : [], id, path);
   if (field.type === "object") return drawObject(field, value && typeof value === "object" ? value : {}, id, path);
   return drawInput(field, value === undefined ? field.defaut : value, id, path, null);
@@ -83,12 +84,14 @@ function drawInput(field, value, id, path, row) {
     if (field.exemple) attrs.placeholder = field.exemple;
     if (field.suggestions?.length) attrs.list = `${id}-suggestions`;
     input = h("input", { type: "text", spellcheck: number ? "false" : "true", ...attrs, ...common });
-    input.value = value === null || value === undefined ? "" : String(value);
+    // A list of plain values (a compétence's caractéristiques): written « INT, CO ».
+    input.value = value === null || value === undefined ? "" : Array.isArray(value) ? value.join(", ") : String(value);
   }
   const label = h("label", { for: id }, fr(field.libelle), field.requis ? h("span", { class: "dl-sheet-form__required" }, " (obligatoire)") : "");
   const suggestions = field.suggestions?.length
     ? h("datalist", { id: `${id}-suggestions` }, ...field.suggestions.map((s) => h("option", { value: s })))
     : "";
+  if (field.type === "list") label.append(h("span", { class: "dl-sheet-form__range" }, " (séparées par des virgules)"));
   const range = field.type === "int" && !field.echelles && field.min !== undefined
     ? h("span", { class: "dl-sheet-form__range" }, ` (${field.min} à ${field.max})`) : "";
   if (range) label.append(range);
@@ -219,7 +222,10 @@ function readFields(scope, fields, base) {
   const out = {};
   for (const field of fields) {
     const path = base ? `${base}.${field.nom}` : field.nom;
-    if (field.type === "list") {
+    if (field.type === "list" && field.valeurs) {
+      const input = scope.querySelector(`[data-path="${CSS.escape(path)}"]`);
+      if (input) out[field.nom] = input.value.split(",").map((v) => v.trim()).filter(Boolean);
+    } else if (field.type === "list") {
       const box = scope.querySelector(`[data-path="${CSS.escape(path)}"]`);
       out[field.nom] = box ? [...box.querySelector(".dl-sheet-form__rows").children]
         .map((row, i) => readFields(row, field.champs, `${path}[${i}]`)) : [];

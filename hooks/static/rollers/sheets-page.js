@@ -51,14 +51,15 @@ class SheetsPage {
     if (!waitsForTap()) (globalThis.requestIdleCallback || setTimeout)(() => runtime.start(new Set([this.jeu])).catch(() => null), { timeout: 3000 });
   }
 
+  // Said at once; whether the browser promised to keep them, once it has answered.
   async showWhere() {
-    const state = await persistenceState();
+    this.where.replaceChildren(h("strong", {}, "Vos fiches ne sont que sur cet appareil"),
+      fr(", dans ce navigateur\u202F: rien n’est envoyé ailleurs. Exportez-les après chaque changement (un fichier à garder ailleurs) pour ne pas les perdre."));
     const kept = {
       accordee: " Le navigateur a promis de ne pas les effacer pour faire de la place.",
       refusee: " Le navigateur n’a pas promis de les garder si la place manque\u202F: exportez-les.",
-    }[state] || "";
-    this.where.replaceChildren(h("strong", {}, "Vos fiches ne sont que sur cet appareil"),
-      fr(", dans ce navigateur\u202F: rien n’est envoyé ailleurs. Exportez-les après chaque changement (un fichier à garder ailleurs) pour ne pas les perdre." + kept));
+    }[await persistenceState()];
+    if (kept) this.where.append(fr(kept));
   }
 
   // --- views -------------------------------------------------------------

@@ -12,7 +12,7 @@ export function sheetView(schema, fiche, headingLevel = "h3") {
   for (const field of fields) {
     const value = fiche[field.nom];
     if (isEmpty(value)) continue;
-    if (field.type === "list") {
+    if (field.type === "list" && !field.valeurs) {
       flush(parts, plain);
       parts.push(listTable(field, value));
     } else if (field.type === "object") {
@@ -55,6 +55,7 @@ function listTable(field, items) {
 export function shownValue(field, value, row) {
   if (isEmpty(value)) return "";
   if (field.type === "bool") return value ? "oui" : "non";
+  if (Array.isArray(value)) return fr(value.join(", "));
   if (field.type === "choice") return fr(field.choix?.find((c) => c.valeur === value)?.libelle ?? String(value));
   if (field.type === "int" && field.echelles) {
     const scale = field.echelle_selon ? field.echelles[row?.[field.echelle_selon]] : Object.values(field.echelles)[0];
