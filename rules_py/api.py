@@ -107,7 +107,9 @@ The sheet operations::
         -> {"fiche": a blank sheet or a copy of an example, with a new random id} | {"reserve": ...}
     {"op": "sheet_schema", "jeu": JEU}
         -> {"jeu", "titre", "format", "limites", "champs": [FIELD], "lanceurs": [{"lanceur", "fiches",
-            "prend": [{"parametre", "depuis"}], "parametres_fiche": [...], "ecrit": [...]}],
+            "places": [{"cle", "libelle", "equipe"}], "prend": [{"parametre", "depuis"}],
+            "noms": [{"parametre", "libelle"}] (the parameters chosen by name on the sheet),
+            "parametres_fiche": [PARAM + "donne"?: the roller's parameter it gives], "ecrit": [...]}],
             "suites": [...], "reserve": {"libelle", "champs"}|null, "exemples": [...], "modifiables": {...}}
         FIELD: {"nom", "libelle", "type": text|name|int|choice|bool|list|object|date|id, "requis",
                 "defaut", "vide_permis"?, "min"?, "max"?, "max_longueur"?, "lignes"?, "choix"?,
@@ -117,7 +119,8 @@ The sheet operations::
                 "suggestions"?, "exemple"?, "echelles"?, "echelle_selon"?}
     {"op": "sheet_choices", "roller": ID, "fiche": SHEET, ...}
         -> {"roller", "personnage", "choix": {parameter: [{"valeur", "libelle": "Pilote (2)",
-            "nombre", "groupe"?}]}, "remplissage": [...], "parametres_fiche": [...]}
+            "nombre", "groupe"?}]}, "libelles": {parameter: "Élément"}, "remplissage": [...],
+            "parametres_fiche": [...]}
     {"op": "sheet_apply", "fiche"|"reserve": NEWER, "modifications": [...], "inverse"?: true}
         -> {"fiche"|"reserve": after, "personnage", "modifications": as they landed}
         the same changes applied to a newer copy (the page's compare-and-swap: another tab

@@ -387,6 +387,17 @@ def test_the_schema_describes_every_field_and_what_each_roller_takes(game):
         for take in binding["prend"]:
             assert take["parametre"] in own and take["depuis"], take
         assert binding["fiches"][0] == "fiche" and set(binding["fiches"]) <= set(SHEET_KEYS)
+        assert [p["cle"] for p in binding["places"]] == binding["fiches"] and all(
+            p["libelle"] for p in binding["places"]
+        )
+        named = {n["parametre"] for n in binding["noms"]}
+        for p in binding["parametres_fiche"]:
+            assert p.get("donne", roller.params[0].name) in {q.name for q in roller.params}, p
+        request = {"op": "sheet_choices", "roller": roller.id, "fiche": first_example(game)}
+        if len(binding["fiches"]) > 1 and binding["fiches"][1] in ("fiche_b", "fiche_defense"):
+            request[binding["fiches"][1]] = {**first_example(game), "id": "autre"}
+        choices = answer_ok(request)
+        assert set(choices["choix"]) <= named and set(choices["libelles"]) == named
     assert [e["nom"] for e in schema["exemples"]] == [s["nom"] for s in load_game(game).examples]
 
 

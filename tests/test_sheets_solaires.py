@@ -275,8 +275,16 @@ def test_ajouter_un_etat_adds_or_worsens_an_etat_only_when_asked():
     res = roll("solaires.action", PERSEUS, {"elements": "Pilote", "alteration": "instable"}, [6, 6, 1])
     (offer,) = res["suites_fiche"]
     assert offer["id"] == "ajouter_etat" and offer["fiche_id"] == PERSEUS["id"] and res["fiche"]["etats"] == []
+    answer_refused(  # nothing but the scale is offered: the score is the player's to choose
+        {"op": "sheet_followup", "suite": "ajouter_etat", "fiche": res["fiche"], "params": {"nom": "Choc"}}, "score"
+    )
     added = answer_ok(
-        {"op": "sheet_followup", "suite": "ajouter_etat", "fiche": res["fiche"], "params": {"nom": "En état de choc"}}
+        {
+            "op": "sheet_followup",
+            "suite": "ajouter_etat",
+            "fiche": res["fiche"],
+            "params": {"nom": "En état de choc", "score": 1},
+        }
     )
     assert added["fiche"]["etats"] == [{"nom": "En état de choc", "score": 1}]
     worse = answer_ok(
@@ -289,7 +297,7 @@ def test_ajouter_un_etat_adds_or_worsens_an_etat_only_when_asked():
     )
     assert worse["fiche"]["etats"] == [{"nom": "en etat de choc", "score": 3}] and "passe à" in worse["resultat"]
     answer_refused(
-        {"op": "sheet_followup", "suite": "ajouter_etat", "fiche": PERSEUS, "params": {"nom": "Pilote"}},
+        {"op": "sheet_followup", "suite": "ajouter_etat", "fiche": PERSEUS, "params": {"nom": "Pilote", "score": 1}},
         "fiche.etats[0].nom",
     )
     answer_refused({"op": "sheet_followup", "suite": "nouvelle_fortune", "fiche": PERSEUS}, "suite")

@@ -139,7 +139,7 @@ class Exercise:
                                 "op": "sheet_followup",
                                 "suite": offer["id"],
                                 "fiche": result["fiche"],
-                                "params": {"nom": "Choc"},
+                                "params": {"nom": "Choc", "score": 2},
                                 "seed": 3,
                             }
                         )

@@ -468,6 +468,7 @@ SHEET = GameSheet(
                 ("forces_b", "les forces de la fiche de B (fiche_b)"),
                 ("table", "la Table de confrontation de la fiche de A, sinon de B"),
             ),
+            places=(("fiche", "A"), ("fiche_b", "B")),
         ),
         Binding(
             "dcda.confrontation",
@@ -493,6 +494,9 @@ SHEET = GameSheet(
             ),
             followups=_followups_confrontation,
             state=_state_confrontation,
+            places=(("fiche", "Participante (A)"), ("fiche_b", "Adversaire (B)")),
+            named=(("relation_a", "Relation ou valeur engagée (A)"), ("relation_b", "Relation ou valeur engagée (B)")),
+            gives=(("relation_a", "niveau_a"), ("relation_b", "niveau_b")),
         ),
     ),
 )

@@ -177,12 +177,14 @@ SHEET = GameSheet(
             _fill_action,
             _choices_action,
             takes=(("element", "un élément de la fiche, par son nom : son score"),),
+            named=(("element", "Élément"),),
         ),
         Binding(
             "feerie.collaboration",
             _fill_action,
             _choices_action,
             takes=(("element", "un élément de la fiche, par son nom : son score"), ("assistants", _ASSISTANTS)),
+            named=(("element", "Élément"),),
         ),
         Binding(
             "feerie.opposition",
@@ -195,6 +197,8 @@ SHEET = GameSheet(
                 ("assistants_a", _ASSISTANTS),
                 ("assistants_b", _ASSISTANTS),
             ),
+            places=(("fiche", "Initiateur du camp A"), ("fiche_b", "Initiateur du camp B")),
+            named=(("des_a", "Élément de l’initiateur du camp A"), ("des_b", "Élément de l’initiateur du camp B")),
         ),
     ),
 )

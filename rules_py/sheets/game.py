@@ -175,16 +175,40 @@ class Binding:
     followups: Callable[[Outcome], list[dict[str, Any]]] | None = None  # sheet follow-ups a result offers
     # a follow-up's state brought up to the sheet (the points it holds now, not those of the roll's time)
     state: Callable[[Mapping[str, Any], Sheets], Mapping[str, Any]] | None = None
+    places: tuple[tuple[str, str], ...] = ()  # (request key, French label) where the default label will not do
+    named: tuple[tuple[str, str], ...] = ()  # (parameter chosen by name, French label: « Élément »)
+    gives: tuple[tuple[str, str], ...] = ()  # (sheet's own parameter, the roller's it gives: competence → expertise)
+
+    def keys(self) -> list[str]:
+        keys = ["fiche"] + ([self.b_key] if self.b_key else []) + (["fiches_a", "fiches_b"] if self.teams else [])
+        return keys + (["reserve"] if self.reserve else [])
 
     def describe(self) -> dict[str, Any]:
-        keys = ["fiche"] + ([self.b_key] if self.b_key else []) + (["fiches_a", "fiches_b"] if self.teams else [])
+        labels = {**_PLACE_LABELS, **dict(self.places)}
+        gives = dict(self.gives)
         return {
             "lanceur": self.roller,
-            "fiches": keys + (["reserve"] if self.reserve else []),
+            "fiches": self.keys(),
+            "places": [{"cle": k, "libelle": labels[k], "equipe": k.startswith("fiches_")} for k in self.keys()],
             "prend": [{"parametre": p, "depuis": text} for p, text in self.takes],
-            "parametres_fiche": describe_params(self.sheet_params),
+            "noms": [{"parametre": p, "libelle": text} for p, text in self.named],
+            "parametres_fiche": [
+                {**d, **({"donne": gives[d["nom"]]} if d["nom"] in gives else {})}
+                for d in describe_params(self.sheet_params)
+            ],
             "ecrit": list(self.writes),
         }
+
+
+#: How the page names each place a sheet fills, unless a binding says better.
+_PLACE_LABELS = {
+    "fiche": "Personnage",
+    "fiche_defense": "L’autre personnage",
+    "fiche_b": "Camp B",
+    "fiches_a": "Équipe A",
+    "fiches_b": "Équipe B",
+    "reserve": "Réserve du meneur",
+}
 
 
 @dataclass(frozen=True, slots=True)

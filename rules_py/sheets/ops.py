@@ -361,6 +361,7 @@ def _choices(request: Mapping[str, Any]) -> dict[str, Any]:
         "roller": roller.id,
         "personnage": sheets.a[0]["nom"] if sheets.a else None,
         "choix": binding.choices(sheets),
+        "libelles": dict(binding.named),
         "remplissage": filling.sources,
         "parametres_fiche": [p.describe() for p in binding.sheet_params],
     }

@@ -376,6 +376,12 @@ _TAKES = (
     ("points", "les points d’héroïsme de la fiche (un PJ)"),
     ("points_depart", "les points d’héroïsme de départ de la fiche (un PJ)"),
 )
+_NAMED = (
+    ("competence", "Compétence"),
+    ("caracteristique", "Caractéristique"),
+    ("caracteristique_liee", "Caractéristique liée"),
+)
+_GIVES = (("competence", "expertise"), ("caracteristique_liee", "expertise"))
 _WRITES = (
     "les points d’héroïsme dépensés et gagnés (+1 par 20, -1 par 1, entre 0 et le double du départ)",
     "chaque 1 d’un PJ : +1 point de porte-poisse dans la Réserve du meneur",
@@ -462,6 +468,8 @@ SHEET = GameSheet(
             sheet_params=(_COMPETENCE_PARAM, _LINKED_PARAM),
             takes=_TAKES,
             writes=_WRITES,
+            named=_NAMED,
+            gives=_GIVES,
         ),
         Binding(
             "simon.aide",
@@ -471,6 +479,8 @@ SHEET = GameSheet(
             reserve=True,
             sheet_params=(_COMPETENCE_PARAM, _LINKED_PARAM),
             takes=_TAKES[:2],
+            named=_NAMED,
+            gives=_GIVES,
         ),
         Binding(
             "simon.opposition",
@@ -486,6 +496,9 @@ SHEET = GameSheet(
             ),
             takes=tuple((f"{p}_{s}", f"{text} (fiche de {s})") for s in "ab" for p, text in _TAKES),
             writes=_WRITES,
+            places=(("fiche", "Acteur (a)"), ("fiche_b", "Celui qui réagit (b)")),
+            named=tuple((f"{p}_{s}", f"{label} ({s})") for s in "ab" for p, label in _NAMED),
+            gives=tuple((f"{p}_{s}", f"{g}_{s}") for s in "ab" for p, g in _GIVES),
         ),
     ),
 )

@@ -411,7 +411,7 @@ ADD_STATE = Followup(
             "score",
             "Score de l’état",
             "int",
-            default=1,
+            required=True,
             minimum=1,
             maximum=3,
             help="Léger (1), Important (2), Extrême (3) ; un état du même nom prend ce score.",
@@ -451,6 +451,7 @@ SHEET = GameSheet(
             writes=("relancer : les deux points de la relance",),
             followups=_followups_action,
             state=_state_action,
+            named=(("elements", "Élément"),),
         ),
         Binding(
             "solaires.opposition",
@@ -466,6 +467,8 @@ SHEET = GameSheet(
             writes=("relancer : les deux points de la relance",),
             followups=_followups_action,
             state=_state_action,
+            places=(("fiche", "Personnage qui agit"), ("fiche_defense", "L’autre personnage")),
+            named=(("elements", "Élément"), ("defense", "Élément de l’autre personnage")),
         ),
         Binding(
             "solaires.points",
