@@ -13,15 +13,6 @@ import { SITE_ROOT } from "./offline-state.js";
 import { sheetsCall } from "./sheets-engine.js";
 import { getReserve, getSheet, listSheets, watchSheets } from "./sheets-store.js";
 
-// The places' names on the widget (the request's keys are rules_py's).
-const PLACE_LABELS = {
-  fiche: "Personnage",
-  fiche_defense: "Personnage qui se défend",
-  fiche_b: "Personnage du camp B",
-  fiches_a: "Équipe A",
-  fiches_b: "Équipe B",
-};
-
 export function bindSheetPicker(widget) {
   const binding = CONFIG?.fiches?.lanceurs?.[widget.roller];
   if (!binding) return null;
@@ -33,9 +24,11 @@ class SheetPicker {
     this.widget = widget;
     this.binding = binding;
     this.jeu = widget.roller.split(".", 1)[0];
-    // Teams stand for both sides' single places (a team of one is a sheet).
-    const keys = binding.fiches.filter((k) => k !== "reserve");
-    this.places = keys.some((k) => k.startsWith("fiches_")) ? keys.filter((k) => k.startsWith("fiches_")) : keys;
+    // The places a sheet fills, as rules_py names them; teams stand for both sides' single
+    // places (a team of one is a sheet).
+    const places = binding.places.filter((p) => p.cle !== "reserve");
+    this.places = places.some((p) => p.equipe) ? places.filter((p) => p.equipe) : places;
+    this.nameLabels = Object.fromEntries((binding.noms || []).map((n) => [n.parametre, n.libelle]));
     this.chosen = {}; // place -> [sheet ids]
     this.filled = {}; // parameter -> the value the sheets filled (as the field shows it)
     this.picked = {}; // parameter -> the names chosen (kept when the sheet is read again)
@@ -73,10 +66,10 @@ class SheetPicker {
     if (link) link.textContent = none ? "Créer un personnage" : "Mes personnages";
     const prefix = `${this.widget.el.id}-fiche`;
     this.el.replaceChildren(...this.places.map((place) =>
-      (place.startsWith("fiches_") ? this.team(place, prefix, skeleton) : this.single(place, prefix, skeleton))));
+      (place.equipe ? this.team(place, prefix, skeleton) : this.single(place, prefix, skeleton))));
   }
 
-  single(place, prefix, skeleton) {
+  single({ cle: place, libelle }, prefix, skeleton) {
     const id = `${prefix}-${place}`;
     const empty = skeleton ? "…" : this.records.length ? "— aucun (valeurs saisies) —" : "aucune fiche de ce jeu ici";
     const select = h("select", { id, "data-sheet-place": place, ...(this.records.length ? {} : { disabled: "" }) },
@@ -89,11 +82,11 @@ class SheetPicker {
       this.picked = {};
       this.apply();
     });
-    return h("div", { class: "dl-sheet-place" }, h("label", { for: id }, fr(PLACE_LABELS[place] || place)), select);
+    return h("div", { class: "dl-sheet-place" }, h("label", { for: id }, fr(libelle)), select);
   }
 
   // A team: its sheets ticked in a fold; the summary names them.
-  team(place, prefix, skeleton) {
+  team({ cle: place, libelle }, prefix, skeleton) {
     const kept = new Set(this.chosen[place] || []);
     const names = this.records.filter((r) => kept.has(r.id)).map((r) => r.fiche.nom);
     const summary = skeleton ? "…" : !this.records.length ? "aucune fiche de ce jeu ici" : names.length ? names.join(", ") : "aucune fiche (valeurs saisies)";
@@ -110,7 +103,7 @@ class SheetPicker {
       return h("label", {}, input, fr(r.fiche.nom));
     });
     const fold = h("details", { class: "dl-sheet-team", id: `${prefix}-${place}` },
-      h("summary", {}, h("strong", {}, fr(`${PLACE_LABELS[place] || place} : `)), h("span", {}, fr(summary))),
+      h("summary", {}, h("strong", {}, fr(`${libelle} : `)), h("span", {}, fr(summary))),
       ...boxes);
     return h("div", { class: "dl-sheet-place" }, fold);
   }
@@ -126,7 +119,7 @@ class SheetPicker {
       if (!ids.length) continue;
       const records = (await Promise.all(ids.map((id) => getSheet(id)))).filter(Boolean);
       if (!records.length) continue;
-      out[place] = place.startsWith("fiches_") ? records : records[0];
+      out[place] = this.places.find((p) => p.cle === place)?.equipe ? records : records[0];
     }
     return out;
   }
@@ -175,7 +168,8 @@ class SheetPicker {
   showFilled(choices) {
     const form = this.widget.form;
     const byName = choices.choix || {}; // parameter -> the sheet's things it may name
-    const own = choices.parametres_fiche || []; // parameters of the sheet only (a compétence)
+    // Parameters of the sheet only (a compétence), each with the roller's parameter it gives.
+    const own = this.binding.parametres_fiche || [];
     // Values the sheet holds: written in the roller's own fields, said to come from the sheet.
     for (const record of choices.remplissage || []) {
       const input = form.querySelector(`[name="${CSS.escape(record.parametre)}"][data-kind]`);
@@ -189,9 +183,15 @@ class SheetPicker {
     const described = this.widget.description?.parametres || [];
     // A sheet's own parameter takes the place of the roller's parameter it gives (« Compétence »
     // for « Valeur d'expertise »), in the same exclusive choice; without that word, at the top.
+    const given = new Set(); // a roller parameter already given by a first choice (the compétence)
     for (const param of own) {
       const options = byName[param.nom];
-      const block = options ? this.names({ ...param, type: "text" }, options, 1) : h("div", { class: "dl-sheet-names", "data-sheet-own": param.nom },
+      const label = choices.libelles?.[param.nom] || this.nameLabels[param.nom] || param.libelle;
+      // The first choice for a field starts on the sheet's first name; a second (the caractéristique
+      // it uses) starts empty: the rules' default (the best one) applies.
+      const first = !given.has(param.donne);
+      given.add(param.donne);
+      const block = options ? this.names({ ...param, libelle: label, type: "text" }, options, 1, first) : h("div", { class: "dl-sheet-names", "data-sheet-own": param.nom },
         field(param, `${this.widget.el.id}-fiche`));
       const target = param.donne && form.querySelector(`[name="${CSS.escape(param.donne)}"][data-kind]`)?.closest(".dl-field");
       if (target) this.replace(target, block);
@@ -203,7 +203,8 @@ class SheetPicker {
       const wrapper = form.querySelector(`[name="${CSS.escape(name)}"][data-kind]`)?.closest(".dl-field");
       if (!wrapper) continue;
       const param = described.find((p) => p.nom === name) || { nom: name, libelle: name, type: "int" };
-      this.replace(wrapper, this.names(param, options, param.type === "ints" ? param.max_elements || 1 : 1));
+      const label = choices.libelles?.[name] || this.nameLabels[name] || param.libelle;
+      this.replace(wrapper, this.names({ ...param, libelle: label }, options, param.type === "ints" ? param.max_elements || 1 : 1));
     }
     refreshModes(form);
   }
@@ -215,12 +216,15 @@ class SheetPicker {
     if (wrapper.dataset.mode) block.dataset.mode = wrapper.dataset.mode;
     else wrapper.hidden = true; // (an exclusive choice's fields are hidden by refreshModes)
     block.classList.add("dl-field", "dl-sheet-block");
-    wrapper.after(block);
+    // Two choices for one field (a compétence and its caractéristique) keep their order.
+    let last = wrapper;
+    while (last.nextElementSibling?.classList.contains("dl-sheet-block")) last = last.nextElementSibling;
+    last.after(block);
     wrapper.closest("details")?.setAttribute("open", "");
   }
 
   // One select per name to choose (an action takes one or two elements), grouped as Python says.
-  names(param, options, count) {
+  names(param, options, count, preselect = true) {
     const block = h("div", { class: "dl-sheet-names", "data-sheet-param": param.nom });
     for (let i = 0; i < count; i += 1) {
       const id = `${this.widget.el.id}-fiche-${param.nom}-${i}`;
@@ -231,16 +235,16 @@ class SheetPicker {
         groups.get(group).push(h("option", { value: option.valeur }, fr(option.libelle)));
       }
       const select = h("select", { id, "data-sheet-name": param.nom },
-        h("option", { value: "" }, i === 0 ? "— à choisir —" : "— aucun —"),
+        h("option", { value: "" }, i === 0 && preselect ? "— à choisir —" : "— aucun —"),
         ...[...groups].map(([group, items]) => (group ? h("optgroup", { label: fr(group) }, ...items) : items)).flat());
       const kept = this.picked[param.nom]?.[i];
       if (kept !== undefined && options.some((o) => o.valeur === kept)) select.value = kept;
-      else if (i === 0 && options.length) select.value = options[0].valeur;
+      else if (i === 0 && preselect && options.length) select.value = options[0].valeur;
       select.addEventListener("change", () => {
         this.picked[param.nom] = [...block.querySelectorAll("select")].map((s) => s.value);
         this.widget.scheduleOdds();
       });
-      const label = count > 1 ? `${param.libelle} — n°\u00a0${i + 1}` : param.libelle;
+      const label = count > 1 ? `${param.libelle} n°\u00a0${i + 1}` : param.libelle;
       block.append(h("div", { class: "dl-field dl-field--choice" }, h("label", { for: id }, fr(label)), select));
     }
     return block;
