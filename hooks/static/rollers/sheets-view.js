@@ -4,7 +4,9 @@
 import { fr, h } from "./dom.js";
 
 export function sheetView(schema, fiche, headingLevel = "h3") {
-  const fields = schema.champs.filter((f) => !["id", "date"].includes(f.type) && !["format", "jeu", "nom", "type"].includes(f.nom));
+  // The game's fields first, the notes last: a sheet is read at the table.
+  const fields = schema.champs.filter((f) => !["id", "date"].includes(f.type) && !["format", "jeu", "nom", "type"].includes(f.nom))
+    .sort((a, b) => (a.nom === "notes") - (b.nom === "notes"));
   const kind = kindLabel(schema, fiche);
   const parts = [h(headingLevel, { class: "dl-sheet-view__name" }, fr(fiche.nom || "Sans nom"),
     kind ? h("span", { class: "dl-sheet-badge" }, kind) : "")];
