@@ -41,7 +41,8 @@ def on_files(files, config):
     }
     front_end = {name: (STATIC / name).read_text(encoding="utf-8") for name in FRONT_END}
     front_end["rollers-worker.js"] = compact_js(front_end["rollers-worker.js"])
-    front_end["rollers.js"] = bundle(STATIC / "rollers")
+    for name, entry in BUNDLES.items():
+        front_end[name] = bundle(STATIC / "rollers", entry)
     engine = ENGINE.engine()
     version = hashlib.sha256(
         "".join(sources[name] for name in sorted(sources)).encode()
@@ -73,7 +74,7 @@ def on_files(files, config):
         "fiches": SHEETS.widgets_config(),
     }
     for name, text in front_end.items():
-        if name == "rollers.js":
+        if name in BUNDLES:
             text = text.replace(CONFIG_TOKEN, json.dumps(manifest, ensure_ascii=False), 1)
         files.append(File.generated(config, f"{TARGET}/{name}", content=text))
     for name, text in sources.items():
@@ -219,7 +220,10 @@ def pyodide_index_url() -> str:
 # ----------------------------------------------------------------------
 
 STATIC = Path(__file__).with_name("static")
-FRONT_END = ("rollers-worker.js", "rollers.css")  # rollers.js is bundled from static/rollers/
+FRONT_END = ("rollers-worker.js", "rollers.css")  # rollers.js and sheets.js are bundled from static/rollers/
+#: The bundles of static/rollers/, each from its entry module: every page loads rollers.js; a
+#: « Mes personnages » page also sheets.js (main.js fetches it), the sheets' page modules.
+BUNDLES = {"rollers.js": "main.js", "sheets.js": "sheets-main.js"}
 TARGET = "assets/rollers"
 CONFIG_TOKEN = "/*@build-config*/null"
 

@@ -9,7 +9,6 @@
 import { CONFIG } from "./config.js";
 import { fr, h } from "./dom.js";
 import { field, refreshModes } from "./form.js";
-import { SITE_ROOT } from "./offline-state.js";
 import { sheetsCall } from "./sheets-engine.js";
 import { getReserve, getSheet, listSheets, watchSheets } from "./sheets-store.js";
 
@@ -36,44 +35,38 @@ class SheetPicker {
     this.serial = 0;
     this.el = h("div", { class: "dl-roller__sheets" });
     widget.form.prepend(this.el);
-    this.draw(true); // at once, the same height as with sheets: « Lancer » does not move when they are read
     this.draw();
     watchSheets((detail) => this.changed(detail));
   }
 
   // --- the choice ----------------------------------------------------------
 
-  async draw(skeleton = false) {
-    if (!skeleton) {
-      try {
-        this.records = await listSheets(this.jeu);
-      } catch {
-        this.records = []; // storage refused: the roller works as before, without sheets
-      }
+  async draw() {
+    try {
+      this.records = await listSheets(this.jeu);
+    } catch {
+      this.records = []; // storage refused: the roller works as before, without sheets
     }
-    const none = !skeleton && !this.records.length;
-    if (!skeleton) { // a sheet deleted meanwhile is no longer chosen
-      const ids = new Set(this.records.map((r) => r.id));
-      for (const place of Object.keys(this.chosen)) this.chosen[place] = this.chosen[place].filter((id) => ids.has(id));
+    const none = !this.records.length;
+    const ids = new Set(this.records.map((r) => r.id)); // a sheet deleted meanwhile is no longer chosen
+    for (const place of Object.keys(this.chosen)) this.chosen[place] = this.chosen[place].filter((id) => ids.has(id));
+    // No sheet of this game on the device: nothing is added to the widget (it keeps its height;
+    // « Mes personnages » is in the game's navigation). The choice appears with the first sheet.
+    if (none) {
+      this.el.replaceChildren();
+      return;
     }
-    // The game's « Mes personnages », beside « Notes de lecture » in the widget's title line.
-    const title = this.widget.el.querySelector(".dl-roller__title");
-    let link = title?.querySelector(".dl-roller__sheets-link");
-    if (title && !link) {
-      link = h("a", { href: new URL(CONFIG.fiches.pages[this.jeu], SITE_ROOT).href, class: "dl-roller__notes dl-roller__sheets-link" });
-      title.append(" ", link);
-    }
-    if (link) link.textContent = none ? "Créer un personnage" : "Mes personnages";
+    // One row per single place; the teams side by side on one row.
     const prefix = `${this.widget.el.id}-fiche`;
-    this.el.replaceChildren(...this.places.map((place) =>
-      (place.equipe ? this.team(place, prefix, skeleton) : this.single(place, prefix, skeleton))));
+    const teams = this.places.filter((place) => place.equipe).map((place) => this.team(place, prefix));
+    this.el.replaceChildren(...this.places.filter((place) => !place.equipe).map((place) => this.single(place, prefix)),
+      ...(teams.length ? [h("div", { class: "dl-sheet-place dl-sheet-place--teams" }, ...teams)] : []));
   }
 
-  single({ cle: place, libelle }, prefix, skeleton) {
+  single({ cle: place, libelle }, prefix) {
     const id = `${prefix}-${place}`;
-    const empty = skeleton ? "…" : this.records.length ? "— aucun (valeurs saisies) —" : "aucune fiche de ce jeu ici";
-    const select = h("select", { id, "data-sheet-place": place, ...(this.records.length ? {} : { disabled: "" }) },
-      h("option", { value: "" }, empty),
+    const select = h("select", { id, "data-sheet-place": place },
+      h("option", { value: "" }, "— aucun (valeurs saisies) —"),
       ...this.records.map((r) => h("option", { value: r.id }, fr(`${r.fiche.nom}${r.fiche.type === "pnj" ? " (PNJ)" : ""}`))));
     const kept = this.chosen[place]?.[0];
     select.value = kept && this.records.some((r) => r.id === kept) ? kept : "";
@@ -86,10 +79,10 @@ class SheetPicker {
   }
 
   // A team: its sheets ticked in a fold; the summary names them.
-  team({ cle: place, libelle }, prefix, skeleton) {
+  team({ cle: place, libelle }, prefix) {
     const kept = new Set(this.chosen[place] || []);
     const names = this.records.filter((r) => kept.has(r.id)).map((r) => r.fiche.nom);
-    const summary = skeleton ? "…" : !this.records.length ? "aucune fiche de ce jeu ici" : names.length ? names.join(", ") : "aucune fiche (valeurs saisies)";
+    const summary = names.length ? names.join(", ") : "—";
     const boxes = this.records.map((r) => {
       const input = h("input", { type: "checkbox", value: r.id, "data-sheet-place": place });
       input.checked = kept.has(r.id);
@@ -97,7 +90,7 @@ class SheetPicker {
         this.chosen[place] = [...this.el.querySelectorAll(`[data-sheet-place="${place}"]:checked`)].map((box) => box.value);
         this.picked = {};
         fold.querySelector("summary span").textContent = fr(this.records.filter((x) => this.chosen[place].includes(x.id))
-          .map((x) => x.fiche.nom).join(", ") || "aucune fiche (valeurs saisies)");
+          .map((x) => x.fiche.nom).join(", ") || "—");
         this.apply();
       });
       return h("label", {}, input, fr(r.fiche.nom));
@@ -105,7 +98,7 @@ class SheetPicker {
     const fold = h("details", { class: "dl-sheet-team", id: `${prefix}-${place}` },
       h("summary", {}, h("strong", {}, fr(`${libelle} : `)), h("span", {}, fr(summary))),
       ...boxes);
-    return h("div", { class: "dl-sheet-place" }, fold);
+    return fold;
   }
 
   active() {
