@@ -109,8 +109,10 @@ The sheet operations::
         -> {"jeu", "titre", "format", "limites", "champs": [FIELD], "lanceurs": [{"lanceur", "fiches",
             "places": [{"cle", "libelle", "equipe"}], "prend": [{"parametre", "depuis"}],
             "noms": [{"parametre", "libelle"}] (the parameters chosen by name on the sheet),
+            "assistants": [{"parametre", "libelle"}] (whose items may be {"fiche", "element"}),
             "parametres_fiche": [PARAM + "donne"?: the roller's parameter it gives], "ecrit": [...]}],
-            "suites": [...], "reserve": {"libelle", "champs"}|null, "exemples": [...], "modifiables": {...}}
+            "suites": [...], "reserve": {"libelle", "champs"}|null,
+            "exemples": [{"id", "nom", "type", "notes": where it comes from}], "modifiables": {...}}
         FIELD: {"nom", "libelle", "type": text|name|int|choice|bool|list|object|date|id, "requis",
                 "defaut", "vide_permis"?, "min"?, "max"?, "max_longueur"?, "lignes"?, "choix"?,
                 "champs"? (an object's, a list item's), "valeurs"? (a list of plain values),

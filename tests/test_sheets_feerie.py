@@ -116,6 +116,16 @@ def test_an_opposition_side_by_side_from_two_sheets():
     ]
 
 
+def test_the_schema_says_which_parameters_take_assistants_from_sheets():
+    schema = answer_ok({"op": "sheet_schema", "jeu": "feerie"})
+    by_roller = {b["lanceur"]: [a["parametre"] for a in b["assistants"]] for b in schema["lanceurs"]}
+    assert by_roller == {
+        "feerie.action": [],
+        "feerie.collaboration": ["assistants"],
+        "feerie.opposition": ["assistants_a", "assistants_b"],
+    }
+
+
 def test_an_element_the_sheet_lacks_lists_its_elements():
     error = answer_refused(
         {"op": "roll", "roller": "feerie.action", "fiche": FRED, "params": {"element": "bavard"}}, "element"

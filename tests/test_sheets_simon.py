@@ -10,6 +10,8 @@ from helpers import answer_ok, answer_refused, example_sheet, without_sheets
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules_py import get_roller
+
 YSIL = example_sheet("simon", "Ysil")
 URLK = example_sheet("simon", "Urlk")
 RESERVE = answer_ok({"op": "sheet_examples", "jeu": "simon"})["reserve"]
@@ -148,6 +150,8 @@ def test_an_opposition_from_two_sheets_equals_the_same_opposition_typed():
             "niveau_b": "debutant",
             "points_a": 20,
             "points_b": 20,
+            "points_depart_a": 20,
+            "points_depart_b": 20,
         },
         dice,
     )
@@ -237,7 +241,10 @@ def test_a_pnj_in_an_opposition_rolls_for_the_meneur_and_writes_nothing_back():
         fiche_b=gobelin,
         reserve=RESERVE,
     )
-    assert res["parametres"]["points_b"] is None  # the meneur's character: not followed as a player's
+    if "qui_b" in {p.name for p in get_roller("simon.opposition").params}:  # RULES.md: who rolls, and her pool
+        assert res["parametres"]["qui_b"] == "meneur" and res["parametres"]["points_b"] == 10  # the Réserve's
+    else:
+        assert res["parametres"]["points_b"] is None  # the meneur's character: not followed as a player's
     assert res["fiche_b"] == gobelin
     assert res["reserve"]["porte_poisse"] == 11  # Ysil's one 1; the PNJ's two 1s give nothing
     assert res["fiche"]["heroisme"]["points"] == 19

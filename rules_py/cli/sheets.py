@@ -180,7 +180,7 @@ def _answer(request: dict[str, Any]) -> Any:
 
 
 def run_fiche(
-    sub: str, args: list[str], params: dict[str, str], files: SheetFiles, dice: str | None, seed: str | None
+    sub: str, args: list[str], params: Any, files: SheetFiles, dice: str | None, seed: str | None
 ) -> tuple[Any, str | None]:
     """One ``fiche`` subcommand: (what ``--json`` prints, the French text; None: print the JSON)."""
     if sub in ("exemple", "nouvelle", "schema"):

@@ -185,6 +185,7 @@ SHEET = GameSheet(
             _choices_action,
             takes=(("element", "un élément de la fiche, par son nom : son score"), ("assistants", _ASSISTANTS)),
             named=(("element", "Élément"),),
+            assistants=(("assistants", "Assistants"),),
         ),
         Binding(
             "feerie.opposition",
@@ -199,6 +200,7 @@ SHEET = GameSheet(
             ),
             places=(("fiche", "Initiateur du camp A"), ("fiche_b", "Initiateur du camp B")),
             named=(("des_a", "Élément de l’initiateur du camp A"), ("des_b", "Élément de l’initiateur du camp B")),
+            assistants=(("assistants_a", "Assistants du camp A"), ("assistants_b", "Assistants du camp B")),
         ),
     ),
 )

@@ -178,6 +178,8 @@ class Binding:
     places: tuple[tuple[str, str], ...] = ()  # (request key, French label) where the default label will not do
     named: tuple[tuple[str, str], ...] = ()  # (parameter chosen by name, French label: « Élément »)
     gives: tuple[tuple[str, str], ...] = ()  # (sheet's own parameter, the roller's it gives: competence → expertise)
+    # (parameter, French label) whose items may be {"fiche": SHEET, "element": NAME} (Féerie's assistants)
+    assistants: tuple[tuple[str, str], ...] = ()
 
     def keys(self) -> list[str]:
         keys = ["fiche"] + ([self.b_key] if self.b_key else []) + (["fiches_a", "fiches_b"] if self.teams else [])
@@ -192,6 +194,7 @@ class Binding:
             "places": [{"cle": k, "libelle": labels[k], "equipe": k.startswith("fiches_")} for k in self.keys()],
             "prend": [{"parametre": p, "depuis": text} for p, text in self.takes],
             "noms": [{"parametre": p, "libelle": text} for p, text in self.named],
+            "assistants": [{"parametre": p, "libelle": text} for p, text in self.assistants],
             "parametres_fiche": [
                 {**d, **({"donne": gives[d["nom"]]} if d["nom"] in gives else {})}
                 for d in describe_params(self.sheet_params)

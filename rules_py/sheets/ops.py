@@ -345,7 +345,7 @@ def _schema(request: Mapping[str, Any]) -> dict[str, Any]:
             if game.reserve_fields
             else None
         ),
-        "exemples": [{"id": s["id"], "nom": s["nom"], "type": s["type"]} for s in game.examples],
+        "exemples": [{"id": s["id"], "nom": s["nom"], "type": s["type"], "notes": s["notes"]} for s in game.examples],
         "modifiables": {path: label for path, (label, _) in game.writable.items()},
     }
 
