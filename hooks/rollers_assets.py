@@ -23,6 +23,7 @@ from pathlib import Path
 
 import rules_py
 from hooks import pyodide_engine as ENGINE  # noqa: N812 (a module used as a constant, as before)
+from hooks import sheets_content as SHEETS  # noqa: N812 (likewise)
 from hooks.errors import SiteError
 from rules_py.api import SYSTEMS
 
@@ -39,7 +40,8 @@ def front_end_files() -> dict[str, str | Path]:
     }
     front_end = {name: (STATIC / name).read_text(encoding="utf-8") for name in FRONT_END}
     front_end["rollers-worker.js"] = compact_js(front_end["rollers-worker.js"])
-    front_end["rollers.js"] = bundle(STATIC / "rollers")
+    for name, entry in BUNDLES.items():
+        front_end[name] = bundle(STATIC / "rollers", entry)
     engine = ENGINE.engine()
     version = hashlib.sha256(
         "".join(sources[name] for name in sorted(sources)).encode()
@@ -67,10 +69,12 @@ def front_end_files() -> dict[str, str | Path]:
         "lock": {"info": engine.lock_info, "packages": {}} if engine.lock_info else None,
         "sizes": engine.sizes,
         "download": ENGINE.megabytes_fr(engine.download + rules_bytes) if engine.download else None,
+        # « Mes personnages »: which rollers take sheets and where, each game's page (sheets_content.py).
+        "fiches": SHEETS.widgets_config(),
     }
     files: dict[str, str | Path] = {}
     for name, text in front_end.items():
-        if name == "rollers.js":
+        if name in BUNDLES:
             text = text.replace(CONFIG_TOKEN, json.dumps(manifest, ensure_ascii=False), 1)
         files[f"{TARGET}/{name}"] = text
     for name, text in sources.items():
@@ -216,6 +220,9 @@ def pyodide_index_url() -> str:
 # ----------------------------------------------------------------------
 
 STATIC = Path(__file__).with_name("static")
-FRONT_END = ("rollers-worker.js", "rollers.css")  # rollers.js is bundled from static/rollers/
+FRONT_END = ("rollers-worker.js", "rollers.css")  # rollers.js and sheets.js are bundled from static/rollers/
+#: The bundles of static/rollers/, each from its entry module: every page loads rollers.js; a
+#: « Mes personnages » page also sheets.js (main.js fetches it), the sheets' page modules.
+BUNDLES = {"rollers.js": "main.js", "sheets.js": "sheets-main.js"}
 TARGET = "assets/rollers"
 CONFIG_TOKEN = "/*@build-config*/null"

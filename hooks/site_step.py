@@ -11,7 +11,9 @@
    finished HTML allows (``PAGE_STEPS``: the theme's text in French typography, the
    manifest and theme-colour links in ``<head>``; any later step over a page's final
    HTML, a Content-Security-Policy say, goes in that list);
-4. last, the service worker with every file's hash and size (``offline.write_service_worker``).
+4. the « Mes personnages » pages checked: every game has one, with its schema, and every
+   section its sheet links to exists (``sheets_content.check_sheet_pages``);
+5. last, the service worker with every file's hash and size (``offline.write_service_worker``).
 
 MkDocs calls it from ``hooks/mkdocs_hook.py`` (``on_post_build``); a Zensical build
 calls it right after Zensical (``hooks/build.py``). Both builds thus run the same code
@@ -33,6 +35,7 @@ import yaml
 
 from hooks.offline import MANIFEST, head_tags, manifest, write_service_worker
 from hooks.rollers_assets import front_end_files
+from hooks.sheets_content import check_sheet_pages
 from hooks.typography import typeset_html, typeset_theme
 from hooks.urls import page_url_of_file
 
@@ -54,6 +57,7 @@ def finish_site(site_dir: Path | str, *, site_name: str, site_description: str =
         done = finish_page(html, rel)
         if done != html:
             path.write_text(done, encoding="utf-8")
+    check_sheet_pages(site)  # every game's « Mes personnages », every section its sheet links to
     write_service_worker(site)  # last: it hashes every other file as it is now
 
 

@@ -11,8 +11,9 @@ alike. On each page it
 3. once Markdown is done: sets the page's own text in French typography
    (``typography.typeset_html``), mends the book's empty table headers (``a11y.mend``),
    then puts each roller in its place (``rollers_content.insert_widgets``: the form, the
-   preset's exact odds, the book's example replayed) and the probability tables where
-   a page asks for them (``probabilities.insert_tables``).
+   preset's exact odds, the book's example replayed), the probability tables where
+   a page asks for them (``probabilities.insert_tables``) and a game's sheet schema on its
+   « Mes personnages » page (``sheets_content.insert_sheets``).
 
 What needs the whole site or the theme's finished page (the front-end, ``rules_py``,
 the manifest, the service worker, the theme's own text) is the site step's
@@ -40,6 +41,7 @@ from hooks.headings import HeadingIds
 from hooks.probabilities import insert_tables
 from hooks.rollers_content import insert_widgets
 from hooks.rollers_markdown import mark_sections
+from hooks.sheets_content import insert_sheets
 from hooks.typography import typeset_html
 from hooks.urls import page_url
 
@@ -108,7 +110,7 @@ class Finish(Postprocessor):
         src_uri, links_from = self.state["src_uri"], self.state["links_from"]
         if self.state["entries"]:
             text = insert_widgets(text, self.state["entries"], src_uri, links_from)
-        return insert_tables(text, src_uri, links_from)
+        return insert_sheets(insert_tables(text, src_uri, links_from), src_uri)
 
 
 def page_of(md: Markdown, configured: str = "") -> tuple[str, str]:

@@ -27,7 +27,10 @@ self.onmessage = async (event) => {
     } else if (type === "call") {
       if (!booting) throw new Error("Le moteur n’est pas démarré.");
       const { pyodide, callJson } = await booting;
-      await ensureSystem(pyodide, systemOf(event.data.request));
+      const request = event.data.request;
+      for (const system of systemsOf(request)) await ensureSystem(pyodide, system);
+      // A request on character sheets: their modules (shared, then each game's), fetched once.
+      if (sheetRequest(request)) for (const part of ["", ...systemsOf(request)]) await ensureSheets(pyodide, part);
       let text;
       try {
         text = callJson(JSON.stringify(event.data.request));
@@ -173,12 +176,24 @@ async function moduleOf(response) {
 }
 
 async function ensureSystem(pyodide, system) {
-  if (!system || loaded.has(system) || !config.systems[system]) return;
-  const names = config.systems[system];
+  if (!system || loaded.has(system) || !Object.hasOwn(config.systems, system)) return;
+  await writeModules(pyodide, config.systems[system]);
+  loaded.add(system);
+}
+
+// The sheets' modules (config.sheets: "core", then "systems" by game): "" for the shared ones.
+async function ensureSheets(pyodide, system) {
+  const key = `fiches:${system}`;
+  const names = system ? config.sheets?.systems?.[system] : config.sheets?.core;
+  if (loaded.has(key) || !Array.isArray(names)) return;
+  await writeModules(pyodide, names);
+  loaded.add(key);
+}
+
+async function writeModules(pyodide, names) {
   const texts = await Promise.all(names.map((name) => fetchSource(name)));
   writeSources(pyodide, names, texts);
   pyodide.runPython("import importlib\nimportlib.invalidate_caches()");
-  loaded.add(system);
 }
 
 // rules_py's files at their paths in the package (a game is a subpackage: "solaires/action.py").
@@ -209,9 +224,29 @@ function fetchSource(name) {
   return fetching.get(name);
 }
 
-function systemOf(request) {
+// A sheet operation, or a roll, odds or follow-up that carries sheets (rules_py.api's keys).
+const SHEET_KEYS = ["fiche", "fiche_defense", "fiche_b", "fiches_a", "fiches_b", "reserve"];
+function sheetRequest(request) {
+  return String(request?.op).startsWith("sheet_") || SHEET_KEYS.some((key) => request?.[key] !== undefined && request[key] !== null);
+}
+
+// The games a request needs: its roller's, the game a sheet request names, the games of a
+// file of sheets (read by sheet_read).
+function systemsOf(request) {
   const roller = request && typeof request.roller === "string" ? request.roller : "";
-  return roller.includes(".") ? roller.split(".", 1)[0] : "";
+  if (roller.includes(".")) return [roller.split(".", 1)[0]];
+  let content = request?.contenu;
+  if (typeof content === "string") {
+    try {
+      content = JSON.parse(content);
+    } catch {
+      content = null; // Python says the file is unreadable, in French
+    }
+  }
+  const sheets = [request?.fiche, request?.reserve, content, ...(Array.isArray(content?.fiches) ? content.fiches : []),
+    ...(Array.isArray(content?.reserves) ? content.reserves : [])];
+  const games = [request?.jeu, ...sheets.map((sheet) => sheet?.jeu)];
+  return [...new Set(games.filter((game) => typeof game === "string"))];
 }
 
 function progress(step, text, bytes = {}) {

@@ -75,6 +75,10 @@ export function writeForm(form, params) {
 }
 
 // Exclusive choices: the radio "name:k" shows alternative k's fields and hides (and disables) the others'.
+export function refreshModes(form) {
+  applyModes(form);
+}
+
 export function bindModes(form, onChange) {
   for (const radio of form.querySelectorAll(".dl-switch input[type=radio]")) {
     radio.addEventListener("change", () => {
@@ -98,7 +102,8 @@ function applyModes(form) {
   const active = new Set([...form.querySelectorAll(".dl-switch input[type=radio]:checked")].map((r) => r.value));
   for (const wrapper of form.querySelectorAll(".dl-field[data-mode]")) {
     const on = active.has(wrapper.dataset.mode);
-    wrapper.hidden = !on;
-    for (const input of wrapper.querySelectorAll("[name][data-kind]")) input.disabled = !on;
+    // A field a character's sheet answers (sheet-picker.js) stays hidden, its choices shown instead.
+    wrapper.hidden = !on || wrapper.hasAttribute("data-sheet-replaced");
+    for (const input of wrapper.querySelectorAll("[name][data-kind]")) input.disabled = wrapper.hidden;
   }
 }

@@ -78,5 +78,13 @@ function journalEntryOk(e) {
     ["roller", "titre", "resultat", "section"].every((k) => isText(e[k])) && isPath(e.page) &&
     (e.lien === null || isPath(e.lien)) && [true, false, null].includes(e.reussite) &&
     [e.action, e.suite].every((v) => v === null || isText(v)) && (e.repere === undefined || isText(e.repere)) &&
-    Array.isArray(e.des) && e.des.every((g) => isText(g?.titre) && Array.isArray(g.des) && g.des.every(isText));
+    Array.isArray(e.des) && e.des.every((g) => isText(g?.titre) && Array.isArray(g.des) && g.des.every(isText)) &&
+    (e.personnage === undefined || e.personnage === null || isText(e.personnage)) &&
+    (e.fiches === undefined || (Array.isArray(e.fiches) && e.fiches.length <= 20 && e.fiches.every(sheetChangeOk)));
+}
+
+// A sheet a roll changed: its id, name, revision after the change and the change in words.
+function sheetChangeOk(f) {
+  return f && isText(f.id) && isText(f.nom) && Number.isSafeInteger(f.rev) &&
+    Array.isArray(f.lignes) && f.lignes.length <= 50 && f.lignes.every(isText);
 }

@@ -37,9 +37,14 @@ export function titleText(entry) {
   return entry.action ? `${entry.titre}, suite : ${entry.suite || entry.action}` : entry.titre;
 }
 
+// « Perseüs — Réussite sans effet secondaire » when the roll was a character's.
+export function outcomeText(entry) {
+  return entry.personnage ? `${entry.personnage} — ${entry.resultat}` : entry.resultat;
+}
+
 export function entryText(entry) {
   const detail = detailText(entry);
-  return journalFr(`Jet n° ${entry.n} — ${titleText(entry)} — ${entry.resultat}${detail ? ` (${detail})` : ""}`);
+  return journalFr(`Jet n° ${entry.n} — ${titleText(entry)} — ${outcomeText(entry)}${detail ? ` (${detail})` : ""}`);
 }
 
 export function sessionText(entries) {

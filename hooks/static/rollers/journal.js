@@ -4,7 +4,8 @@
 
 import { h } from "./dom.js";
 import { addJournalEntry, journal, journalFromJson, journalToJson, loadJournal, setJournal, sitePath, JOURNAL_CAP } from "./journal-store.js";
-import { detailText, entryText, journalFr, sessionText, titleText } from "./journal-text.js";
+import { detailText, entryText, journalFr, outcomeText, sessionText, titleText } from "./journal-text.js";
+import { undoChange } from "./sheet-writeback.js";
 
 const jv = {}; // the dialog's parts: dialog, list, message, ask, live, file
 const askedLabels = new WeakMap(); // widget -> the follow-up button just pressed (the event has only its id)
@@ -20,6 +21,7 @@ export function startJournal() {
       quand: d.quand, roller: d.roller, titre: d.titre, page: sitePath(d.page) || "/", section: d.section || "",
       action: d.action, suite: d.action ? askedLabels.get(target) || null : null,
       resultat: String(d.resultat), reussite: d.reussite, des: d.des, repere: d.repere || "", lien: sitePath(d.lien),
+      personnage: d.personnage || null, fiches: d.fiches || [],
     });
     mountJournal();
     renderJournal();
@@ -105,11 +107,23 @@ function journalItem(e) {
   return h("li", { class: `dl-journal__entry dl-journal__entry--${e.reussite ?? "neutre"}`, "data-n": e.n },
     h("p", {}, h("strong", {}, journalFr(`Jet n° ${e.n}`)), ` · ${new Date(e.quand).toLocaleString("fr-FR", { dateStyle: "short", timeStyle: "medium" })}`),
     h("p", {}, h("a", { href: `${e.page}#${e.section}` }, journalFr(titleText(e)))),
-    h("p", { class: "dl-journal__outcome" }, journalFr(e.resultat)),
+    h("p", { class: "dl-journal__outcome" }, journalFr(outcomeText(e))),
     dice ? h("p", {}, journalFr(dice)) : "",
+    ...(e.fiches || []).map((f) => sheetLine(f)),
     h("p", { class: "dl-journal__tools" },
       e.lien ? h("a", { href: e.lien, class: "dl-journal__replay" }, "Rejouer ce jet") : "",
       jButton("Copier", () => copyJournal(entryText(e), `Jet n° ${e.n} copié.`), { "aria-label": `Copier le jet n° ${e.n}` })));
+}
+
+// What the roll changed on a sheet, and its undo (the sheet's one undo, if this is still its last change).
+function sheetLine(f) {
+  const line = h("p", { class: "dl-journal__sheet" }, journalFr(`Fiche de ${f.nom} : ${f.lignes.join(" ; ")}. `));
+  const undo = jButton("Annuler ce changement", async () => {
+    undo.disabled = true;
+    line.replaceChildren(journalFr(`Fiche de ${f.nom} : ${await undoChange(f)}`));
+  }, { "aria-label": `Annuler ce changement de la fiche de ${f.nom}` });
+  line.append(undo);
+  return line;
 }
 
 function say(text) {

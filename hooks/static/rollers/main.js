@@ -11,6 +11,7 @@ import { bindReplayLinks } from "./links.js";
 import { initOffline } from "./offline.js";
 import { Widget } from "./widget.js";
 import { startJournal } from "./journal.js";
+import { CONFIG } from "./config.js";
 
 const observer = new IntersectionObserver(
   (entries) => {
@@ -29,6 +30,16 @@ function bindAll() {
     el.dlWidget = new Widget(el);
     observer.observe(el);
   }
+  // « Mes personnages »: its own bundle (sheets.js), fetched only by a page that holds sheets.
+  if (document.querySelector(".dl-sheets[data-jeu]")) loadSheetsPages();
+}
+
+let sheetsPages = null;
+function loadSheetsPages() {
+  sheetsPages ||= import(new URL(`sheets.js?v=${CONFIG.version}`, import.meta.url).href).catch((err) => {
+    sheetsPages = null; // the next page that holds sheets tries again
+    console.warn("Mes personnages : la page n’a pas pu être chargée.", err);
+  });
 }
 
 if (globalThis.document$?.subscribe) globalThis.document$.subscribe(bindAll);

@@ -11,6 +11,8 @@ import { oddsView } from "./odds.js";
 import { replayLink, shareLink } from "./links.js";
 import { detail, diceGroup, outcome, rollHead } from "./render.js";
 import { pageSystems, runtime } from "./runtime.js";
+import { bindSheetPicker } from "./sheet-picker.js";
+import { sheetChangesView, sheetFollowups, writeBack } from "./sheet-writeback.js";
 import { showState } from "./status.js";
 import { fieldLabels, plainWords } from "./words.js";
 
@@ -59,6 +61,7 @@ export class Widget {
     this.setBusy(false);
     if (runtime.state.name !== "idle") this.showState(runtime.state);
     bindKeptFields(this);
+    this.sheets = bindSheetPicker(this); // « Personnage »: null for a roller that takes no sheet
     this.restore();
     replayLink(this);
   }
@@ -114,24 +117,29 @@ export class Widget {
       this.showError(bad.message, bad.name, number);
       return;
     }
-    const { fromLast, ...sent } = request;
-    if (fromLast) sent.state = this.lastResult?.etat ?? null; // a step of a shared link acts on the step before
+    const { fromLast, ...typed } = request;
+    if (fromLast) typed.state = this.lastResult?.etat ?? null; // a step of a shared link acts on the step before
     let ok = false;
     try {
+      // With a chosen character, the request carries its sheet as stored now.
+      const { request: sent, revs } = this.sheets ? await this.sheets.decorate(typed) : { request: typed, revs: null };
       const answer = await runtime.call(sent, pageSystems());
       this.clearInvalid();
       if (answer.ok) {
         ok = true;
         await this.describe(); // follow-up forms are drawn from the roller's action descriptions
         this.lastResult = answer.result;
+        const written = revs ? await writeBack(this.roller.split(".", 1)[0], revs, answer.result) : null;
         if (shareable) {
-          this.lastRoll = { params: sent.params, dice: answer.result.tirage, steps: [] };
+          // A link never holds a sheet: a roll from one is shared with the values it gave.
+          const params = revs ? linkParams(answer.result.parametres) : sent.params;
+          this.lastRoll = { params, dice: answer.result.tirage, steps: [] };
         } else if (sent.op === "action" && this.lastRoll) {
           this.lastRoll.steps.push({ action: sent.action, params: sent.params, dice: answer.result.tirage });
         }
         const link = this.lastRoll ? shareLink(this).querySelector("a").href : null;
-        this.add({ number, source: source || (fromLast ? "lien" : null), result: answer.result, link });
-        this.announce(sent, answer.result, number, link);
+        this.add({ number, source: source || (fromLast ? "lien" : null), result: answer.result, link, sheets: written });
+        this.announce(sent, answer.result, number, link, written);
       } else {
         this.showError(answer.error, answer.field, number);
       }
@@ -146,7 +154,7 @@ export class Widget {
   // on the widget (it bubbles to document), for whoever keeps the table's rolls.
   // detail: {roller, titre, section, page, numero, op, action, resultat,
   //          reussite, des: [{titre, des: [libellé…]}], repere (« score à battre 4 »), lien, quand}
-  announce(sent, result, number, link = null) {
+  announce(sent, result, number, link = null, written = null) {
     const detail = {
       roller: this.roller,
       titre: this.el.querySelector(`[id="${CSS.escape(this.el.id)}-titre"]`)?.textContent.trim() || this.roller,
@@ -161,6 +169,9 @@ export class Widget {
       repere: benchmarkText(result),
       lien: link,
       quand: Date.now(),
+      // The character who rolled, and the sheets the result changed (the journal can undo it).
+      personnage: written?.personnage || null,
+      fiches: (written?.fiches || []).map(({ id, nom, rev, lignes }) => ({ id, nom, rev, lignes })),
     };
     this.el.dispatchEvent(new CustomEvent("dl:jet", { bubbles: true, detail }));
   }
@@ -180,9 +191,10 @@ export class Widget {
       this.oddsTitle.replaceChildren("Chances exactes\u00a0: à corriger d’abord. ", h("span", { class: "dl-error" }, bad.message));
       return;
     }
-    const request = { op: "odds", roller: this.roller, params: readForm(this.form) };
     let answer;
     try {
+      const typed = { op: "odds", roller: this.roller, params: readForm(this.form) };
+      const { request } = this.sheets ? await this.sheets.decorate(typed) : { request: typed };
       answer = await runtime.call(request, pageSystems());
     } catch (err) {
       if (serial === this.oddsSerial) this.oddsTitle.textContent = fr(`Chances exactes : indisponibles (${err.message}).`);
@@ -234,9 +246,10 @@ export class Widget {
     } else {
       const result = entry.result;
       parts.push(outcome(result));
+      if (entry.sheets) parts.push(sheetChangesView(entry.sheets, current));
       for (const group of result.des || []) parts.push(diceGroup(group));
       parts.push(detail(result));
-      if (current) parts.push(...this.followUps(result));
+      if (current) parts.push(...this.followUps(result), ...(entry.sheets ? sheetFollowups(this, result) : []));
       if (entry.link) parts.push(shareLink(this, entry.link));
     }
     return h("div", { class: `dl-result${current ? "" : " dl-result--old"}`, "data-roll": String(entry.number) }, ...parts);
@@ -330,4 +343,10 @@ export class Widget {
       button.disabled = busy && this.output.contains(button);
     }
   }
+}
+
+// A roll's checked parameters as a share link writes them (nothing left unset).
+function linkParams(parametres) {
+  return Object.fromEntries(Object.entries(parametres || {}).filter(([, value]) => value !== null && value !== undefined)
+    .map(([name, value]) => [name, Array.isArray(value) ? value.join(",") : String(value)]));
 }

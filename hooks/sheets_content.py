@@ -1,0 +1,116 @@
+"""« Mes personnages »: each game's sheet schema, from rules_py, written into the site.
+
+- ``insert_sheets`` (the Markdown extension's last step, ``hooks.widgets``): a page holding
+  ``<div class="dl-sheets" data-jeu="solaires">`` (docs/<game>/personnages.md) gets the
+  game's schema as ``data-schema``: the sheet's fields (French labels, types, ranges,
+  defaults, the book's sentence and the section of the site that explains each one), the
+  example sheets and what each roller takes from a sheet, all asked of rules_py
+  (``sheet_schema``, ``sheet_examples``) at build time. The page draws its form from it
+  before the engine has booted; every check of a sheet still happens in Python, in the
+  browser.
+- ``widgets_config`` (the site step, through ``rollers_assets.front_end_files``): what the
+  widgets need of the same schemas (which rollers take sheets, in which places, each game's
+  page, the Réserve du meneur as it starts), in the bundles' configuration.
+- ``check_sheet_pages`` (the site step, over the built files): every game has its page, and
+  every section link of the schemas exists in the built site (the page and its anchor): a
+  heading renamed in a chapter, or a page left out of the build, stops the build.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import rules_py
+from hooks.errors import SiteError
+from rules_py.api import SYSTEMS
+
+__all__ = ["insert_sheets", "widgets_config", "check_sheet_pages", "schema_of", "sheets_page"]
+
+
+def insert_sheets(text: str, src_uri: str) -> str:
+    """``text`` (a page's HTML) with each game's schema on its ``dl-sheets`` placeholder."""
+
+    def fill(match: re.Match[str]) -> str:
+        game = match.group(2)
+        if game not in SYSTEMS:
+            raise SiteError(f"{src_uri}: jeu inconnu « {game} » pour « Mes personnages ».")
+        schema = html.escape(json.dumps(schema_of(game), ensure_ascii=False, separators=(",", ":")), quote=True)
+        return f'{match.group(1)} data-schema="{schema}"'
+
+    return _PLACEHOLDER.sub(fill, text)
+
+
+def widgets_config() -> dict[str, Any]:
+    """For the bundles: each roller that reads sheets (its places), each game's page, the pools as they start."""
+    rollers: dict[str, Any] = {}
+    for game in SYSTEMS:
+        for binding in schema_of(game).get("lanceurs") or []:
+            rollers[binding["lanceur"]] = binding
+    return {
+        "lanceurs": rollers,
+        "pages": {game: sheets_page(game) for game in SYSTEMS},
+        "reserves": {
+            game: schema_of(game)["reserve_exemple"] for game in SYSTEMS if schema_of(game).get("reserve_exemple")
+        },
+    }
+
+
+def check_sheet_pages(site: Path) -> None:
+    """Every game's page is built, and every section a schema links to exists there."""
+    for game in SYSTEMS:
+        page = site / sheets_page(game) / "index.html"
+        if not page.is_file():
+            raise SiteError(f"« Mes personnages » de {game} : la page {sheets_page(game)} manque au site.")
+        if 'class="dl-sheets" data-jeu="' + game + '" data-schema="' not in page.read_text(encoding="utf-8"):
+            raise SiteError(f"« Mes personnages » de {game} : la page {sheets_page(game)} n'a pas reçu son schéma.")
+        for link in section_links(schema_of(game)):
+            path, _, anchor = link.partition("#")
+            target = site / path if path.endswith(".html") else site / path / "index.html"
+            if not target.is_file():
+                raise SiteError(f"Fiche de {game} : le lien « {link} » mène à une page qui n'existe pas.")
+            if anchor and f'id="{anchor}"' not in target.read_text(encoding="utf-8"):
+                raise SiteError(f"Fiche de {game} : le lien « {link} » mène à une section qui n'existe pas.")
+
+
+@cache
+def schema_of(game: str) -> dict[str, Any]:
+    """The game's sheet schema and its example sheets, whole, as rules_py's JSON door gives them."""
+    schema = _asked({"op": "sheet_schema", "jeu": game}, game)
+    examples = _asked({"op": "sheet_examples", "jeu": game}, game)
+    return {**schema, "exemples": examples["fiches"], "reserve_exemple": examples.get("reserve")}
+
+
+def sheets_page(game: str) -> str:
+    """Where a game's « Mes personnages » is, from the site root."""
+    return f"{game}/personnages/"
+
+
+def section_links(schema: dict[str, Any]) -> list[str]:
+    """Every « lien » of the schema's fields (sub-fields and the Réserve's included)."""
+    out: list[str] = []
+
+    def walk(fields: list[dict[str, Any]]) -> None:
+        for field in fields:
+            if field.get("lien"):
+                out.append(field["lien"])
+            walk(field.get("champs") or [])
+
+    walk(schema.get("champs") or [])
+    walk((schema.get("reserve") or {}).get("champs") or [])
+    return out
+
+
+def _asked(request: dict[str, Any], game: str) -> dict[str, Any]:
+    answer = rules_py.call(request)
+    if not answer["ok"]:
+        raise SiteError(f"« Mes personnages » de {game} : rules_py refuse {request['op']} : {answer['error']}")
+    result: dict[str, Any] = answer["result"]
+    return result
+
+
+_PLACEHOLDER = re.compile(r'(<div class="dl-sheets" data-jeu="([a-z]+)")')

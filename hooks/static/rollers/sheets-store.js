@@ -1,0 +1,316 @@
+// The reader's character sheets on this device: one IndexedDB database, one record per sheet,
+// written whole in one transaction, with a revision per record (compare-and-swap: a write
+// names the revision it was made from and is refused if the sheet changed meanwhile).
+//
+//   fiches    {id, jeu, rev, fiche, precedente: {rev, fiche, raison, quand} | null, quand}
+//             the sheet exactly as Python checked it; `precedente` is the one undo
+//   corbeille {jeu, record, quand}: the last sheet deleted in each game (« Annuler »)
+//   reserves  {jeu, rev, reserve, precedente, quand}: the meneur's pools (Simon's Réserve)
+//   meta      {cle, valeur}: what the page asked once (navigator.storage.persist)
+//
+// Every committed change is told to this tab ("dl:fiches" on document) and to the
+// others (BroadcastChannel, or a localStorage ping where there is none). The site's
+// caches change name at every build; this database does not.
+
+const SHEETS_DB = "des-et-lames";
+const SHEETS_DB_VERSION = 1;
+const SHEETS_CHANNEL = "des-et-lames:fiches";
+const SHEETS_PING_KEY = "des-et-lames:fiches-ping";
+
+let sheetsDb = null; // the promise of the open database
+let sheetsChannel = null;
+
+export const SHEETS_REFUSED =
+  "Ce navigateur refuse de garder des fiches (stockage désactivé ou navigation privée)\u202F: rien ne peut être enregistré ici.";
+
+function openSheetsDb() {
+  if (sheetsDb) return sheetsDb;
+  sheetsDb = new Promise((resolve, reject) => {
+    let request;
+    try {
+      request = indexedDB.open(SHEETS_DB, SHEETS_DB_VERSION);
+    } catch (err) {
+      reject(refused(err));
+      return;
+    }
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      // One step per version: a later site adds its own step, never rewrites these.
+      if (!db.objectStoreNames.contains("fiches")) db.createObjectStore("fiches", { keyPath: "id" }).createIndex("jeu", "jeu");
+      if (!db.objectStoreNames.contains("corbeille")) db.createObjectStore("corbeille", { keyPath: "jeu" });
+      if (!db.objectStoreNames.contains("reserves")) db.createObjectStore("reserves", { keyPath: "jeu" });
+      if (!db.objectStoreNames.contains("meta")) db.createObjectStore("meta", { keyPath: "cle" });
+    };
+    request.onsuccess = () => {
+      const db = request.result;
+      // A newer site in another tab needs a newer database: this old page steps aside.
+      db.onversionchange = () => {
+        db.close();
+        sheetsDb = null;
+      };
+      resolve(db);
+    };
+    request.onerror = () => reject(refused(request.error));
+    request.onblocked = () => reject(new Error("Un autre onglet de ce site, plus ancien, bloque les fiches\u202F: fermez-le puis rechargez cette page."));
+  });
+  sheetsDb.catch(() => (sheetsDb = null)); // the next call tries again
+  return sheetsDb;
+}
+
+function refused(err) {
+  console.warn("Mes personnages : stockage refusé", err);
+  return new Error(SHEETS_REFUSED);
+}
+
+// One transaction: body(stores, finish) issues requests with callbacks and calls finish(value)
+// once it knows the answer; the promise settles when the transaction has committed (the value)
+// or was aborted (the value given to abort(), or the error).
+async function transaction(names, mode, body) {
+  const db = await openSheetsDb();
+  return new Promise((resolve, reject) => {
+    let value;
+    let aborted = null;
+    let t;
+    try {
+      t = db.transaction(names, mode);
+    } catch (err) {
+      reject(refused(err));
+      return;
+    }
+    const stores = Object.fromEntries(names.map((name) => [name, t.objectStore(name)]));
+    t.oncomplete = () => resolve(value);
+    t.onabort = () => (aborted ? resolve(aborted.value) : reject(storageError(t.error)));
+    t.onerror = (event) => event.preventDefault(); // reported once, by onabort
+    body(stores, (v) => (value = v), (v) => {
+      aborted = { value: v };
+      t.abort();
+    });
+  });
+}
+
+function storageError(err) {
+  if (err?.name === "QuotaExceededError") return new Error("Plus de place pour les fiches sur cet appareil\u202F: rien n’a été enregistré.");
+  console.warn("Mes personnages : écriture refusée", err);
+  return new Error(`L’enregistrement a échoué (${err?.name || "erreur inconnue"})\u202F: rien n’a été changé.`);
+}
+
+// --- reading -------------------------------------------------------
+
+export function listSheets(jeu) {
+  return transaction(["fiches"], "readonly", ({ fiches }, finish) => {
+    const request = jeu ? fiches.index("jeu").getAll(jeu) : fiches.getAll();
+    request.onsuccess = () => finish(request.result.sort(bySheetName));
+  });
+}
+
+export function bySheetName(a, b) {
+  return String(a.fiche.nom).localeCompare(String(b.fiche.nom), "fr", { sensitivity: "base" }) || a.id.localeCompare(b.id);
+}
+
+export function getSheet(id) {
+  return transaction(["fiches"], "readonly", ({ fiches }, finish) => {
+    const request = fiches.get(id);
+    request.onsuccess = () => finish(request.result || null);
+  });
+}
+
+// --- writing (each one whole, in one transaction) -------------------
+
+// A new sheet (checked by Python): refused, not overwritten, when its id exists.
+// → {record} | {exists: record}
+export async function addSheet(fiche) {
+  const done = await transaction(["fiches"], "readwrite", ({ fiches }, finish, abort) => {
+    const read = fiches.get(fiche.id);
+    read.onsuccess = () => {
+      if (read.result) return abort({ exists: read.result });
+      const record = { id: fiche.id, jeu: fiche.jeu, rev: 1, fiche, precedente: null, quand: Date.now() };
+      fiches.add(record).onsuccess = () => finish({ record });
+    };
+  });
+  if (done.record) changed(fiche.jeu, [fiche.id]);
+  return done;
+}
+
+// The sheet `id` becomes `fiche`, if its revision is still `rev` (compare-and-swap).
+// The version replaced is kept as the one undo, with `raison` (« Modification », « Jet… »).
+// → {record} | {conflict: current record | null}
+export async function writeSheet(id, rev, fiche, raison) {
+  const done = await transaction(["fiches"], "readwrite", ({ fiches }, finish, abort) => {
+    const read = fiches.get(id);
+    read.onsuccess = () => {
+      const current = read.result;
+      if (!current || current.rev !== rev) return abort({ conflict: current || null });
+      const record = {
+        ...current, rev: current.rev + 1, fiche, quand: Date.now(),
+        precedente: { rev: current.rev, fiche: current.fiche, raison, quand: Date.now() },
+      };
+      fiches.put(record).onsuccess = () => finish({ record });
+    };
+  });
+  if (done.record) changed(done.record.jeu, [id]);
+  return done;
+}
+
+// The one undo: back to the version before the last change, if the sheet is still at `rev`.
+// → {record} | {conflict: current | null} | {nothing: current}
+export async function undoSheet(id, rev) {
+  const done = await transaction(["fiches"], "readwrite", ({ fiches }, finish, abort) => {
+    const read = fiches.get(id);
+    read.onsuccess = () => {
+      const current = read.result;
+      if (!current || current.rev !== rev) return abort({ conflict: current || null });
+      if (!current.precedente) return abort({ nothing: current });
+      const record = { ...current, rev: current.rev + 1, fiche: current.precedente.fiche, precedente: null, quand: Date.now() };
+      fiches.put(record).onsuccess = () => finish({ record, undone: current.precedente.raison });
+    };
+  });
+  if (done.record) changed(done.record.jeu, [id]);
+  return done;
+}
+
+// Deleted, and kept in the game's « corbeille » (one slot) for « Annuler ».
+export async function deleteSheet(id) {
+  const done = await transaction(["fiches", "corbeille"], "readwrite", ({ fiches, corbeille }, finish, abort) => {
+    const read = fiches.get(id);
+    read.onsuccess = () => {
+      const current = read.result;
+      if (!current) return abort({ missing: true });
+      fiches.delete(id);
+      corbeille.put({ jeu: current.jeu, record: current, quand: Date.now() }).onsuccess = () => finish({ record: current });
+    };
+  });
+  if (done.record) changed(done.record.jeu, [id]);
+  return done;
+}
+
+export function lastDeleted(jeu) {
+  return transaction(["corbeille"], "readonly", ({ corbeille }, finish) => {
+    const read = corbeille.get(jeu);
+    read.onsuccess = () => finish(read.result || null);
+  });
+}
+
+// « Annuler » a deletion: the sheet comes back as it was (refused if its id is in use again).
+export async function restoreDeleted(jeu) {
+  const done = await transaction(["fiches", "corbeille"], "readwrite", ({ fiches, corbeille }, finish, abort) => {
+    const read = corbeille.get(jeu);
+    read.onsuccess = () => {
+      if (!read.result) return abort({ missing: true });
+      const { record } = read.result;
+      const clash = fiches.get(record.id);
+      clash.onsuccess = () => {
+        if (clash.result) return abort({ exists: clash.result });
+        const back = { ...record, rev: record.rev + 1, quand: Date.now() };
+        fiches.add(back);
+        corbeille.delete(jeu).onsuccess = () => finish({ record: back });
+      };
+    };
+  });
+  if (done.record) changed(jeu, [done.record.id]);
+  return done;
+}
+
+// --- the meneur's pools (Simon's « Réserve du meneur ») -------------
+
+export function getReserve(jeu) {
+  return transaction(["reserves"], "readonly", ({ reserves }, finish) => {
+    const read = reserves.get(jeu);
+    read.onsuccess = () => finish(read.result || null);
+  });
+}
+
+// Compare-and-swap as for a sheet; rev 0 creates it. → {record} | {conflict}
+export async function writeReserve(jeu, rev, reserve, raison) {
+  const done = await transaction(["reserves"], "readwrite", ({ reserves }, finish, abort) => {
+    const read = reserves.get(jeu);
+    read.onsuccess = () => {
+      const current = read.result;
+      if ((current?.rev || 0) !== rev) return abort({ conflict: current || null });
+      const record = {
+        jeu, rev: rev + 1, reserve, quand: Date.now(),
+        precedente: current ? { rev: current.rev, reserve: current.reserve, raison, quand: Date.now() } : null,
+      };
+      reserves.put(record).onsuccess = () => finish({ record });
+    };
+  });
+  if (done.record) changed(jeu, [], true);
+  return done;
+}
+
+// --- what the page asked once ----------------------------------------
+
+export function getMeta(cle) {
+  return transaction(["meta"], "readonly", ({ meta }, finish) => {
+    const read = meta.get(cle);
+    read.onsuccess = () => finish(read.result?.valeur ?? null);
+  });
+}
+
+export function setMeta(cle, valeur) {
+  return transaction(["meta"], "readwrite", ({ meta }, finish) => {
+    meta.put({ cle, valeur }).onsuccess = () => finish(valeur);
+  });
+}
+
+// Asked once, at the first save: may the browser keep this site's data when space runs short?
+export async function askPersistence() {
+  try {
+    if (!navigator.storage?.persist || (await getMeta("persistance")) !== null) return;
+    const granted = await navigator.storage.persist();
+    await setMeta("persistance", granted ? "accordee" : "refusee");
+  } catch (err) {
+    console.warn("Mes personnages : stockage persistant non demandé", err);
+  }
+}
+
+export async function persistenceState() {
+  try {
+    return (await navigator.storage?.persisted?.()) ? "accordee" : (await getMeta("persistance")) || "jamais";
+  } catch {
+    return "inconnue";
+  }
+}
+
+// --- the other tabs ---------------------------------------------------
+
+function changed(jeu, ids, reserve = false) {
+  const message = { jeu, ids, reserve, quand: Date.now() };
+  document.dispatchEvent(new CustomEvent("dl:fiches", { detail: message }));
+  try {
+    if ("BroadcastChannel" in globalThis) {
+      sheetsChannel ||= listenToChannel();
+      sheetsChannel.postMessage(message);
+    } else {
+      localStorage.setItem(SHEETS_PING_KEY, JSON.stringify(message));
+    }
+  } catch (err) {
+    console.warn("Mes personnages : les autres onglets ne sont pas prévenus", err);
+  }
+}
+
+function listenToChannel() {
+  const channel = new BroadcastChannel(SHEETS_CHANNEL);
+  channel.onmessage = (event) => document.dispatchEvent(new CustomEvent("dl:fiches", { detail: { ...event.data, ailleurs: true } }));
+  return channel;
+}
+
+// Changes made in this tab or another reach `listener(detail)` ({jeu, ids, reserve, ailleurs});
+// a listener that returns false is dropped (its page or widget is gone).
+export function watchSheets(listener) {
+  if ("BroadcastChannel" in globalThis) sheetsChannel ||= listenToChannel();
+  else {
+    const pinged = (event) => {
+      if (event.key !== SHEETS_PING_KEY || !event.newValue) return;
+      try {
+        if (listener({ ...JSON.parse(event.newValue), ailleurs: true }) === false) window.removeEventListener("storage", pinged);
+      } catch (err) {
+        console.warn("Mes personnages : message d’un autre onglet illisible", err);
+      }
+    };
+    window.addEventListener("storage", pinged);
+  }
+  const heard = (event) => {
+    if (listener(event.detail) === false) document.removeEventListener("dl:fiches", heard);
+  };
+  document.addEventListener("dl:fiches", heard);
+}
