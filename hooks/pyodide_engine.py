@@ -39,6 +39,19 @@ from pathlib import Path
 
 log = logging.getLogger("mkdocs.hooks.pyodide_engine")
 
+
+def _pins():
+    # hooks/engine_hashes.py, beside this module (loaded by path, as MkDocs loads the hooks)
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("dl_engine_hashes", Path(__file__).with_name("engine_hashes.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+PINS = _pins()
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE_JSON = ROOT / "package.json"
 NPM_DIR = ROOT / "node_modules" / "pyodide"
@@ -228,6 +241,13 @@ def pyodide_file(name: str) -> Path | None:
         tmp = cached.with_suffix(cached.suffix + ".part")
         with urllib.request.urlopen(cdn_url() + name, timeout=60) as response, tmp.open("wb") as out:
             shutil.copyfileobj(response, out)
+        expected = PINS.pinned().get(name)
+        if expected and PINS.sha256_file(tmp) != expected:  # the CDN's bytes are the npm package's, or nothing
+            tmp.unlink()
+            log.warning(
+                "Pyodide %s: %s from the CDN does not match hooks/engine-hashes.json; not used.", version(), name
+            )
+            return None
         tmp.replace(cached)
         log.info("Pyodide %s: %s downloaded once into %s", version(), name, cached.parent)
         return cached

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
+import logging
 import os
 import re
 import sys
@@ -28,6 +29,8 @@ from mkdocs.structure.files import File
 
 import rules_py
 from rules_py.api import SYSTEMS
+
+log = logging.getLogger("mkdocs.hooks.rollers_assets")
 
 # ----------------------------------------------------------------------
 # The event
@@ -46,6 +49,13 @@ def on_files(files, config):
         + json.dumps(engine.sizes, sort_keys=True).encode()
     ).hexdigest()[:12]
     rules_bytes = sum(len(text.encode()) for text in sources.values())
+    pins = ENGINE.PINS.pinned()
+    if not pins:  # a warning: --strict fails the build
+        log.warning(
+            "hooks/engine-hashes.json is missing or not for Pyodide %s: run hooks/engine_hashes.py --write",
+            ENGINE.version(),
+        )
+    stdlib_sha = ENGINE.PINS.sha256_file(engine.stdlib) if engine.stdlib else ""
     manifest = {
         "pyodide": pyodide_index_url(),
         "version": version,
@@ -53,10 +63,14 @@ def on_files(files, config):
         "systems": {system: sorted(n for n in sources if system_of(n) == system) for system in SYSTEMS},
         # The engine: its standard library (None: Pyodide's own), the minimal lock
         # (None: Pyodide fetches its own), raw sizes for the progress, and the download.
-        "stdlib": ENGINE.STDLIB if engine.stdlib else None,
+        # (its URL carries its own hash: a new library is a new URL for every cache)
+        "stdlib": ENGINE.PINS.versioned(ENGINE.STDLIB, stdlib_sha) if engine.stdlib else None,
         "lock": {"info": engine.lock_info, "packages": {}} if engine.lock_info else None,
         "sizes": engine.sizes,
         "download": ENGINE.megabytes_fr(engine.download + rules_bytes) if engine.download else None,
+        # SHA-256 of every engine file the worker may run: Pyodide's (hooks/engine-hashes.json) and the site's library
+        "sha256": {**pins, **({ENGINE.STDLIB: stdlib_sha} if engine.stdlib else {})},
+        "stdlibSite": bool(engine.stdlib),
     }
     for name, text in front_end.items():
         if name == "rollers.js":

@@ -136,7 +136,7 @@ export class Widget {
         this.showError(answer.error, answer.field, number);
       }
     } catch (err) {
-      this.showError(`Le jet n'a pas pu être fait : ${err.message}.`, null, number);
+      this.showError(err.integrity ? err.message : `Le jet n'a pas pu être fait : ${err.message}.`, null, number);
     }
     // A shared link's later steps make no sense once one of them failed.
     if (!ok) this.queue = this.queue.filter((item, i) => i === 0 || !item.request.fromLast);
