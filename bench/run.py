@@ -252,7 +252,7 @@ def run_bare(browser, url: str, srv, cpu: float = 1, timeout_ms: int = 60_000) -
     slow_down(ctx, page, cpu)
     srv.reset()
     page.click("#go")
-    page.wait_for_function("window.__ms !== undefined", timeout=timeout_ms)
+    page.wait_for_function("() => window.__ms !== undefined", timeout=timeout_ms)
     ms = page.evaluate("window.__ms")
     sent, paths = engine_bytes(dict(srv.sent), rollers=False), list(srv.requests)
     ctx.close()

@@ -7,9 +7,10 @@ icons are committed in ``docs/assets/icons/``, drawn by tools/make_icons.py).
 on_post_page: link the manifest, the theme colour and the touch icon from
 every page's ``<head>`` (relative URLs).
 
-on_post_build: walk the built site, list every file with its SHA-256 and
-size, and write ``sw.js`` at the site root from ``static/sw.js``: no
-hand-kept list. What the service worker does with it:
+on_post_build: give every page its Content-Security-Policy ``<meta>``
+(``csp.py``; not under ``mkdocs serve``), then walk the built site, list every
+file with its SHA-256 and size, and write ``sw.js`` at the site root from
+``static/sw.js``: no hand-kept list. What the service worker does with it:
 
 - ``precache``: copied once the page's engine is in, or its reader idle
   (pages, Material's assets, the search index and the lunr files French
@@ -36,9 +37,11 @@ from pathlib import Path
 
 from mkdocs.structure.files import File
 from mkdocs.utils import get_relative_url
-from rollers_assets import ENGINE, pyodide_index_url  # the Pyodide base and version: one definition each
+from rollers_assets import ENGINE, _sibling, pyodide_index_url  # the Pyodide base and version: one definition each
 
 PINS = ENGINE.PINS  # hooks/engine_hashes.py: the engine files' SHA-256
+CSP = _sibling("csp")  # hooks/csp.py: every page's Content-Security-Policy <meta>
+SERVING = {"on": False}
 
 # ----------------------------------------------------------------------
 # The events
@@ -62,8 +65,14 @@ def on_post_page(output, page, config):
     return output.replace("</head>", tags + "</head>", 1)
 
 
+def on_startup(command, dirty):
+    SERVING["on"] = command == "serve"
+
+
 def on_post_build(config):
     site = Path(config["site_dir"])
+    if not SERVING["on"]:  # mkdocs serve injects its live-reload script inline: no policy there
+        CSP.apply_to_site(site, pyodide_index_url())
     listing = walk(site)
     search_langs = search_languages(site)
     precache = [entry for entry in listing if precached(entry[0], search_langs)]

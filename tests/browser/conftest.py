@@ -9,7 +9,8 @@
   until a test starts something there (``serve_pyodide``: the real files with
   CORS; ``black_hole``: a socket that accepts and never answers).
 - ``page``: a Chromium page where every non-localhost request is aborted and
-  every console error (or uncaught page error) fails the test.
+  every console error (or uncaught page error, or anything the pages'
+  Content-Security-Policy refuses) fails the test.
 """
 
 from __future__ import annotations
@@ -265,6 +266,7 @@ def new_page(browser, errors: list[str], *, only_local: bool = True, timeout: in
     and uncaught exceptions go to ``errors``; requests leave 127.0.0.1 only when ``only_local`` is off.
     The caller closes ``page.context``."""
     context = browser.new_context(locale="fr-FR", **options)
+    context.add_init_script(CSP_WATCH)
     if only_local:
         context.route("**/*", _only_local)
     page = context.new_page()
@@ -272,6 +274,11 @@ def new_page(browser, errors: list[str], *, only_local: bool = True, timeout: in
     page.on("pageerror", lambda err: errors.append(f"pageerror: {err}"))
     page.set_default_timeout(timeout)
     return page
+
+
+# Anything the pages' Content-Security-Policy refuses is a console error (so a failed test).
+CSP_WATCH = """document.addEventListener("securitypolicyviolation", (e) =>
+  console.error(`CSP violation: ${e.effectiveDirective} refused ${e.blockedURI || "(inline)"} at ${e.sourceFile}:${e.lineNumber}`));"""
 
 
 def _only_local(route):

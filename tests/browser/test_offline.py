@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 import pytest
 import yaml
-from conftest import PYODIDE_DIR, ROOT, Faults, Handler, _Reusable, free_port
+from conftest import CSP_WATCH, PYODIDE_DIR, ROOT, Faults, Handler, _Reusable, free_port
 
 pytestmark = pytest.mark.browser
 
@@ -131,6 +131,7 @@ def book_online(book):
 def context(browser, request):
     """A fresh context (its own service workers and caches); console errors fail the test."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", service_workers="allow")
+    ctx.add_init_script(CSP_WATCH)
     errors: list[str] = []
     ctx.on("console", lambda msg: msg.type == "error" and errors.append(f"console: {msg.text}"))
     ctx.on("weberror", lambda err: errors.append(f"pageerror: {err.error}"))
