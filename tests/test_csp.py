@@ -96,6 +96,23 @@ def test_every_page_carries_one_policy_with_every_inline_script_hash(built_site)
     assert "frame-ancestors" not in policy and "report-uri" not in policy  # ignored in a <meta>
 
 
+def test_the_page_scripts_are_announced_right_after_the_policy(built_site):
+    """A <meta> policy stops Chromium's preload scanner: each script file is preloaded from <head>'s top."""
+    for page in sorted(built_site.rglob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        after = html[html.index('<meta http-equiv="Content-Security-Policy"') :]
+        after = after[after.index(">") + 1 :]
+        files = re.findall(r'<script src="([^"]+)"( type="module")?>', html)
+        links = re.match(r"((?:<link rel=\"(?:modulepreload|preload\" as=\"script)\" href=\"[^\"]+\">)*)", after).group(
+            1
+        )
+        wanted = "".join(
+            f'<link rel="modulepreload" href="{src}">' if module else f'<link rel="preload" as="script" href="{src}">'
+            for src, module in files
+        )
+        assert files and links == wanted, page
+
+
 def test_the_policy_names_pyodide_only_when_it_is_elsewhere():
     local = directives(csp.policy(["'sha256-x'"], "/pyodide/"))
     assert local["script-src"] == ["'self'", "'sha256-x'", "'wasm-unsafe-eval'"] and local["connect-src"] == ["'self'"]
@@ -108,6 +125,8 @@ def test_the_meta_goes_first_and_replaces_an_older_one():
     once = csp.with_csp(html, "default-src 'self'")
     assert once.index("Content-Security-Policy") < once.index("<script>")
     assert csp.with_csp(once, "default-src 'none'").count("Content-Security-Policy") == 1
+    with_file = csp.with_csp('<head><meta charset="utf-8"></head><script src="a.js" type="module"></script>', "x")
+    assert csp.with_csp(with_file, "y").count("modulepreload") == 1
     assert csp.inline_script_hashes('<script type="application/json">{}</script><script src="x.js"></script>') == set()
     with pytest.raises(ValueError):
         csp.with_csp("<p>no head</p>", "default-src 'self'")
