@@ -8,7 +8,7 @@
 //   ("precache") once their engine is in, or once the reader has left the
 //   page alone with nothing downloading, and a boot that starts meanwhile
 //   ("engine-first") stops it at once (it resumes when the engine is in). It
-//   goes two requests at a time, at low priority, and takes each file from
+//   goes three requests at a time, at low priority, and takes each file from
 //   the HTTP cache when that holds this build's bytes. An update's install
 //   copies the unchanged files from the previous build's cache.
 // - The engine (Pyodide's files under the configured base, the site's own
@@ -36,7 +36,7 @@ const ENGINE_FILES = new Map([
   ...OFFLINE.engine.site.map(([path, hash, url]) => [new URL(path, SCOPE).href, { url: new URL(url, SCOPE).href, hash }]),
 ]);
 const HASH_HEADER = "X-DL-Hash";
-const BACKGROUND_LANES = 2;
+const BACKGROUND_LANES = 3;
 
 function absolute(where) {
   // As the front-end's pyodideBase(): an absolute URL, or a path from the site root.

@@ -24,8 +24,8 @@ export class Runtime {
   start(systems) {
     if (this.ready) return this.ready;
     this.boots += 1;
+    this.emit({ name: "loading", step: 0, steps: 3, text: "Démarrage du moteur de dés…" }); // the offline copy yields first
     this.spawn();
-    this.emit({ name: "loading", step: 0, steps: 3, text: "Démarrage du moteur de dés…" });
     const config = { ...CONFIG, pyodide: pyodideBase(CONFIG.pyodide) };
     // Offline with no engine on the device: said at once, no time-out (offline-state.js).
     this.ready = engineOfflineState().then((offline) => {
