@@ -3,9 +3,9 @@
 // placeholder (#dl-offline), has the book copied to the device once the engine
 // is in, and watches for new builds.
 //
-// The engine first: the service worker is registered once the page has
-// loaded and no engine is booting, REGISTER_DELAY_MS later in an idle moment
-// (at once when one already controls the page); its copy of the book
+// The engine first: the service worker is registered (or, already there,
+// asked to look for a new build) once the page has loaded and no engine is
+// booting, in an idle moment (REGISTER_DELAY_MS later if none booted); its copy of the book
 // ("precache") starts only when this page's engine is in (ready or failed),
 // or when the reader has left the page alone for READER_IDLE_MS with nothing
 // downloading. A boot that starts while the copy runs (a tap on « Lancer », a
@@ -14,7 +14,7 @@
 // the offline control says the book works without network.
 
 import { refreshOfflineBook, offlineControl } from "./offline-control.js";
-import { offlineRemoved, offlineSupported, registerWorker } from "./offline-state.js";
+import { SITE_ROOT, offlineRemoved, offlineSupported, registerWorker } from "./offline-state.js";
 import { runtime } from "./runtime.js";
 import { watchUpdates } from "./update.js";
 
@@ -27,12 +27,16 @@ export function initOffline() {
     if (event.data?.type === "offline-status") refreshOfflineBook().catch(() => null);
   });
   navigator.serviceWorker.startMessages();
-  whenEngineQuiet().then(async () => {
-    const registration = await registerWorker();
-    watchUpdates(registration);
+  if (navigator.serviceWorker.controller) refreshOfflineBook().catch(() => null);
+  const registration = whenEngineQuiet().then(async () => {
+    const current = await registerWorker(); // a first install, or a look for a new build
+    watchUpdates(current);
     refreshOfflineBook().catch(() => null);
-    askForTheCopy(registration);
-  }).catch((err) => console.warn("Dés & Lames : le service worker n'a pas pu être installé.", err));
+    return current;
+  });
+  registration.catch((err) => console.warn("Dés & Lames : le service worker n'a pas pu être installé.", err));
+  // An earlier visit's service worker (even one not controlling this page) is told at once.
+  askForTheCopy(navigator.serviceWorker.getRegistration(SITE_ROOT).then((earlier) => earlier || registration));
 }
 
 function fillOfflinePlaceholder() {
@@ -43,12 +47,12 @@ function fillOfflinePlaceholder() {
 const REGISTER_DELAY_MS = 3000;
 const READER_IDLE_MS = 5000;
 
-// Resolves once the page has loaded and no engine is booting, REGISTER_DELAY_MS
-// later in an idle moment (waiting again if a boot started in between).
+// Resolves once the page has loaded and no engine is booting: in an idle
+// moment, REGISTER_DELAY_MS later when no engine booted at all (waiting again
+// if a boot started in between).
 function whenEngineQuiet() {
   return new Promise((resolve) => {
     const check = () => {
-      if (navigator.serviceWorker.controller) return resolve();
       if (runtime.state.name === "loading") {
         const settled = (state) => {
           if (state.name === "loading") return;
@@ -57,10 +61,11 @@ function whenEngineQuiet() {
         };
         return runtime.listeners.add(settled);
       }
+      const delay = runtime.state.name === "idle" ? REGISTER_DELAY_MS : 0;
       setTimeout(() => (globalThis.requestIdleCallback || setTimeout)(() => {
         if (runtime.state.name === "loading") check();
         else resolve();
-      }, { timeout: 2000 }), REGISTER_DELAY_MS);
+      }, { timeout: 2000 }), delay);
     };
     if (document.readyState === "complete") check();
     else window.addEventListener("load", check, { once: true });
@@ -68,15 +73,30 @@ function whenEngineQuiet() {
 }
 
 // Tells the service worker (the active one; on a first visit, the one
-// installing) when to copy the book, and when to yield to the engine.
-function askForTheCopy(registration) {
+// installing) when to copy the book, and when to yield to the engine. A page
+// left right after its engine came in (a full navigation) says it on its way out.
+function askForTheCopy(registering) {
+  let registration = null;
   let said = "";
+  let pending = null;
+  const post = (message) => (registration.active || registration.installing || registration.waiting)?.postMessage(message);
+  const use = (found) => {
+    if (!found || registration) return;
+    registration = found;
+    if (pending) post(pending);
+  };
   const tell = (message) => {
     const key = JSON.stringify(message);
     if (key === said) return;
     said = key;
-    (registration.active || registration.installing || registration.waiting)?.postMessage(message);
+    if (registration) return post(message);
+    pending = message;
+    navigator.serviceWorker.getRegistration(SITE_ROOT).then(use).catch(() => null); // another tab's, meanwhile
   };
+  registering.then(use).catch(() => null);
+  window.addEventListener("pagehide", () => {
+    if (registration && runtime.state.name === "ready") post({ type: "precache", engine: true });
+  });
   let idle = null;
   const follow = (state) => {
     idle?.cancel();
