@@ -371,10 +371,10 @@ def test_the_offline_book_opens_every_page_and_rolls_with_no_network(context, bo
 def test_one_roll_keeps_the_engine_without_the_button(context, book_online):
     page = context.new_page()
     page.goto(book_online.url + "feerie/actions/")
-    roll_first_roller(page)  # the engine boots before any service worker controls the page
+    roll_first_roller(page)  # the engine boots before any service worker is there
+    page.goto(book_online.url)  # left at once, for a page without roller
     controlled(page)
-    engine_cached(page)  # the engine in, the book is copied: its files from the HTTP cache
-    page.goto(book_online.url)
+    engine_cached(page)  # the engine was in: the book is copied, its files from the HTTP cache
     # the offline control says so, without the button having been touched
     done = page.locator("#dl-offline .dl-offline__done")
     done.wait_for(timeout=60_000)

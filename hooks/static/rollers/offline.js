@@ -13,6 +13,7 @@
 // engine is in. When the copy ends, the service worker tells the pages, and
 // the offline control says the book works without network.
 
+import { CONFIG } from "./config.js";
 import { refreshOfflineBook, offlineControl } from "./offline-control.js";
 import { SITE_ROOT, offlineRemoved, offlineSupported, registerWorker } from "./offline-state.js";
 import { runtime } from "./runtime.js";
@@ -101,10 +102,11 @@ function askForTheCopy(registering) {
   const follow = (state) => {
     idle?.cancel();
     idle = null;
+    if (state.name === "ready") rememberBoot();
     if (state.name === "loading") tell({ type: "engine-first" });
     else if (state.name === "ready") tell({ type: "precache", engine: true });
-    else if (state.name === "failed") tell({ type: "precache", engine: false });
-    else idle = afterReaderIdle(() => tell({ type: "precache", engine: false })); // no engine booted (yet)
+    else if (state.name === "failed") tell({ type: "precache", engine: bootedBefore() });
+    else idle = afterReaderIdle(() => tell({ type: "precache", engine: bootedBefore() })); // no engine booted here (yet)
   };
   runtime.listeners.add(follow);
   follow(runtime.state);
@@ -133,4 +135,24 @@ function afterReaderIdle(action) {
   }
   arm();
   return { cancel };
+}
+
+// This engine booted in an earlier page of this browser (its files are in the
+// HTTP cache): a page without rollers still has it kept for offline use.
+const BOOTED_KEY = "dl-moteur-demarre";
+
+function rememberBoot() {
+  try {
+    localStorage.setItem(BOOTED_KEY, CONFIG.pyodide);
+  } catch {
+    // private mode without storage: the next page with a roller says it again
+  }
+}
+
+function bootedBefore() {
+  try {
+    return localStorage.getItem(BOOTED_KEY) === CONFIG.pyodide;
+  } catch {
+    return false;
+  }
 }
