@@ -6,8 +6,9 @@ import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const py = await loadPyodide();
-py.FS.mkdirTree("/bench/rules_py");
-for (const name of readdirSync(join(root, "rules_py")).filter((n) => n.endsWith(".py"))) {
+// rules_py and its games' packages, at their paths ("solaires/action.py")
+for (const name of readdirSync(join(root, "rules_py"), { recursive: true }).filter((n) => n.endsWith(".py"))) {
+  py.FS.mkdirTree(dirname(`/bench/rules_py/${name}`));
   py.FS.writeFile(`/bench/rules_py/${name}`, readFileSync(join(root, "rules_py", name)));
 }
 py.FS.writeFile("/bench/odds_grid.py", readFileSync(join(root, "bench", "odds_grid.py")));

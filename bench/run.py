@@ -156,12 +156,13 @@ def bench_bytes(site: Path) -> dict:
     total = sum(gz(p) for p in files)
     front = sum(gz(p) for p in files if p.suffix in {".js", ".css"})
     modules = [p for p in files if p.suffix == ".py"]
-    core = sum(gz(p) for p in modules if system_of(p.name) is None)
+    game = {p: system_of(p.relative_to(assets / "rules_py").as_posix()) for p in modules}
+    core = sum(gz(p) for p in modules if game[p] is None)
     mapping = yaml.safe_load((ROOT / "hooks" / "sections.yml").read_text(encoding="utf-8"))
     pages = {}
     for src, entries in mapping.items():
         games = {e["roller"].split(".", 1)[0] for e in entries}
-        own = sum(gz(p) for p in modules if system_of(p.name) in games)
+        own = sum(gz(p) for p in modules if game[p] in games)
         pages[src] = round((front + core + own) / 1024, 1)
     largest = max(pages, key=lambda src: pages[src])
     return {

@@ -32,7 +32,7 @@ log = get_plugin_logger(__name__)
 def sources_hash(files: tuple[Path, ...]) -> str:
     """A hash of rules_py's modules and ``files`` (read again whenever one of them is touched:
     ``mkdocs serve`` rebuilds in the same process after an edit)."""
-    paths = sorted(Path(rules_py.__file__).parent.glob("*.py")) + list(files)
+    paths = sorted(Path(rules_py.__file__).parent.rglob("*.py")) + list(files)
     stamp = tuple((str(path), path.stat().st_mtime_ns, path.stat().st_size) for path in paths)
     return _contents_hash(stamp)
 

@@ -4,10 +4,10 @@ on_files: add generated files under ``assets/rollers/``: the ES module
 (``rollers.js``, bundled from the modules of ``static/rollers/``, one job
 each, with the build's configuration written in), the module Web
 Worker, the stylesheet, and rules_py's ``.py`` files read from the package
-itself (docstrings and comments dropped to keep them small; no copy lives in
-``docs/``). The worker fetches only the core modules plus the system a roll
-needs (``<system>.py`` and its ``<system>_*.py`` helpers), so the manifest
-lists them apart.
+itself, at their paths in the package (``rules_py/solaires/action.py``;
+docstrings and comments dropped to keep them small; no copy lives in
+``docs/``). The worker fetches only the core modules plus the package of the
+system a roll needs (``<system>/``), so the manifest lists them apart.
 
 ``PYODIDE_INDEX_URL`` (an absolute URL, or a path from the site root such as
 ``/pyodide/``) replaces the pinned CDN mirror at build time.
@@ -38,7 +38,10 @@ log = logging.getLogger("mkdocs.hooks.rollers_assets")
 
 
 def on_files(files, config):
-    sources = {path.name: shrink(path.read_text(encoding="utf-8")) for path in python_sources()}
+    package = Path(rules_py.__file__).parent
+    sources = {
+        path.relative_to(package).as_posix(): shrink(path.read_text(encoding="utf-8")) for path in python_sources()
+    }
     front_end = {name: (STATIC / name).read_text(encoding="utf-8") for name in FRONT_END}
     front_end["rollers-worker.js"] = compact_js(front_end["rollers-worker.js"])
     front_end["rollers.js"] = bundle(STATIC / "rollers")
@@ -89,9 +92,9 @@ def on_files(files, config):
 
 
 def python_sources() -> list[Path]:
-    """rules_py's modules that run in the browser (not the CLI)."""
+    """rules_py's modules that run in the browser (not the CLI), the games' packages included."""
     package = Path(rules_py.__file__).parent
-    return sorted(p for p in package.glob("*.py") if p.name != "__main__.py")
+    return sorted(p for p in package.rglob("*.py") if p.name != "__main__.py")
 
 
 def compact_js(text: str) -> str:
@@ -147,9 +150,9 @@ _EXPORT = re.compile(r"^export (?=(?:async )?(?:function|class|const|let)\b)", r
 
 
 def system_of(name: str) -> str | None:
-    """The game system a module belongs to: ``dcda.py`` and ``dcda_cards.py`` are dcda's; None for the core."""
-    stem = name.removesuffix(".py")
-    return next((s for s in SYSTEMS if stem == s or stem.startswith(f"{s}_")), None)
+    """The game system a module belongs to, by its path in rules_py: ``dcda/cards.py`` is dcda's; None for the core."""
+    top = name.split("/", 1)[0]
+    return top if top in SYSTEMS else None
 
 
 def shrink(source: str) -> str:

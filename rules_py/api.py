@@ -46,14 +46,14 @@ from .typography import fr
 
 __all__ = ["SYSTEMS", "call", "call_json", "get_roller", "all_rollers", "roll", "odds", "act"]
 
-#: Game modules, in the order of the book; a roller id is "<system>.<name>".
+#: Game packages (rules_py.<system>), in the order of the book; a roller id is "<system>.<name>".
 SYSTEMS = ("solaires", "feerie", "simon", "dcda")
 
 _OPS = ("list", "describe", "roll", "odds", "action")
 
 
 # ----------------------------------------------------------------------
-# Registry (lazy: the browser imports only the module a roll needs)
+# Registry (lazy: the browser imports only the game package a roll needs)
 # ----------------------------------------------------------------------
 
 

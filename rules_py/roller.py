@@ -1,10 +1,11 @@
 """What a roller is: parameters as data, a roll, exact odds, follow-up actions.
 
-Each game module (``solaires``, ``feerie``, ``simon``, ``dcda``) defines its
-rollers as :class:`Roller` values in a module-level ``ROLLERS`` tuple. The
-functions receive parameters already checked by :func:`parse_params` (the
-``check`` hook adds cross-field rules), and return plain JSON-ready dicts
-whose keys are described in ``rules_py/api.py``.
+Each game package (``solaires``, ``feerie``, ``simon``, ``dcda``) defines its
+rollers as :class:`Roller` values, one module per mechanic, and lists them in
+a ``ROLLERS`` tuple in its ``__init__``. The functions receive parameters
+already checked by :func:`parse_params` (the ``check`` hook adds cross-field
+rules), and return plain JSON-ready dicts whose keys are described in
+``rules_py/api.py``.
 """
 
 from __future__ import annotations

@@ -97,13 +97,13 @@ def a_label() -> str:
     """A parameter label of solaires.action that rules_py's source holds once, as a literal."""
     for param in rules_py.call({"op": "describe", "roller": "solaires.action"})["result"]["parametres"]:
         label = param["libelle"]
-        if sum(p.read_text(encoding="utf-8").count(f'"{label}"') for p in (ROOT / "rules_py").glob("*.py")) == 1:
+        if sum(p.read_text(encoding="utf-8").count(f'"{label}"') for p in (ROOT / "rules_py").rglob("*.py")) == 1:
             return label
     pytest.fail("no label of solaires.action is a single literal in rules_py")
 
 
 def edit(folder: Path, pattern: str, old: str, new: str) -> None:
-    for path in folder.glob(pattern):
+    for path in folder.rglob(pattern):
         text = path.read_text(encoding="utf-8")
         if old in text:
             path.write_text(text.replace(old, new, 1), encoding="utf-8")

@@ -116,7 +116,9 @@ def test_shipped_python_behaves_like_the_package(tmp_path):
     package = tmp_path / "rules_py"
     package.mkdir()
     for path in assets_hook.python_sources():
-        (package / path.name).write_text(assets_hook.shrink(path.read_text(encoding="utf-8")), encoding="utf-8")
+        shipped = package / path.relative_to(ROOT / "rules_py")  # a game's package keeps its folder
+        shipped.parent.mkdir(exist_ok=True)
+        shipped.write_text(assets_hook.shrink(path.read_text(encoding="utf-8")), encoding="utf-8")
     code = (
         "import json, rules_py; print(rules_py.call_json(json.dumps({'op': 'roll', 'roller': "
         "'solaires.action', 'params': {'difficulte': -2, 'elements': '3,2', 'typique': True, "

@@ -45,8 +45,9 @@ sys.meta_path.append(_Missing)
 `);
 
 // What the worker does (hooks/static/rollers-worker.js): rules_py in the FS, imported, called.
-py.FS.mkdirTree("/home/pyodide/rules_py");
-for (const name of readdirSync(join(root, "rules_py")).filter((n) => n.endsWith(".py"))) {
+// rules_py and its games' packages, at their paths ("solaires/action.py"), as the worker writes them.
+for (const name of readdirSync(join(root, "rules_py"), { recursive: true }).filter((n) => n.endsWith(".py"))) {
+  py.FS.mkdirTree(dirname(`/home/pyodide/rules_py/${name}`));
   py.FS.writeFile(`/home/pyodide/rules_py/${name}`, readFileSync(join(root, "rules_py", name)));
 }
 py.FS.writeFile("/home/pyodide/stdlib_exercise.py", readFileSync(join(root, "tools", "stdlib_exercise.py")));

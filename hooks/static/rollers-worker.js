@@ -100,8 +100,7 @@ async function boot(systems) {
   })();
   const [pyodide, sources] = await Promise.all([pyodidePromise, texts, ...Object.values(verdicts)]);
   progress(3, "Chargement des règles…");
-  pyodide.FS.mkdirTree(PACKAGE_DIR);
-  names.forEach((name, i) => pyodide.FS.writeFile(`${PACKAGE_DIR}/${name}`, sources[i]));
+  writeSources(pyodide, names, sources);
   systems.forEach((s) => loaded.add(s));
   let api;
   try {
@@ -277,9 +276,18 @@ async function ensureSystem(pyodide, system) {
   if (!system || loaded.has(system) || !config.systems[system]) return;
   const names = config.systems[system];
   const texts = await Promise.all(names.map((name) => fetchSource(name)));
-  names.forEach((name, i) => pyodide.FS.writeFile(`${PACKAGE_DIR}/${name}`, texts[i]));
+  writeSources(pyodide, names, texts);
   pyodide.runPython("import importlib\nimportlib.invalidate_caches()");
   loaded.add(system);
+}
+
+// rules_py's files at their paths in the package (a game is a subpackage: "solaires/action.py").
+function writeSources(pyodide, names, texts) {
+  names.forEach((name, i) => {
+    const path = `${PACKAGE_DIR}/${name}`;
+    pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    pyodide.FS.writeFile(path, texts[i]);
+  });
 }
 
 function fetchSource(name) {

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from .dcda_cards import DEFAULT_DOMINATION, SUIT_LABELS, SUITS, dom_label, domination_orders, fold, slabel, suit_of
-from .dcda_table import TABLE_HELP
-from .dcda_words import join_and, join_or
-from .errors import RulesError
-from .params import Choice, Param, shown
+from ..errors import RulesError
+from ..params import Choice, Param, shown
+from .cards import DEFAULT_DOMINATION, SUIT_LABELS, SUITS, dom_label, domination_orders, fold, slabel, suit_of
+from .table import TABLE_HELP
+from .words import join_and, join_or
 
 __all__ = [
     "DOM_PARAM",

@@ -5,16 +5,28 @@ twice that. A die added before the roll costs 1 point, after it 2 points; at
 most 3 dice are added in all. The dice of one throw count together, whatever
 the order they are listed in: points + (number of 20) - (number of 1), then
 kept within 0 and the cap; the meneur gains one porte-poisse point per 1 in
-any case. Used by ``simon.py`` for ``simon.jet`` and ``simon.opposition``.
+any case. Used by ``jet`` and ``opposition``; :func:`state_dice` reads back the dice of a roll
+and of those added since.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from .errors import RulesError
+from ..errors import RulesError
+from ..params import shown
 
-__all__ = ["BASE_DICE", "MAX_ADDED", "AFTER_COST", "Ledger", "replay_points", "points_line", "heroism_notes", "plural"]
+__all__ = [
+    "BASE_DICE",
+    "MAX_ADDED",
+    "AFTER_COST",
+    "Ledger",
+    "replay_points",
+    "points_line",
+    "heroism_notes",
+    "plural",
+    "state_dice",
+]
 
 BASE_DICE = 5
 MAX_ADDED = 3
@@ -118,3 +130,18 @@ def heroism_notes(values: list[int], cap: int) -> list[str]:
 
 def plural(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
+
+
+def state_dice(values: Any, before: int, whose: str) -> list[int]:
+    """A previous roll's dice read from its state: its own dice plus those added since, each 1 to 20."""
+    if (
+        not isinstance(values, list)
+        or not BASE_DICE + before <= len(values) <= BASE_DICE + MAX_ADDED
+        or not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 20 for v in values)
+    ):
+        raise RulesError(
+            "etat",
+            f"État : les dés {whose} doivent être de {BASE_DICE + before} à "
+            f"{BASE_DICE + MAX_ADDED} valeurs de 1 à 20, reçu {shown(values)}.",
+        )
+    return list(values)

@@ -3,7 +3,7 @@
 A die falls in one of four categories (critical failure, plain failure,
 success with a margin, critical success), so a roll is a multinomial over
 category counts, and the margins of the successful dice are convolutions of
-a uniform range (never an enumeration of 20^n rolls). Used by ``simon.py``.
+a uniform range (never an enumeration of 20^n rolls). Used by ``jet`` and ``opposition``.
 """
 
 from __future__ import annotations

@@ -10,20 +10,13 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from .dcda_cards import (
-    CARD_BY_NAME,
-    DECK,
-    SUIT_LABELS,
-    SUITS,
-    Card,
-    describe_cards,
-    draw,
-    duel_odds,
-    finish,
-    parse_domination,
-    resolve,
-)
-from .dcda_fields import (
+from ..dice import Dice
+from ..errors import RulesError
+from ..params import Choice, Param, shown
+from ..results import die, group, result
+from ..roller import Roller, odds_payload, ordered_law
+from .cards import CARD_BY_NAME, DECK, SUIT_LABELS, SUITS, Card, describe_cards, draw, finish, parse_domination, resolve
+from .fields import (
     DOM_NOTE,
     DOM_PARAM,
     SUIT_CHOICES,
@@ -33,15 +26,11 @@ from .dcda_fields import (
     parse_powers,
     powers_params,
 )
-from .dcda_table import ISSUES, issue_notes, parse_table, table_issue
-from .dcda_words import count
-from .dice import Dice
-from .errors import RulesError
-from .params import Choice, Param, shown
-from .results import die, group, result
-from .roller import odds_payload, ordered_law
+from .odds import duel_odds
+from .table import ISSUES, issue_notes, parse_table, table_issue
+from .words import count
 
-__all__ = ["PARAMS", "check", "roll", "odds"]
+__all__ = ["TOUR", "PARAMS", "check", "roll", "odds"]
 
 Args = dict[str, Any]
 
@@ -228,3 +217,15 @@ def odds(args: Args) -> dict[str, Any]:
         extra["exact_table"] = {k: f"{v.numerator}/{v.denominator}" for k, v in issues.items()}
         extra["notes"].append("Chances par issue : d'après la table de votre fiche.")
     return odds_payload({"A remporte le tour": wa, "B remporte le tour": wb, "Statu quo": sq}, wa, **extra)
+
+
+TOUR = Roller(
+    id="dcda.tour",
+    title="De Cœur & D'Acier : résoudre un tour",
+    chapter="004",
+    summary="Deux cartes, deux fiches : force totale, domination des enseignes, gagnante du tour et force de la perdante.",
+    params=PARAMS,
+    roll=roll,
+    odds=odds,
+    check=check,
+)

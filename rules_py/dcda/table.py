@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from .errors import RulesError
-from .params import shown
+from ..errors import RulesError
+from ..params import shown
 
 __all__ = ["ISSUES", "TABLE_HELP", "parse_table", "table_issue", "issue_notes"]
 

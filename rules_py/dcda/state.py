@@ -7,6 +7,9 @@ contre équipe » : « Tant qu'au moins un adversaire de chaque équipe est en
 vie et n'a pas déclaré forfait… »). Such a participant has left the
 confrontation: no card, no exaltation draw, no level obligation, and she
 holds nobody back.
+
+The piles are what the hands leave: a card drawn into a hand comes from
+its suit's ten cards minus the other hands' cards of that suit.
 """
 
 from __future__ import annotations
@@ -15,14 +18,17 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .dcda_cards import CARD_BY_NAME, Duel, resolve
-from .dcda_setup import Setup, parse_args
-from .dcda_setup import setup as make_setup
-from .dcda_table import issue_notes
-from .dcda_words import cap
-from .errors import RulesError
+from ..dice import Dice
+from ..errors import RulesError
+from .cards import CARD_BY_NAME, Card, Duel, describe_cards, draw, of_suit, resolve
+from .setup import Member, Setup, parse_args
+from .setup import setup as make_setup
+from .table import issue_notes
+from .words import cap
 
 __all__ = [
+    "pile_of",
+    "draw_card",
     "ENDS",
     "load",
     "live_pairs",
@@ -389,3 +395,20 @@ def final(st: dict[str, Any], rows: list[dict[str, Any]]) -> str:
     if st["fin"] is None or st["temperance"] is not None:
         return ""
     return " Issue définitive : " + " ; ".join(row["bref"] for row in rows) + "."
+
+
+# ----------------------------------------------------------------------
+# The piles the hands leave, and a card drawn into a hand
+# ----------------------------------------------------------------------
+
+
+def pile_of(st: dict[str, Any], suit: int, holder: int) -> list[Card]:
+    """The suit's pile as ``holder`` draws from it: ten cards minus the others' hands."""
+    held = {h[suit] for q, h in enumerate(st["mains"]) if q != holder and h is not None}
+    return [Card(v, suit) for v in range(1, 11) if v not in held]
+
+
+def draw_card(dice: Dice, st: dict[str, Any], i: int, s: int, m: Member, plan: str) -> int:
+    pile = pile_of(st, s, i)
+    name = draw(dice, [c.name for c in pile], f"la carte {of_suit(s)} {m.of}", describe_cards(pile), plan)
+    return CARD_BY_NAME[name].value

@@ -13,12 +13,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .dcda_cards import fold, parse_domination, suit_of
-from .dcda_fields import DOM_PARAM, TABLE_PARAM, Powers, forces_param, parse_powers, powers_params
-from .dcda_table import Table, parse_table
-from .dcda_words import count, de
-from .errors import RulesError
-from .params import Choice, Param, parse_params, shown
+from ..errors import RulesError
+from ..params import Choice, Param, parse_params, shown
+from .cards import fold, parse_domination, suit_of
+from .fields import DOM_PARAM, TABLE_PARAM, Powers, forces_param, parse_powers, powers_params
+from .table import Table, parse_table
+from .words import count, de
 
 __all__ = ["NOCTURNE", "MAX_SIDE", "MAX_TOTAL", "Member", "Setup", "PARAMS", "setup", "parse_args"]
 

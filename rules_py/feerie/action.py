@@ -1,0 +1,186 @@
+"""``feerie.action`` and ``feerie.collaboration``: the players against the meneur (chapter 001).
+
+The player rolls element + relevance d6, the meneur as many d6 as the
+difficulty; the player succeeds only with strictly more efforts. In a
+collaboration each assistant adds half its ordinary dice (at most 2), and
+all the players' efforts add up against the meneur's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..dice import Dice
+from ..results import group, result
+from ..roller import Roller
+from .efforts import (
+    assistant_dice,
+    check_assistants,
+    difficulty_lines,
+    efforts,
+    final_difficulty,
+    initiator_dice,
+    initiator_line,
+    marked,
+    pertinence_check,
+)
+from .fields import DIFFICULTE, ELEMENT, INTERET_PARAM, ONE_DIE, ONE_HELPER, PERTINENCE_PARAM, assistants_param
+from .odds import action_odds_from
+from .words import MAY_ADD, MISS_NOTE, SIDE_EFFECT_NOTE, TYPO_NOTE, plural
+
+__all__ = ["ACTION", "COLLABORATION"]
+
+Args = dict[str, Any]
+
+
+# ======================================================================
+# The players against the meneur
+# ======================================================================
+
+
+def _verdict(diff: int, players: int) -> tuple[str, bool]:
+    """The outcome, flagging the book's side-effect cases without a direction the text does not give."""
+    if diff >= 2:
+        return f"Réussite avec plusieurs efforts excédentaires : {MAY_ADD}", True
+    if diff == 1:
+        return "Réussite", True
+    if diff == 0:
+        return f"Échec par égalité : {MAY_ADD}", False
+    if players == 0:
+        return f"Échec complet, aucun effort : {MAY_ADD}", False
+    return "Échec", False
+
+
+def _players_vs_gm(
+    roller_id: str,
+    args: Args,
+    dice: Dice,
+    assistants: tuple[int, ...],
+    one_die: bool,
+    extra_notes: list[str],
+) -> dict[str, Any]:
+    n0 = initiator_dice(args)
+    helpers = [assistant_dice(a, one_die) for a in assistants]
+    gm = final_difficulty(args)
+    rolled = dice.roll(n0, 6)
+    helper_rolls = [dice.roll(k, 6) for k in helpers]
+    gm_rolled = dice.roll(gm, 6)
+    players = efforts(rolled) + sum(efforts(r) for r in helper_rolls)
+    gm_efforts = efforts(gm_rolled)
+    text, success = _verdict(players - gm_efforts, players)
+    calc = difficulty_lines(args) + [initiator_line(args)]
+    cap = 1 if one_die else 2
+    for i, (ordinary, k) in enumerate(zip(assistants, helpers, strict=True), 1):
+        calc.append(
+            f"Assistant {i} : {plural(ordinary, 'dé')} d'ordinaire → moitié arrondie au supérieur, au plus {cap} : {k}"
+        )
+    effort_parts = [str(efforts(rolled))] + [str(efforts(r)) for r in helper_rolls]
+    if helpers:
+        calc.append(f"Efforts des joueurs : {' + '.join(effort_parts)} = {players}")
+    else:
+        calc.append(f"Efforts du joueur : {players}")
+    calc.append(f"Efforts du meneur : {gm_efforts}")
+    calc.append(
+        f"{players} {'>' if players > gm_efforts else ('=' if players == gm_efforts else '<')} {gm_efforts} : "
+        + ("réussite (strictement plus d'efforts)" if success else "échec (il faut strictement plus d'efforts)")
+    )
+    groups = [group("Dés du joueur" + (" (initiateur)" if assistants else ""), marked(rolled))]
+    groups += [group(f"Dés de l'assistant {i}", marked(r)) for i, r in enumerate(helper_rolls, 1)]
+    groups.append(group("Dés du meneur", marked(gm_rolled)))
+    notes = list(extra_notes)
+    if players - gm_efforts == 0 or players - gm_efforts >= 2:
+        notes.append(SIDE_EFFECT_NOTE)
+    elif players == 0:
+        notes.append(MISS_NOTE)
+    figures: dict[str, Any] = {}
+    if assistants:
+        figures["efforts_assistants"] = [efforts(r) for r in helper_rolls]
+        figures["des_assistants"] = helpers
+    return result(
+        roller_id,
+        args,
+        resultat=text,
+        reussite=success,
+        des=groups,
+        calcul=calc,
+        notes=notes,
+        tirage=dice.drawn,
+        difficulte=gm,
+        des_joueur=n0,
+        efforts_joueur=efforts(rolled),
+        efforts_joueurs=players,
+        efforts_meneur=gm_efforts,
+        excedent=players - gm_efforts,
+        **figures,
+    )
+
+
+# ======================================================================
+# feerie.action
+# ======================================================================
+
+
+def _action_roll(args: Args, dice: Dice) -> dict[str, Any]:
+    return _players_vs_gm("feerie.action", args, dice, (), False, [])
+
+
+def _action_odds(args: Args) -> dict[str, Any]:
+    return action_odds_from(initiator_dice(args), final_difficulty(args))
+
+
+# ======================================================================
+# feerie.collaboration
+# ======================================================================
+
+
+def _collaboration_check(args: Args) -> None:
+    pertinence_check(args)
+    check_assistants(args, "assistants")
+
+
+def _collaboration_roll(args: Args, dice: Dice) -> dict[str, Any]:
+    return _players_vs_gm(
+        "feerie.collaboration", args, dice, args["assistants"], args["un_de_par_assistant"], [TYPO_NOTE]
+    )
+
+
+def _collaboration_odds(args: Args) -> dict[str, Any]:
+    n = initiator_dice(args) + sum(assistant_dice(a, args["un_de_par_assistant"]) for a in args["assistants"])
+    return action_odds_from(n, final_difficulty(args))
+
+
+# ======================================================================
+# The rollers
+# ======================================================================
+
+ACTION = Roller(
+    id="feerie.action",
+    title="Système Féerie : résoudre une action",
+    chapter="001",
+    summary="Le joueur lance élément + bonus de pertinence d6, le meneur autant de d6 que la difficulté : "
+    "chaque 4, 5 ou 6 est un effort, il faut strictement plus d'efforts que le meneur.",
+    params=(ELEMENT, PERTINENCE_PARAM, DIFFICULTE, INTERET_PARAM),
+    roll=_action_roll,
+    odds=_action_odds,
+    check=pertinence_check,
+)
+
+COLLABORATION = Roller(
+    id="feerie.collaboration",
+    title="Système Féerie : action collaborative",
+    chapter="001",
+    summary="L'initiateur lance ses dés comme d'habitude, chaque assistant la moitié des siens (au plus 2) ; "
+    "tous les efforts des joueurs s'additionnent contre ceux du meneur.",
+    params=(
+        ELEMENT,
+        PERTINENCE_PARAM,
+        DIFFICULTE,
+        INTERET_PARAM,
+        assistants_param("assistants", "Dés ordinaires des assistants"),
+        ONE_HELPER,
+        ONE_DIE,
+    ),
+    roll=_collaboration_roll,
+    odds=_collaboration_odds,
+    check=_collaboration_check,
+)
