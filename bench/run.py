@@ -1,7 +1,8 @@
 """Dés & Lames benchmark: prints a table of figures and writes bench/results/latest.json.
 
 Every target is a ratio or a bound measured in this one run, on this machine:
-- build: `mkdocs build` with the hooks, against the same site with the hooks off (<= 1.3x);
+- build: `mkdocs build` with the project's extension and hook, against the same site without them (<= 1.3x);
+- both stacks side by side: `bash tools/build.sh mkdocs` and `zensical`, seconds each (no target);
 - cold start: click on "Lancer" on a fresh page -> outcome, against a bare page that
   only runs a stock loadPyodide, same browser, Pyodide served locally with gzip (<= 1.0x);
 - bytes before the first roll's result: encoded bytes the server sent for Pyodide's
@@ -19,7 +20,7 @@ Every target is a ratio or a bound measured in this one run, on this machine:
 - bytes the rollers add to a page before Pyodide, gzipped (<= 60 KB);
 - odds: slowest odds query of each roller, CPython and Pyodide (<= 5 ms).
 
-Usage: bash tools/bench.sh  (or .venv/bin/python bench/run.py [--quick] [--no-phone] [--no-lighthouse])
+Usage: bash tools/bench.sh  (or .venv/bin/python bench/run.py [--quick] [--no-phone] [--no-lighthouse] [--stacks-only])
 The load average (1 min) is written at the start and the end (and around the phone and page
 runs): a loaded machine spoils ratios.
 """
@@ -54,9 +55,10 @@ ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 
 
 def config_without_hooks(tmp: Path) -> Path:
-    """mkdocs.yml with its `hooks:` block removed (the same site, no rollers)."""
+    """mkdocs.yml without the project's build: its `hooks:` block and its Markdown extension (the same site, no rollers)."""
     text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    text = re.sub(r"(?m)^hooks:\n(?:[ \t]+-.*\n)+", "", text)
+    text = re.sub(r"(?m)^hooks:.*\n(?:[ \t]+-.*\n)+", "", text)
+    text = re.sub(r"(?m)^[ \t]+- hooks\.widgets\b.*\n", "", text)
     path = ROOT / ".bench-nohooks.yml"  # beside mkdocs.yml so relative paths hold
     path.write_text(text, encoding="utf-8")
     return path
@@ -113,6 +115,46 @@ def bench_build(runs: int) -> dict:
 
 
 # ======================================================================
+# Both stacks: `bash tools/build.sh mkdocs` and `zensical`, side by side
+# ======================================================================
+
+
+def bench_stacks(runs: int) -> dict:
+    """Median seconds of each stack's whole build (hooks/build.py, as tools/build.sh runs it), interleaved.
+
+    MkDocs: ``mkdocs build --strict`` with the extension and its hook's site step. Zensical: the
+    copy of the sources, ``zensical build --strict`` with the extension, then the same site step.
+    Each run in a fresh process (tests/helpers.py ``build_site``), the HTML cache warm, bytecode on.
+    """
+    sys.path.insert(0, str(ROOT / "tests"))
+    from helpers import build_site
+
+    times: dict[str, list[float]] = {"mkdocs": [], "zensical": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        for stack in times:  # warm: bytecode, the widgets' HTML cache, the cut standard library
+            build_site(Path(tmp) / f"warm-{stack}", "http://127.0.0.1:8000/", stack=stack)
+        for i in range(runs):
+            for stack in times:
+                times[stack].append(build_site(Path(tmp) / f"{stack}-{i}", "http://127.0.0.1:8000/", stack=stack))
+    m, z = (statistics.median(times[s]) for s in ("mkdocs", "zensical"))
+    return {
+        "mkdocs_s": round(m, 3),
+        "zensical_s": round(z, 3),
+        "ratio": round(z / m, 3),
+        "runs": runs,
+        "mkdocs_runs_s": [round(t, 3) for t in times["mkdocs"]],
+        "zensical_runs_s": [round(t, 3) for t in times["zensical"]],
+    }
+
+
+def stacks_line(st: dict) -> str:
+    return (
+        f"builds side by side (tools/build.sh, median of {st['runs']}): MkDocs + Material {st['mkdocs_s']} s, "
+        f"Zensical {st['zensical_s']} s ({st['ratio']}x); runs {st['mkdocs_runs_s']} vs {st['zensical_runs_s']}"
+    )
+
+
+# ======================================================================
 # Odds: CPython and Pyodide (Node, local npm copy)
 # ======================================================================
 
@@ -147,8 +189,7 @@ def bench_bytes(site: Path) -> dict:
     manifest, by ``system_of``), no other: the service worker's offline copy of the whole
     book comes after the first roll, in an idle moment, and is not counted.
     """
-    sys.path.insert(0, str(ROOT / "hooks"))  # as MkDocs loads the hooks
-    from rollers_assets import system_of
+    from hooks.rollers_assets import system_of
 
     assets = site / "assets" / "rollers"
     # The engine's own standard library lives there too: it is Pyodide's, counted in the bytes ratio.
@@ -453,6 +494,8 @@ def report(results: dict) -> str:
             f"build with the hooks' HTML cache empty (after a change to the rules): {cold['with_hooks_s']} s vs "
             f"{cold['without_hooks_s']} s = {cold['ratio']}x"
         )
+    if "stacks" in results:
+        lines.append(stacks_line(results["stacks"]))
     lines.append(
         f"machine: {results['machine']}; load average (1 min) at the start and the end: {results['load_average']}"
     )
@@ -465,6 +508,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--page", default="/solaires/resoudre-une-action/", help="page of the cold-start roll")
     parser.add_argument("--no-phone", action="store_true", help="skip the throttled run (about 2 min)")
     parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse and the DOM sizes (about 4 min)")
+    parser.add_argument("--stacks-only", action="store_true", help="only the two builds side by side")
     args = parser.parse_args(argv)
     runs = 2 if args.quick else 5
     results: dict = {
@@ -472,6 +516,10 @@ def main(argv: list[str] | None = None) -> int:
         "date": time.strftime("%Y-%m-%d %H:%M"),
         "load_average": [os.getloadavg()[0]],
     }
+    results["stacks"] = bench_stacks(2 if args.quick else 7)
+    if args.stacks_only:
+        print(stacks_line(results["stacks"]) + f"\nmachine: {results['machine']}")
+        return 0
     results["build"] = bench_build(2 if args.quick else 7)
     results["odds"] = bench_odds()
     with tempfile.TemporaryDirectory() as tmp:
@@ -483,7 +531,7 @@ def main(argv: list[str] | None = None) -> int:
             env=env,
             check=True,
             capture_output=True,
-        )
+        )  # the figures below are the deployed build's (MkDocs + Material)
         results["browser"] = bench_browser(site, args.page, runs, 20)
         results["bytes"] = bench_bytes(site)
         results["stdlib"] = bench_stdlib(site)

@@ -1,20 +1,17 @@
-"""Accessibility mends on the finished pages that neither the theme nor the book's text can carry.
+"""Accessibility mends on the pages that neither the theme nor the book's text can carry.
 
-on_post_page: an empty header cell of a table (``<th></th>``, the blank corner
-of a book's two-column table) becomes an empty data cell: a header must name
-its column (axe-core's ``empty-table-header``), and the book gives this one no
-name. The words of the book are unchanged.
+``mend``: an empty header cell of a table (``<th></th>``, the blank corner of a book's
+two-column table) becomes an empty data cell: a header must name its column (axe-core's
+``empty-table-header``), and the book gives this one no name. The words of the book are
+unchanged. The Markdown extension (``hooks/widgets.py``) runs it on the page's content,
+where the book's tables are.
 """
 
 from __future__ import annotations
 
 import re
 
-__all__ = ["on_post_page", "mend"]
-
-
-def on_post_page(output: str, page, config) -> str:
-    return mend(output)
+__all__ = ["mend"]
 
 
 def mend(html: str) -> str:

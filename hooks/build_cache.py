@@ -13,20 +13,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import tempfile
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
 
-from mkdocs.plugins import get_plugin_logger
-
 import rules_py
 
 __all__ = ["CACHE_DIR", "cached_html", "sources_hash"]
 
 CACHE_DIR = Path(tempfile.gettempdir()) / f"des-et-lames-build-{os.getuid() if hasattr(os, 'getuid') else 'u'}"
-log = get_plugin_logger(__name__)
+log = logging.getLogger("mkdocs.plugins.hooks.build_cache")  # MkDocs shows it; elsewhere, plain logging
 
 
 def sources_hash(files: tuple[Path, ...]) -> str:

@@ -6,7 +6,8 @@ every build of a copy without them fail). It imports the hooks and rules_py once
 process; the hooks re-read their data files (templates, static files, ``sections.yml``)
 on each build. Before each rebuild, this hook imports rules_py afresh (the hooks'
 ``rules_py`` module objects are updated in place, so they call the new code) and
-empties the hooks' ``functools`` caches (what they computed with the old code).
+empties the ``functools`` caches of the ``hooks`` package (the Markdown extension, the
+site step: what they computed with the old code).
 
 Editing a hook's own Python still needs a restart of ``mkdocs serve``.
 Does nothing on ``mkdocs build``.
@@ -50,8 +51,9 @@ def on_pre_build(config: Any) -> None:
     if _state["builds"] == 1:
         return  # the first build runs what was just imported
     reload_package("rules_py")
-    for hook in (config.get("hooks") or {}).values():
-        clear_caches(hook)
+    for name, module in list(sys.modules.items()):  # the extension and the site step (package hooks), the hooks
+        if name == "hooks" or name.startswith("hooks.") or module in (config.get("hooks") or {}).values():
+            clear_caches(module)
 
 
 # ----------------------------------------------------------------------

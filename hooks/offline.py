@@ -1,28 +1,29 @@
 """Offline at the table: the web app manifest and the service worker.
 
-on_files: add ``manifest.webmanifest`` (« Dés & Lames », French, ``start_url``
-and ``scope`` relative to the site, so it works under a project path; the
-icons are committed in ``docs/assets/icons/``, drawn by tools/make_icons.py).
+Called by the site step (``hooks/site_step.py``), for both builds:
 
-on_post_page: link the manifest, the theme colour and the touch icon from
-every page's ``<head>`` (relative URLs).
+- ``manifest``: ``manifest.webmanifest`` (« Dés & Lames », French, ``start_url`` and
+  ``scope`` relative to the site, so it works under a project path; the icons are
+  committed in ``docs/assets/icons/``, drawn by tools/make_icons.py);
+- ``head_tags``: the manifest, the theme colour and the touch icon, linked from every
+  page's ``<head>`` (relative URLs);
+- ``write_service_worker``, once every other file is final: walk the built site, list
+  every file with its SHA-256 and size, and write ``sw.js`` at the site root from
+  ``static/sw.js``: no hand-kept list.
 
-on_post_build: give every page its Content-Security-Policy ``<meta>``
-(``csp.py``; not under ``mkdocs serve``), then walk the built site, list every
-file with its SHA-256 and size, and write ``sw.js`` at the site root from
-``static/sw.js``: no hand-kept list. What the service worker does with it:
+What the service worker does with the list:
 
-- ``precache``: copied once the page's engine is in, or its reader idle
-  (pages, Material's assets, the search index and the lunr files French
-  search loads, the rollers' front-end, rules_py); source maps, the gzipped
-  sitemap and lunr's other languages are left out;
-- the engine (never precached on the service worker's own initiative; kept
-  after a boot, or when the reader asks for the offline book), each file with
-  its pinned SHA-256 (``engine_hashes.py``): the Pyodide files under the
-  configured Pyodide base (``rollers_assets.pyodide_index_url()``, the same
-  one the worker uses) and any ``*.zip``/``*.wasm`` the site serves under
-  ``assets/rollers/`` (a cut standard library, say), at the URL the worker
-  fetches (its hash in the query).
+- ``precache``: copied once the page's engine is in, or its reader idle (pages, the
+  theme's assets, the search index and the lunr files French search loads, the rollers'
+  front-end, rules_py); source maps, the gzipped sitemap, lunr's other languages, the
+  theme's stylesheets no page links (the variant Zensical does not use) and its licence
+  file are left out;
+- the engine (never precached on the service worker's own initiative; kept after a
+  boot, or when the reader asks for the offline book), each file with its pinned
+  SHA-256 (``engine_hashes.py``): the Pyodide files under the configured Pyodide base
+  (``rollers_assets.pyodide_index_url()``, the same one the worker uses) and any
+  ``*.zip``/``*.wasm`` the site serves under ``assets/rollers/`` (a cut standard
+  library, say), at the URL the worker fetches (its hash in the query).
 
 Cache names: ``dl-site-<hash of the file list>`` and ``dl-engine-<hash of
 the Pyodide base, the pinned Pyodide version and the site's engine files>``.
@@ -33,49 +34,33 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from pathlib import Path
+from urllib.parse import urljoin
 
-from mkdocs.structure.files import File
-from mkdocs.utils import get_relative_url
-from rollers_assets import ENGINE, _sibling, pyodide_index_url  # the Pyodide base and version: one definition each
-
-PINS = ENGINE.PINS  # hooks/engine_hashes.py: the engine files' SHA-256
-CSP = _sibling("csp")  # hooks/csp.py: every page's Content-Security-Policy <meta>
-SERVING = {"on": False}
+from hooks import engine_hashes as PINS  # the engine files' SHA-256
+from hooks.rollers_assets import ENGINE, pyodide_index_url  # the Pyodide base and version: one definition each
+from hooks.urls import page_url_of_file, relative_url
 
 # ----------------------------------------------------------------------
-# The events
+# The steps
 # ----------------------------------------------------------------------
 
 
-def on_files(files, config):
-    files.append(File.generated(config, MANIFEST, content=manifest(config)))
-    return files
-
-
-def on_post_page(output, page, config):
-    def href(path: str) -> str:
-        return get_relative_url(path, page.url)
-
-    tags = (
-        f'<link rel="manifest" href="{href(MANIFEST)}">'
+def head_tags(page: str) -> str:
+    """The manifest, theme colour and touch icon links for the page served at ``page`` (from the site root)."""
+    return (
+        f'<link rel="manifest" href="{relative_url(MANIFEST, page)}">'
         f'<meta name="theme-color" content="{THEME_COLOUR}">'
-        f'<link rel="apple-touch-icon" href="{href(ICONS[0][0])}">'
+        f'<link rel="apple-touch-icon" href="{relative_url(ICONS[0][0], page)}">'
     )
-    return output.replace("</head>", tags + "</head>", 1)
 
 
-def on_startup(command, dirty):
-    SERVING["on"] = command == "serve"
-
-
-def on_post_build(config):
-    site = Path(config["site_dir"])
-    if not SERVING["on"]:  # mkdocs serve injects its live-reload script inline: no policy there
-        CSP.apply_to_site(site, pyodide_index_url())
+def write_service_worker(site: Path) -> None:
     listing = walk(site)
     search_langs = search_languages(site)
-    precache = [entry for entry in listing if precached(entry[0], search_langs)]
+    unused = unlinked_theme_styles(site, [path for path, _, _ in listing])
+    precache = [entry for entry in listing if precached(entry[0], search_langs) and entry[0] not in unused]
     engine_site = [entry for entry in listing if engine_file(entry[0])]
     base = pyodide_index_url()
     # Files loadPyodide fetches from its base. When the site serves its own
@@ -106,12 +91,12 @@ def on_post_build(config):
 # ----------------------------------------------------------------------
 
 
-def manifest(config) -> str:
+def manifest(site_name: str, description: str) -> str:
     return json.dumps(
         {
-            "name": config["site_name"],
-            "short_name": config["site_name"],
-            "description": config.get("site_description") or "",
+            "name": site_name,
+            "short_name": site_name,
+            "description": description,
             "lang": "fr",
             "dir": "ltr",
             "id": "./",
@@ -153,7 +138,7 @@ def search_languages(site: Path) -> list[str]:
 
 
 def precached(path: str, langs: list[str]) -> bool:
-    if path.endswith((".map", ".gz")) or engine_file(path):
+    if path.endswith((".map", ".gz")) or path.rsplit("/", 1)[-1] in NEVER_FETCHED or engine_file(path):
         return False
     if path.startswith(LUNR):
         name = path[len(LUNR) :]
@@ -165,15 +150,28 @@ def precached(path: str, langs: list[str]) -> bool:
     return True
 
 
+def unlinked_theme_styles(site: Path, paths: list[str]) -> set[str]:
+    """The theme's stylesheets no page links (Zensical ships its « modern » variant's beside the « classic » one)."""
+    styles = [p for p in paths if p.startswith(THEME_STYLES) and p.endswith(".css")]
+    if not styles:
+        return set()
+    linked: set[str] = set()
+    for path in paths:
+        if path.endswith(".html"):
+            page = "http://site/" + path
+            html = (site / path).read_text(encoding="utf-8")
+            for href in STYLESHEET.findall(html):
+                linked.add(urljoin(page, href).removeprefix("http://site/"))
+    return {p for p in styles if p not in linked}
+
+
 def engine_file(path: str) -> bool:
     return path.startswith("assets/rollers/") and path.endswith((".zip", ".wasm"))
 
 
 def url_of(path: str) -> str:
-    """The URL a reader uses, from the site root: ``x/index.html`` is ``x/``."""
-    if path == "index.html":
-        return "./"
-    return path[: -len("index.html")] if path.endswith("/index.html") else path
+    """The URL a reader uses, from the site root: ``x/index.html`` is ``x/``, the home ``./``."""
+    return page_url_of_file(path) or "./"
 
 
 def pinned_version() -> str:
@@ -198,5 +196,8 @@ ICONS = (
     ("assets/icons/maskable-512.png", "512x512", "maskable"),
 )
 LUNR = "assets/javascripts/lunr/"
+THEME_STYLES = "assets/stylesheets/"
+STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+)"')
+NEVER_FETCHED = ("LICENSE",)  # the theme's licence notice beside its scripts (Zensical): no page loads it
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 PYODIDE_STDLIB = ("python_stdlib.zip", "pyodide-lock.json")

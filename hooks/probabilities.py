@@ -1,10 +1,11 @@
-"""Probability tables (« Probabilités »), built at build time from rules_py's exact odds.
+"""Probability tables (« Probabilités »), built at build time from rules_py's exact odds.
 
 The pages ``docs/probabilites/*.md`` hold the prose and one placeholder per
-table, ``<!-- des-et-lames:probabilites NAME -->``. on_page_markdown finds
-them and works out where each table's links go (the chapter page's roller,
-through ``sections.yml``); on_post_page puts the tables in the finished page
-(not in ``page.content``: the search index never parses hundreds of cells).
+table, ``<!-- des-et-lames:probabilites NAME -->``. The Markdown extension
+(``hooks/widgets.py``) calls ``insert_tables`` on a page's HTML once Markdown is
+done: each placeholder becomes its tables, which link to the chapter page's roller
+(through ``sections.yml``). The tables carry ``data-search-exclude``: the search
+indexes never parse hundreds of cells.
 
 Every cell is rules_py's exact answer for one set of parameters, and links
 to the roller with those parameters (``?lanceur=<widget id>&name=value…#<widget id>``,
@@ -12,7 +13,7 @@ the share links' format, without dice). Outcome labels are read from the
 odds answers, never written here: the engine may word them differently.
 One build asks each question once (``odds`` is cached), and a table's HTML
 is kept on disk (the system's temporary folder) under a hash of everything it
-depends on: rules_py's sources, these hooks, the table and its links. A
+depends on: rules_py's sources, these modules, the table and its links. A
 build after a change recomputes it; an unchanged build reads it back, as
 Python reads its bytecode.
 """
@@ -28,48 +29,38 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from build_cache import cached_html
-from mkdocs.exceptions import PluginError
-from mkdocs.plugins import get_plugin_logger
-from mkdocs.utils import get_relative_url
-from probabilities_html import Cell, Grid, render_grid
-from rollers_markdown import MAPPING, load_sections, same_spaces, slugify
-
 import rules_py
+from hooks.build_cache import cached_html
+from hooks.errors import SiteError
+from hooks.probabilities_html import Cell, Grid, render_grid
+from hooks.rollers_markdown import MAPPING, load_sections, same_spaces, slugify
+from hooks.urls import page_url, relative_url
 
 # ----------------------------------------------------------------------
-# The events
+# The step
 # ----------------------------------------------------------------------
 
 
-def on_page_markdown(markdown: str, page, config, files) -> str | None:
-    names = PLACEHOLDER.findall(markdown)
+def insert_tables(html: str, src_uri: str, links_from: str) -> str:
+    """``html`` (the page ``src_uri``) with each table placeholder replaced by its tables.
+
+    ``links_from``: where the generator resolves the page's relative links from (``widgets.page_of``).
+    """
+    names = PLACEHOLDER.findall(html)
     if not names:
-        return None
+        return html
     unknown = [n for n in names if n not in TABLES]
     if unknown:
-        raise PluginError(
-            f"{page.file.src_uri}: table de probabilités inconnue « {unknown[0]} » ; "
-            f"les tables sont {', '.join(TABLES)}."
+        raise SiteError(
+            f"{src_uri}: table de probabilités inconnue « {unknown[0]} » ; les tables sont {', '.join(TABLES)}."
         )
-    links = {}
-    for roller_id, (src, heading) in ROLLER_PAGES.items():
-        target = files.get_file_from_path(src)
-        if target is None:
-            raise PluginError(f"{page.file.src_uri}: la page {src} du lanceur {roller_id} est introuvable.")
-        links[roller_id] = (get_relative_url(target.url, page.file.url), widget_id(src, heading, roller_id))
-    page.meta["_probabilites"] = links
-    return None
-
-
-def on_post_page(output: str, page, config) -> str | None:
-    links = page.meta.get("_probabilites")
-    if not links:
-        return None
-
-    html = PLACEHOLDER.sub(lambda match: table_html(match.group(1), links), output)
+    links = {
+        roller_id: (relative_url(page_url(src), links_from), widget_id(src, heading, roller_id))
+        for roller_id, (src, heading) in ROLLER_PAGES.items()
+    }
+    html = PLACEHOLDER.sub(lambda match: table_html(match.group(1), links, links_from), html)
     # the tables' own style, in the page (not in every page's stylesheets): it reads without JavaScript
-    return html.replace('<div class="dl-proba"', f'<style>{style()}</style><div class="dl-proba"', 1)
+    return html.replace('<section class="dl-proba"', f'<style>{style()}</style><section class="dl-proba"', 1)
 
 
 # ----------------------------------------------------------------------
@@ -77,10 +68,11 @@ def on_post_page(output: str, page, config) -> str | None:
 # ----------------------------------------------------------------------
 
 
-def table_html(name: str, links: dict[str, tuple[str, str]]) -> str:
-    """The HTML of one placeholder's tables, from the disk cache when nothing it depends on changed."""
+def table_html(name: str, links: dict[str, tuple[str, str]], links_from: str = "") -> str:
+    """The HTML of one placeholder's tables, from the disk cache when nothing it depends on changed
+    (one entry per table and per way of writing its links: MkDocs' and Zensical's differ)."""
     return cached_html(
-        f"probabilites-{name}",
+        "probabilites-" + re.sub(r"[^\w-]", "_", f"{name}-{links_from}"),
         [name, links],
         (Path(__file__), Path(__file__).with_name("probabilities_html.py")),
         lambda: "".join(render_grid(linked(grid, links)) for grid in build_grids(name)),
@@ -98,7 +90,7 @@ def widget_id(src: str, heading: str, roller_id: str) -> str:
     for entry in entries:
         if same_spaces(entry["heading"]) == same_spaces(heading) and entry["roller"] == roller_id:
             return f"lanceur-{slugify(same_spaces(heading))}"
-    raise PluginError(
+    raise SiteError(
         f"hooks/sections.yml : aucun lanceur {roller_id} sous « {heading} » dans {src} "
         "(les tables de probabilités y renvoient)."
     )
@@ -124,7 +116,7 @@ def odds(roller_id: str, params: tuple[tuple[str, str], ...]) -> dict[str, Any]:
     """rules_py's exact odds, asked once per build; a refusal stops the build."""
     answer = rules_py.call({"op": "odds", "roller": roller_id, "params": dict(params)})
     if not answer["ok"]:
-        raise PluginError(f"probabilites : {roller_id} refuse {dict(params)} : {answer['error']}")
+        raise SiteError(f"probabilites : {roller_id} refuse {dict(params)} : {answer['error']}")
     return answer["result"]
 
 
@@ -149,7 +141,7 @@ def cell(roller_id: str, params: dict[str, Any], answer: str) -> Cell:
     else:
         value = result["exact"].get(answer)
     if value is None:
-        raise PluginError(f"probabilites : {roller_id} ne donne pas « {answer} » pour {dict(key)}.")
+        raise SiteError(f"probabilites : {roller_id} ne donne pas « {answer} » pour {dict(key)}.")
     return Cell(Fraction(value), answer, key)
 
 
@@ -462,7 +454,7 @@ def modifier_side(label: str) -> str:
     try:
         n = int(label.replace("\u2212", "-"))
     except ValueError:
-        raise PluginError(f"probabilites : simon.aide donne une issue non chiffrée « {label} ».") from None
+        raise SiteError(f"probabilites : simon.aide donne une issue non chiffrée « {label} ».") from None
     return "<" if n < 0 else ">" if n > 0 else "="
 
 
@@ -534,7 +526,6 @@ def dcda_rounds() -> list[Grid]:
 # ----------------------------------------------------------------------
 
 STYLE = Path(__file__).parents[1] / "docs" / "probabilites" / "probabilites.css"
-log = get_plugin_logger(__name__)
 PLACEHOLDER = re.compile(r"<!-- des-et-lames:probabilites ([\w-]+) -->")
 DOMINATION = "batons>dagues>ecus>coupes"  # the circle read from the text (RULES.md)
 # Where each roller's links go: the chapter page and the heading of its widget (sections.yml)

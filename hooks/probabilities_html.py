@@ -58,12 +58,12 @@ def render_grid(grid: Grid) -> str:
     notes = "".join(f'<p class="dl-proba__note">{escape(n)}</p>' for n in grid.notes)
     chart = render_chart(grid)
     return (
-        f'<div class="dl-proba" id="{escape(grid.id)}" data-roller="{escape(grid.roller)}">'
+        f'<section class="dl-proba" id="{escape(grid.id)}" data-search-exclude data-roller="{escape(grid.roller)}">'
         f'<p class="dl-proba__how">{escape(grid.how)}</p>'
         f'<div class="dl-proba__scroll" role="region" tabindex="0" aria-labelledby="{escape(grid.id)}-legende">'
         f'<table class="dl-proba__table"><caption id="{escape(grid.id)}-legende">{escape(grid.caption)}</caption>'
         f'<thead><tr><th scope="col">{escape(grid.corner)}</th>{head}</tr></thead>'
-        f"<tbody>{''.join(body)}</tbody></table></div>{notes}{chart}</div>"
+        f"<tbody>{''.join(body)}</tbody></table></div>{notes}{chart}</section>"
     )
 
 

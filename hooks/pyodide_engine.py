@@ -37,20 +37,10 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hooks import engine_hashes as PINS  # noqa: N812 (a module, as ENGINE in rollers_assets)
+
 log = logging.getLogger("mkdocs.hooks.pyodide_engine")
 
-
-def _pins():
-    # hooks/engine_hashes.py, beside this module (loaded by path, as MkDocs loads the hooks)
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("dl_engine_hashes", Path(__file__).with_name("engine_hashes.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-PINS = _pins()
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE_JSON = ROOT / "package.json"

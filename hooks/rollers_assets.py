@@ -1,13 +1,13 @@
 """Ship the rollers' front-end and rules_py's own source into the site.
 
-on_files: add generated files under ``assets/rollers/``: the ES module
-(``rollers.js``, bundled from the modules of ``static/rollers/``, one job
-each, with the build's configuration written in), the module Web
-Worker, the stylesheet, and rules_py's ``.py`` files read from the package
-itself, at their paths in the package (``rules_py/solaires/action.py``;
-docstrings and comments dropped to keep them small; no copy lives in
-``docs/``). The worker fetches only the core modules plus the package of the
-system a roll needs (``<system>/``), so the manifest lists them apart.
+``front_end_files``: the generated files under ``assets/rollers/``: the ES module
+(``rollers.js``, bundled from the modules of ``static/rollers/``, one job each, with the
+build's configuration written in), the module Web Worker, the stylesheet, and rules_py's
+``.py`` files read from the package itself, at their paths in the package
+(``rules_py/solaires/action.py``; docstrings and comments dropped to keep them small; no
+copy lives in ``docs/``). The worker fetches only the core modules plus the package of the
+system a roll needs (``<system>/``), so the manifest lists them apart. The site step
+(``hooks/site_step.py``) writes them, for both builds.
 
 ``PYODIDE_INDEX_URL`` (an absolute URL, or a path from the site root such as
 ``/pyodide/``) replaces the pinned CDN mirror at build time.
@@ -16,28 +16,26 @@ system a roll needs (``<system>/``), so the manifest lists them apart.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import logging
 import os
 import re
-import sys
 from pathlib import Path
 
-from mkdocs.exceptions import PluginError
-from mkdocs.structure.files import File
-
 import rules_py
+from hooks import pyodide_engine as ENGINE  # noqa: N812 (a module used as a constant, as before)
+from hooks.errors import SiteError
 from rules_py.api import SYSTEMS
 
 log = logging.getLogger("mkdocs.hooks.rollers_assets")
 
 # ----------------------------------------------------------------------
-# The event
+# The step
 # ----------------------------------------------------------------------
 
 
-def on_files(files, config):
+def front_end_files() -> dict[str, str | Path]:
+    """Path in the site -> text, or the file to copy (the cut standard library)."""
     package = Path(rules_py.__file__).parent
     sources = {
         path.relative_to(package).as_posix(): shrink(path.read_text(encoding="utf-8")) for path in python_sources()
@@ -73,16 +71,16 @@ def on_files(files, config):
         "download": ENGINE.megabytes_fr(engine.download + rules_bytes) if engine.download else None,
         # SHA-256 of every engine file the worker may run: Pyodide's (hooks/engine-hashes.json) and the site's library
         "sha256": {**pins, **({ENGINE.STDLIB: stdlib_sha} if engine.stdlib else {})},
-        "stdlibSite": bool(engine.stdlib),
     }
+    files: dict[str, str | Path] = {}
     for name, text in front_end.items():
         if name == "rollers.js":
             text = text.replace(CONFIG_TOKEN, json.dumps(manifest, ensure_ascii=False), 1)
-        files.append(File.generated(config, f"{TARGET}/{name}", content=text))
+        files[f"{TARGET}/{name}"] = text
     for name, text in sources.items():
-        files.append(File.generated(config, f"{TARGET}/rules_py/{name}", content=text))
+        files[f"{TARGET}/rules_py/{name}"] = text
     if engine.stdlib:
-        files.append(File.generated(config, f"{TARGET}/{ENGINE.STDLIB}", abs_src_path=str(engine.stdlib)))
+        files[f"{TARGET}/{ENGINE.STDLIB}"] = engine.stdlib
     return files
 
 
@@ -123,13 +121,13 @@ def bundle(folder: Path, entry: str = "main.js") -> str:
         if name in order:
             return
         if name in stack:
-            raise PluginError(f"hooks/static/rollers: circular import {' -> '.join((*stack, name))}")
+            raise SiteError(f"hooks/static/rollers: circular import {' -> '.join((*stack, name))}")
         path = folder / name
         if not path.is_file():
-            raise PluginError(f"hooks/static/rollers/{stack[-1]}: imports ./{name}, which does not exist")
+            raise SiteError(f"hooks/static/rollers/{stack[-1]}: imports ./{name}, which does not exist")
         text = path.read_text(encoding="utf-8")
         if re.search(r"^import \{[^}]*\bas\b", text, re.M):
-            raise PluginError(f"hooks/static/rollers/{name}: no « as » in imports (the bundle shares one scope)")
+            raise SiteError(f"hooks/static/rollers/{name}: no « as » in imports (the bundle shares one scope)")
         for match in _IMPORT.finditer(text):
             visit(match.group(1), (*stack, name))
         order.append(name)
@@ -140,7 +138,7 @@ def bundle(folder: Path, entry: str = "main.js") -> str:
         text = _EXPORT.sub("", _IMPORT.sub("", (folder / name).read_text(encoding="utf-8")))
         stray = re.search(r"^(import|export)\b.*", text, re.M)
         if stray:
-            raise PluginError(f"hooks/static/rollers/{name}: cannot bundle « {stray.group(0)} » (only sibling imports)")
+            raise SiteError(f"hooks/static/rollers/{name}: cannot bundle « {stray.group(0)} » (only sibling imports)")
         parts.append(f"// ---- {name} ----\n{compact_js(text).strip()}\n")
     return "\n".join(parts)
 
@@ -216,15 +214,3 @@ STATIC = Path(__file__).with_name("static")
 FRONT_END = ("rollers-worker.js", "rollers.css")  # rollers.js is bundled from static/rollers/
 TARGET = "assets/rollers"
 CONFIG_TOKEN = "/*@build-config*/null"
-
-
-def _sibling(name: str):
-    """A helper module beside this hook (MkDocs loads hooks by path, not as a package)."""
-    spec = importlib.util.spec_from_file_location(f"dl_{name}", Path(__file__).with_name(f"{name}.py"))
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-ENGINE = _sibling("pyodide_engine")

@@ -1,14 +1,14 @@
 """Replace each roller placeholder with the widget, odds computed at build.
 
-on_post_page: for every section ``rollers_markdown.py`` matched on this
-page, ask rules_py (the same package the browser runs) for the roller's
-parameter description and the preset's exact odds, replay the book's example
-when there is one, and render ``templates/widget.html``. A preset or example
-the rules refuse stops ``mkdocs build --strict`` with the page and line.
+``insert_widgets``: for every section ``rollers_markdown.py`` matched on a page, ask
+rules_py (the same package the browser runs) for the roller's parameter description and
+the preset's exact odds, replay the book's example when there is one, and render
+``templates/widget.html``. A preset or example the rules refuse stops the build with the
+page and line.
 
-The widgets go into the finished page (``on_post_page``), not into
-``page.content``: the search index never parses them (they are forms, not
-the book's text), which keeps the build within 1.3x of the plain site.
+The Markdown extension (``hooks/widgets.py``) calls it on the page's HTML once Markdown
+is done. The widget carries ``data-search-exclude``: MkDocs' and Zensical's search leave
+its form out of the index (they are forms, not the book's text).
 """
 
 from __future__ import annotations
@@ -20,32 +20,34 @@ from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
-from build_cache import cached_html
 from jinja2 import Environment, FileSystemLoader, select_autoescape
-from mkdocs.exceptions import PluginError
 
 import rules_py
+from hooks.build_cache import cached_html
+from hooks.errors import SiteError
+from hooks.rollers_markdown import PLACEHOLDER
+from hooks.urls import root_of
 
 # ----------------------------------------------------------------------
-# The event
+# The step
 # ----------------------------------------------------------------------
 
 
-def on_post_page(output: str, page, config) -> str | None:
-    html = output
-    entries = page.meta.get("_rollers")
-    if not entries:
-        return None
+def insert_widgets(html: str, entries: list[dict[str, Any]], src_uri: str, links_from: str) -> str:
+    """``html`` with each placeholder of ``entries`` (``rollers_markdown.mark_sections``) replaced by its widget.
+
+    ``links_from``: where the generator resolves the page's relative links from (``widgets.page_of``).
+    """
     for index, entry in enumerate(entries):
         marker = PLACEHOLDER.format(index=index)
         if marker not in html:
-            raise PluginError(f"{page.file.src_uri}:{entry['line']}: l'emplacement du lanceur a disparu du HTML.")
-        page_url = getattr(page, "url", "")
+            raise SiteError(f"{src_uri}:{entry['line']}: l'emplacement du lanceur a disparu du HTML.")
         widget = cached_html(  # the same entry, page and sources: the same HTML as last build
-            "widget-" + re.sub(r"[^\w-]", "_", f"{page.file.src_uri}-{index}"),
-            [entry, page_url],
+            # one entry per widget and per way of writing its links (MkDocs' and Zensical's differ)
+            "widget-" + re.sub(r"[^\w-]", "_", f"{src_uri}-{index}-{links_from}"),
+            [entry, links_from],
             WIDGET_SOURCES,
-            partial(render_widget, entry, f"{page.file.src_uri}:{entry['line']}", page_url),
+            partial(render_widget, entry, f"{src_uri}:{entry['line']}", links_from),
         )
         html = html.replace(marker, widget, 1)
     return html
@@ -56,7 +58,7 @@ def on_post_page(output: str, page, config) -> str | None:
 # ----------------------------------------------------------------------
 
 
-def render_widget(entry: dict[str, Any], where: str, page_url: str = "") -> str:
+def render_widget(entry: dict[str, Any], where: str, links_from: str = "") -> str:
     """The widget's HTML for one mapped section (``where`` = page:line for errors).
 
     At rest the widget is one phone screen tall: the preset's fields (those a player
@@ -66,12 +68,12 @@ def render_widget(entry: dict[str, Any], where: str, page_url: str = "") -> str:
     roller_id = entry["roller"]
     answer = describe(roller_id)
     if not answer["ok"]:
-        raise PluginError(f"{where}: {answer['error']}")
+        raise SiteError(f"{where}: {answer['error']}")
     description = answer["result"]
     preset = dict(entry.get("preset") or {})
     odds = rules_py.call({"op": "odds", "roller": roller_id, "params": preset})
     if not odds["ok"]:
-        raise PluginError(f"{where}: préréglage refusé par {roller_id} : {odds['error']}")
+        raise SiteError(f"{where}: préréglage refusé par {roller_id} : {odds['error']}")
     # one book example ("example") or several in the same section ("examples", each with a "name")
     examples = [
         _replayed(roller_id, preset, ex, where)
@@ -121,17 +123,11 @@ def render_widget(entry: dict[str, Any], where: str, page_url: str = "") -> str:
             success_exact=odds_view["success_exact"],
             success_width=odds_view["success_width"],
             scale=scale,
-            notes_url=f"{_root(page_url)}notes-de-lecture/#{system}",
+            notes_url=f"{root_of(links_from)}notes-de-lecture/#{system}",
             system=system,
         )
         .strip()
     )
-
-
-def _root(page_url: str) -> str:
-    """The site root, relative to a page's URL ("solaires/regles/x/" -> "../../../")."""
-    depth = len([part for part in page_url.split("/")[:-1] if part]) if page_url else 0
-    return "../" * depth if depth else "./"
 
 
 def _exclusive(roller_id: str, preset: dict[str, Any], widget_id: str) -> list[dict[str, Any]]:
@@ -162,9 +158,9 @@ def _replayed(roller_id: str, preset: dict[str, Any], example: dict[str, Any], w
     }
     replay = rules_py.call({"op": "roll", "roller": roller_id, "params": example["params"], "dice": example["dice"]})
     if not replay["ok"]:
-        raise PluginError(f"{where}: exemple du livre refusé par {roller_id} : {replay['error']}")
+        raise SiteError(f"{where}: exemple du livre refusé par {roller_id} : {replay['error']}")
     if example["result"] not in replay["result"]["resultat"]:
-        raise PluginError(
+        raise SiteError(
             f"{where}: l'exemple du livre donne « {replay['result']['resultat']} », "
             f"le livre dit « {example['result']} »."
         )
@@ -358,7 +354,6 @@ def french_spaces(text: str) -> str:
 # Constants
 # ----------------------------------------------------------------------
 
-PLACEHOLDER = "<!-- des-et-lames:roller {index} -->"
 SPACE_BEFORE_TALL = re.compile(r"[ \u00a0\u202f]+(?=[;?!])")
 SPACE_BEFORE_COLON = re.compile(r"[ \u00a0\u202f]+(?=:)")
 OPENING_QUOTE = re.compile(r"«[ \u00a0\u202f]*")

@@ -1,12 +1,11 @@
 """Find the rule sections of a page and mark where their live roller goes.
 
-on_page_markdown: parse the page once with markdown-it-py, match the headings
-listed for it in ``hooks/sections.yml`` (exact text, after stripping; a non-breaking space counts as a space), and put
-a placeholder comment at the end of each section's own text (before the next
-heading of any level). ``rollers_content.py`` replaces each placeholder with
-the widget's HTML, so Markdown never touches the widget's markup.
-
-The matched sections travel with the page, in ``page.meta["_rollers"]``.
+``mark_sections``: parse the page's Markdown once with markdown-it-py, match the headings
+listed for it in ``hooks/sections.yml`` (exact text, after stripping; a non-breaking space
+counts as a space), and put a placeholder comment at the end of each section's own text
+(before the next heading of any level). ``rollers_content.py`` replaces each placeholder
+with the widget's HTML, so Markdown never touches the widget's markup. The Markdown
+extension (``hooks/widgets.py``) calls it before any other step of Python-Markdown.
 """
 
 from __future__ import annotations
@@ -17,40 +16,41 @@ from typing import Any, NamedTuple
 
 import yaml
 from markdown_it import MarkdownIt
-from mkdocs.exceptions import PluginError
+
+from hooks.errors import SiteError
 
 # ----------------------------------------------------------------------
-# The event
+# The step
 # ----------------------------------------------------------------------
 
 
-def on_page_markdown(markdown: str, page, config, files) -> str | None:
-    entries = load_sections(str(MAPPING), MAPPING.stat().st_mtime_ns).get(page.file.src_uri)
+def mark_sections(markdown: str, src_uri: str) -> tuple[str, list[dict[str, Any]]]:
+    """``markdown`` with a placeholder after each mapped section, and the sections matched (in placeholder order)."""
+    entries = load_sections(str(MAPPING), MAPPING.stat().st_mtime_ns).get(src_uri)
     if not entries:
-        return None
+        return markdown, []
     headings = section_ranges(markdown)
     placed: list[tuple[int, dict[str, Any]]] = []
     for entry in entries:
         wanted = same_spaces(entry["heading"])
         found = [h for h in headings if h.text == wanted]
         if not found:
-            raise PluginError(
-                f"hooks/sections.yml:{entry['_line']}: {page.file.src_uri} : section « {wanted} » "
+            raise SiteError(
+                f"hooks/sections.yml:{entry['_line']}: {src_uri} : section « {wanted} » "
                 "introuvable dans la page ; ses titres sont " + ", ".join(f"« {h.text} »" for h in headings)
             )
         if len(found) > 1:
-            raise PluginError(
-                f"{page.file.src_uri}:{found[1].line + 1}: titre « {wanted} » présent plusieurs fois "
+            raise SiteError(
+                f"{src_uri}:{found[1].line + 1}: titre « {wanted} » présent plusieurs fois "
                 "dans la page : le lanceur ne sait pas où aller."
             )
         placed.append((found[0].body_end, {**entry, "line": found[0].line + 1, "slug": found[0].slug}))
 
-    page.meta["_rollers"] = [entry for _, entry in placed]
     lines = markdown.split("\n")
     # Splice from the bottom so earlier line numbers stay valid.
     for index, (end, _) in sorted(enumerate(placed), key=lambda item: item[1][0], reverse=True):
         lines[end:end] = ["", PLACEHOLDER.format(index=index), ""]
-    return "\n".join(lines)
+    return "\n".join(lines), [entry for _, entry in placed]
 
 
 # ----------------------------------------------------------------------
@@ -117,9 +117,7 @@ def load_sections(path: str, _mtime: int) -> dict[str, list[dict[str, Any]]]:
     for page, entries in data.items():
         for i, entry in enumerate(entries or []):
             if not isinstance(entry, dict) or not {"heading", "roller"} <= entry.keys():
-                raise PluginError(
-                    f"hooks/sections.yml:{lines.get((page, i), 0)}: « heading » et « roller » sont requis."
-                )
+                raise SiteError(f"hooks/sections.yml:{lines.get((page, i), 0)}: « heading » et « roller » sont requis.")
             out.setdefault(page, []).append({**entry, "_line": lines.get((page, i), 0)})
     return out
 

@@ -1,13 +1,15 @@
-"""French typography on the finished pages: the right space before « ; ? ! : » and inside « ».
+"""French typography on the pages: the right space before « ; ? ! : » and inside « ».
 
-on_post_page (and on_post_template, for the 404 page): every text node of the
-page goes through ``rules_py.typography`` (the same rules as the engine's
+Every text node goes through ``rules_py.typography`` (the same rules as the engine's
 answers), read paragraph by paragraph so that a space next to an inline tag
 (« <em>mot</em> ») lands where it belongs. Only text changes: tags, attributes,
 comments, ``<code>``, ``<pre>``, ``<kbd>``, ``<samp>``, ``<script>``, ``<style>``,
 ``<textarea>``, SVG and MathML are left as they are; the words are unchanged.
 
-Listed after the roller hooks in mkdocs.yml, so the widgets' own text is set too.
+Two passes, one function: the Markdown extension (``hooks/widgets.py``) sets the page's
+own content (``typeset_html``) before the widgets and tables go in (they are made set);
+the site step (``hooks/site_step.py``) sets the theme's text around it in every built page,
+the 404 page included (``typeset_theme``): the header, the navigation, the footer.
 """
 
 from __future__ import annotations
@@ -18,32 +20,16 @@ from collections.abc import Iterator
 
 from rules_py.typography import fr_chunks
 
-__all__ = ["on_page_content", "on_post_page", "on_post_template", "typeset_html", "visible_text"]
+__all__ = ["typeset_html", "typeset_theme", "visible_text"]
 
 
-# ----------------------------------------------------------------------
-# The events
-# ----------------------------------------------------------------------
-
-
-def on_page_content(html: str, page, config, files) -> str:
-    """The page's own text, before the theme wraps it (the widgets and tables come later, already set)."""
-    return typeset_html(html)
-
-
-def on_post_page(output: str, page, config) -> str:
-    """The theme's text around the content (header, navigation, footer); the content was set above."""
-    start = output.find(ARTICLE)
-    end = output.rfind("</article>")
+def typeset_theme(html: str) -> str:
+    """A finished page with its theme's text set; its content (``<article>``, set by the extension) is kept as is."""
+    start = html.find(ARTICLE)
+    end = html.rfind("</article>")
     if start < 0 or end < start:
-        return typeset_html(output)
-    return typeset_html(output[:start]) + output[start:end] + typeset_html(output[end:])
-
-
-def on_post_template(output_content: str, template_name: str, config) -> str:
-    if template_name.endswith(".html"):  # 404.html; never sitemap.xml
-        return typeset_html(output_content)
-    return output_content
+        return typeset_html(html)
+    return typeset_html(html[:start]) + html[start:end] + typeset_html(html[end:])
 
 
 # ----------------------------------------------------------------------

@@ -41,7 +41,7 @@ def parse_forced(raw: Any) -> list[int | str] | None:
             raise RulesError("des", f"Dés imposés (des) : valeur invalide {shown(item)}.")
         if isinstance(item, int):
             out.append(item)
-        elif isinstance(item, str) and item.lstrip("+-").isdigit() and len(item) < 10:
+        elif isinstance(item, str) and item.lstrip("+-").isdecimal() and len(item) < 10:
             out.append(int(item))
         elif isinstance(item, str) and 0 < len(item) <= 20:
             out.append(fold(item))
@@ -60,7 +60,7 @@ class Dice:
             if (
                 isinstance(seed, bool)
                 or not isinstance(seed, (int, str))
-                or not str(seed).lstrip("-").isdigit()
+                or not str(seed).lstrip("-").isdecimal()
                 or len(str(seed)) > 18
             ):
                 raise RulesError("seed", f"Graine (seed) : un entier est attendu, reçu {shown(seed)}.")

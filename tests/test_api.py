@@ -50,6 +50,9 @@ def test_list_describes_every_parameter_in_french():
         ({"op": "roll", "roller": "solaires.environnement", "dice": "1,1"}, "des"),
         ({"op": "roll", "roller": "solaires.environnement", "dice": "1,1,1,1"}, "des"),
         ({"op": "roll", "roller": "solaires.environnement", "seed": "abc"}, "seed"),
+        # a superscript is a digit to str.isdigit, not to int()
+        ({"op": "roll", "roller": "solaires.environnement", "seed": "\u00b9"}, "seed"),
+        ({"op": "roll", "roller": "solaires.environnement", "dice": "4,\u00b2,1"}, "des"),
         ({"op": "action", "roller": "solaires.environnement", "action": "nope", "state": {}}, "action"),
     ],
 )

@@ -1,8 +1,8 @@
-"""The build hooks: Markdown in, HTML out (fixtures in tests/fixtures/hooks/), and strict failures."""
+"""The build's code (package hooks): Markdown in, HTML out through the project's Python-Markdown extension
+(fixtures in tests/fixtures/hooks/), the front-end bundle, and strict failures."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import re
@@ -10,31 +10,18 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
-from mkdocs.exceptions import PluginError
+
+import hooks.build_cache as cache_module
+import hooks.rollers_assets as assets_hook
+import hooks.rollers_content as content_hook
+import hooks.rollers_markdown as markdown_hook
+from hooks.errors import SiteError
+from hooks.widgets import WidgetsExtension
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures" / "hooks"
-
-
-def load(name):
-    if str(ROOT / "hooks") not in sys.path:
-        sys.path.insert(0, str(ROOT / "hooks"))  # as MkDocs does: a hook imports its siblings (build_cache)
-    spec = importlib.util.spec_from_file_location(name, ROOT / "hooks" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-markdown_hook = load("rollers_markdown")
-content_hook = load("rollers_content")
-assets_hook = load("rollers_assets")
-
-
-def fake_page(src_uri="page.md"):
-    return SimpleNamespace(file=SimpleNamespace(src_uri=src_uri), meta={})
 
 
 @pytest.fixture
@@ -47,20 +34,54 @@ def mapping(monkeypatch, tmp_path):
     return use
 
 
-def test_markdown_in_html_out(mapping):
+def render(source: str, page: str = "page.md") -> str:
+    """``source`` through plain Python-Markdown with the project's extension, as any generator runs it."""
     import markdown as md
 
+    return md.markdown(source, extensions=["fenced_code", WidgetsExtension(page=page)])
+
+
+def test_markdown_in_html_out(mapping):
     mapping((FIXTURES / "sections.yml").read_text(encoding="utf-8"))
-    page = fake_page()
     source = (FIXTURES / "page.md").read_text(encoding="utf-8")
-    marked = markdown_hook.on_page_markdown(source, page, None, None)
+    marked, entries = markdown_hook.mark_sections(source, "page.md")
     # the placeholder goes at the end of the section's own text, not inside the code fence
     assert marked.index("des-et-lames:roller 0") > marked.index("```\n## Aléatoire")
     assert marked.index("des-et-lames:roller 0") < marked.index("## Suite")
-    html = md.markdown(marked, extensions=["fenced_code"])
-    out = content_hook.on_post_page(html, page, None)
+    assert [e["slug"] for e in entries] == ["aleatoire-dans-l-environnement"]
+    out = render(source)
     expected = (FIXTURES / "page.html").read_text(encoding="utf-8")
     assert normalise(out) == normalise(expected)
+
+
+def test_the_extension_gives_every_heading_the_mkdocs_id():
+    """toc's ids (its default slug, ``_1`` for a repeat, footnote calls left out), written before toc runs."""
+    import markdown as md
+
+    source = (
+        "# Titre : « un »\n\n## Résolution de l'action\n\n## Résolution de l'action\n\n"
+        "## Note[^1] ?\n\n## Gardé {#mon-id}\n\n[^1]: x\n"
+    )
+    with_ext = md.markdown(source, extensions=["attr_list", "footnotes", "toc", WidgetsExtension(page="p.md")])
+    plain = md.markdown(source, extensions=["attr_list", "footnotes", "toc"])
+    ids = re.findall(r'<h\d id="([^"]+)"', with_ext)
+    assert ids == ["titre-un", "resolution-de-laction", "resolution-de-laction_1", "note", "mon-id"]
+    assert ids == re.findall(r'<h\d id="([^"]+)"', plain)
+    # without toc, the ids are the same: they are the extension's
+    assert (
+        re.findall(
+            r'<h\d id="([^"]+)"',
+            md.markdown(source, extensions=["attr_list", "footnotes", WidgetsExtension(page="p.md")]),
+        )
+        == ids
+    )
+
+
+def test_the_extension_needs_to_know_the_page():
+    import markdown as md
+
+    with pytest.raises(SiteError, match="quelle page est rendue"):
+        md.markdown("# Titre\n", extensions=[WidgetsExtension()])
 
 
 def normalise(html: str) -> str:
@@ -70,9 +91,7 @@ def normalise(html: str) -> str:
 
 def test_widget_carries_roller_form_odds_and_example(mapping):
     mapping((FIXTURES / "sections.yml").read_text(encoding="utf-8"))
-    page = fake_page()
-    marked = markdown_hook.on_page_markdown((FIXTURES / "page.md").read_text(encoding="utf-8"), page, None, None)
-    out = content_hook.on_post_page(marked, page, None)
+    out = render((FIXTURES / "page.md").read_text(encoding="utf-8"))
     assert 'data-roller="solaires.environnement"' in out
     assert '<option value="defaveur" selected>' in out
     assert "Lancer" in out and "Rejouer l'exemple du livre" in out
@@ -84,16 +103,14 @@ def test_widget_carries_roller_form_odds_and_example(mapping):
 
 def test_missing_heading_fails_with_the_place(mapping):
     mapping('page.md:\n  - heading: "Absent"\n    roller: solaires.environnement\n')
-    with pytest.raises(PluginError, match=r"sections\.yml:2: page\.md .*« Absent » introuvable"):
-        markdown_hook.on_page_markdown("# Titre\n\n## Autre\n", fake_page(), None, None)
+    with pytest.raises(SiteError, match=r"sections\.yml:2: page\.md .*« Absent » introuvable"):
+        render("# Titre\n\n## Autre\n")
 
 
 def test_rejected_preset_fails_with_page_and_line(mapping):
     mapping('page.md:\n  - heading: "Autre"\n    roller: solaires.environnement\n    preset: {preference: enorme}\n')
-    page = fake_page()
-    marked = markdown_hook.on_page_markdown("# Titre\n\n## Autre\n\nTexte.\n", page, None, None)
-    with pytest.raises(PluginError, match=r"^page\.md:3: préréglage refusé .*Préférence"):
-        content_hook.on_post_page(marked, page, None)
+    with pytest.raises(SiteError, match=r"^page\.md:3: préréglage refusé .*Préférence"):
+        render("# Titre\n\n## Autre\n\nTexte.\n")
 
 
 def test_wrong_book_result_fails(mapping):
@@ -101,10 +118,8 @@ def test_wrong_book_result_fails(mapping):
         'page.md:\n  - heading: "Autre"\n    roller: solaires.environnement\n'
         '    example: {dice: [4, 3, 6], result: "Favorable"}\n'
     )
-    page = fake_page()
-    marked = markdown_hook.on_page_markdown("# Titre\n\n## Autre\n", page, None, None)
-    with pytest.raises(PluginError, match=r"^page\.md:3: l'exemple du livre donne"):
-        content_hook.on_post_page(marked, page, None)
+    with pytest.raises(SiteError, match=r"^page\.md:3: l'exemple du livre donne"):
+        render("# Titre\n\n## Autre\n")
 
 
 def test_section_ranges_and_nbsp():
@@ -199,10 +214,10 @@ def test_front_end_bundle_is_one_valid_es_module(tmp_path):
 
 def test_front_end_bundle_refuses_a_missing_or_circular_import(tmp_path):
     (tmp_path / "main.js").write_text('import { a } from "./a.js";\n', encoding="utf-8")
-    with pytest.raises(PluginError, match="does not exist"):
+    with pytest.raises(SiteError, match="does not exist"):
         assets_hook.bundle(tmp_path)
     (tmp_path / "a.js").write_text('import { b } from "./main.js";\nexport const a = 1;\n', encoding="utf-8")
-    with pytest.raises(PluginError, match="circular"):
+    with pytest.raises(SiteError, match="circular"):
         assets_hook.bundle(tmp_path)
 
 
@@ -260,7 +275,7 @@ def test_front_end_has_no_string_spanning_lines():
 
 
 def test_the_build_cache_reads_back_only_what_the_same_sources_gave(tmp_path, monkeypatch):
-    cache = load("build_cache")
+    cache = cache_module
     monkeypatch.setattr(cache, "CACHE_DIR", tmp_path / "cache")
     template = tmp_path / "widget.html"
     template.write_text("v1", encoding="utf-8")

@@ -1,4 +1,4 @@
-"""The probability pages (hooks/probabilities.py): every number on them is rules_py's exact
+"""The probability pages (hooks/probabilities.py, run by the Markdown extension): every number on them is rules_py's exact
 answer for the parameters of the link in its cell, a sample of cells agrees with an
 independent oracle (icepool), and every link leads to a roller of the right kind.
 
@@ -8,8 +8,6 @@ pages' HTML is read with the standard library's parser.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
@@ -45,7 +43,7 @@ class Tables(HTMLParser):
         a = dict(attrs)
         if "id" in a and "data-roller" in a:
             self.ids[a["id"]] = a["data-roller"]
-        if tag == "div" and "dl-proba" in (a.get("class") or "").split():
+        if tag == "section" and "dl-proba" in (a.get("class") or "").split():
             self.tables.append(
                 {"id": a["id"], "roller": a["data-roller"], "caption": "", "cells": [], "th_scopes": [], "svg": False}
             )
@@ -274,24 +272,13 @@ def test_dcda_round_matches_icepool(tables):
 
 
 # ----------------------------------------------------------------------
-# The hook on its own
+# The step on its own
 # ----------------------------------------------------------------------
 
 
-def load_hook():
-    sys.path.insert(0, str(ROOT / "hooks"))
-    try:
-        spec = importlib.util.spec_from_file_location("probabilities", ROOT / "hooks" / "probabilities.py")
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(ROOT / "hooks"))
-    return module
-
-
 def test_percent_is_french_and_honest_at_the_ends():
-    hook = load_hook()
-    from probabilities_html import percent, signed
+    from hooks import probabilities as hook
+    from hooks.probabilities_html import percent, signed
 
     assert percent(Fraction(1, 2)) == "50\u00a0%"
     assert percent(Fraction(1, 8)) == "12,5\u00a0%"
@@ -302,14 +289,11 @@ def test_percent_is_french_and_honest_at_the_ends():
 
 
 def test_an_unknown_table_name_stops_the_build():
-    from types import SimpleNamespace
+    from hooks.errors import SiteError
+    from hooks.probabilities import insert_tables
 
-    from mkdocs.exceptions import PluginError
-
-    hook = load_hook()
-    page = SimpleNamespace(file=SimpleNamespace(src_uri="probabilites/x.md", url="probabilites/x/"), meta={})
-    with pytest.raises(PluginError, match="inconnue"):
-        hook.on_page_markdown("<!-- des-et-lames:probabilites nulle-part -->", page, {}, None)
+    with pytest.raises(SiteError, match="probabilites/x.md: table de probabilités inconnue « nulle-part »"):
+        insert_tables("<!-- des-et-lames:probabilites nulle-part -->", "probabilites/x.md", "probabilites/")
 
 
 # icepool reads a callback's signature: one argument, the face (so no default-bound extras).

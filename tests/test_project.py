@@ -126,6 +126,7 @@ def test_tests_run_on_push_and_pull_request_and_deployment_waits_for_them():
 USED_ELSEWHERE = {
     "mkdocs-material": ("mkdocs.yml", "name: material"),
     "pymdown-extensions": ("mkdocs.yml", "pymdownx."),
+    "zensical": ("hooks/build.py", '"-m", "zensical"'),
     "ruff": ("tools/lint.sh", "ruff check"),
     "mypy": ("tools/lint.sh", "mypy --strict"),
     "check-jsonschema": ("tools/lint.sh", "check-jsonschema"),
@@ -140,26 +141,43 @@ def declared() -> dict[str, set[str]]:
     return out
 
 
+def imports_of(path: Path) -> dict[str, bool]:
+    """Third-party distributions ``path`` imports -> whether each import is guarded (``except ImportError``)."""
+    local = {p.stem for p in code_files(".py")} | {"rules_py", "hooks"}
+    dists = packages_distributions()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    guarded = {
+        id(node)
+        for handler_owner in ast.walk(tree)
+        if isinstance(handler_owner, ast.Try)
+        and any(isinstance(h.type, ast.Name) and h.type.id == "ImportError" for h in handler_owner.handlers)
+        for stmt in handler_owner.body
+        for node in ast.walk(stmt)
+    }
+    out: dict[str, bool] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        else:
+            continue
+        for name in names:
+            top = name.split(".")[0]
+            if top in sys.stdlib_module_names or top in local:
+                continue
+            assert top in dists, f"{path.relative_to(ROOT)} imports {top}, which no installed distribution provides"
+            for dist in dists[top]:
+                out[normal(dist)] = out.get(normal(dist), True) and id(node) in guarded
+    return out
+
+
 def imported_distributions() -> dict[str, str]:
     """Third-party distributions imported by the code -> one file importing it."""
-    local = {p.stem for p in code_files(".py")} | {"rules_py"}
-    dists = packages_distributions()
     out: dict[str, str] = {}
     for path in code_files(".py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-                names = [node.module]
-            else:
-                continue
-            for name in names:
-                top = name.split(".")[0]
-                if top in sys.stdlib_module_names or top in local:
-                    continue
-                assert top in dists, f"{path.relative_to(ROOT)} imports {top}, which no installed distribution provides"
-                for dist in dists[top]:
-                    out.setdefault(normal(dist), str(path.relative_to(ROOT)))
+        for dist in imports_of(path):
+            out.setdefault(dist, str(path.relative_to(ROOT)))
     return out
 
 
@@ -174,15 +192,29 @@ def test_declared_dependencies_are_exactly_the_imported_ones():
     assert not unused, f"declared but neither imported nor used: {sorted(unused)}"
     for dist, (file, needle) in USED_ELSEWHERE.items():
         assert needle in (ROOT / file).read_text(encoding="utf-8"), f"{dist}: {needle!r} not in {file}"
-    site_imports = {d for d, where in imported.items() if where.startswith("hooks/")}
+    site_imports = {d for path in (ROOT / "hooks").glob("*.py") for d in imports_of(path)}
     assert site_imports <= deps["site"], "the hooks' imports belong to the site extra"
 
 
-@pytest.mark.parametrize("extra", ["site", "test"])
+# MkDocs' own hooks: the only files of hooks/ that a Zensical build never imports
+MKDOCS_ONLY = {"mkdocs_hook.py", "dev_reload.py", "dev_pyodide.py"}
+
+
+def test_a_zensical_build_needs_no_mkdocs():
+    """The extension and the site step import what the zensical extra installs; MkDocs only where it is optional."""
+    zensical = declared()["zensical"]
+    for path in sorted((ROOT / "hooks").glob("*.py")):
+        if path.name in MKDOCS_ONLY:
+            continue
+        for dist, guarded in imports_of(path).items():
+            assert dist in zensical or guarded, f"hooks/{path.name} imports {dist}, which the zensical extra lacks"
+
+
+@pytest.mark.parametrize("extra", ["site", "zensical", "test"])
 def test_the_lock_pins_every_declared_dependency(extra):
     lock = (ROOT / "requirements" / f"{extra}.txt").read_text(encoding="utf-8")
     pinned = {normal(m.group(1)) for m in re.finditer(r"^([A-Za-z0-9._-]+)==\S+", lock, re.M)}
-    wanted = declared()[extra] | (declared()["site"] if extra == "test" else set())
+    wanted = declared()[extra] | (declared()["site"] | declared()["zensical"] if extra == "test" else set())
     assert wanted <= pinned, f"requirements/{extra}.txt misses {sorted(wanted - pinned)}: run bash tools/lock.sh"
     assert "file:" not in lock and "/opt/" not in lock, "the lock names a local path"
 

@@ -565,7 +565,10 @@ def test_forged_opposition_states_never_raise_anything_but_a_french_error(seed, 
         )
         if answer["ok"]:
             result = answer["result"]
-            assert len(result["tirage"]) == 1 and result["points_a"] is not None
-            assert 0 <= result["points_a"] <= 2 * result["parametres"]["points_depart_a"]
+            assert len(result["tirage"]) == 1
+            if result["parametres"]["points_a"] is None:  # a state may say A's points are not followed
+                assert result["points_a"] is None
+            else:
+                assert 0 <= result["points_a"] <= 2 * result["parametres"]["points_depart_a"]
         else:
             assert answer["error"] and answer["field"] and "\n" not in answer["error"]

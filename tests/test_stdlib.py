@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import ast
 import hashlib
-import importlib.util
 import json
 import logging
 import os
@@ -30,16 +29,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import stdlib_exercise  # noqa: E402
 
+from hooks import pyodide_engine as engine  # noqa: E402
 
-def load(name):
-    spec = importlib.util.spec_from_file_location(f"test_{name}", ROOT / "hooks" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-engine = load("pyodide_engine")
 FULL = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 
@@ -197,10 +196,9 @@ def test_the_python_callers_keep_the_engine_text():
 
 
 def _hook():
-    spec = importlib.util.spec_from_file_location("typography_hook", ROOT / "hooks" / "typography.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from hooks import typography
+
+    return typography
 
 
 def test_the_hook_changes_text_only():
@@ -227,10 +225,11 @@ def test_the_hook_changes_text_only():
     assert hook.typeset_html(out) == out
 
 
-def test_the_built_pages_have_french_spaces(built_site):
-    """Every page of the site: no plain space before « ; ? ! : » nor inside « » in its text."""
+def test_the_built_pages_have_french_spaces(each_site):
+    """Every page of each build: no plain space before « ; ? ! : » nor inside « » in its text."""
     hook = _hook()
     bad = []
+    built_site = each_site
     for page in sorted(built_site.rglob("*.html")):
         for text in hook.visible_text(page.read_text(encoding="utf-8")):
             for m in BAD_SPACE.finditer(text):

@@ -167,7 +167,7 @@ def _pairs(args: Args, n_a: int, n_b: int) -> tuple[tuple[int, int], ...]:
     pairs = []
     for i, item in enumerate(items):
         nums = [p.strip() for p in item.split("+")]
-        if not all(p.isdigit() and 1 <= int(p) <= n_b for p in nums) or len(set(nums)) != len(nums):
+        if not all(p.isdecimal() and 1 <= int(p) <= n_b for p in nums) or len(set(nums)) != len(nums):
             raise RulesError("adversaires", f"Adversaires (adversaires) : {what}, reçu {shown(raw)}.")
         pairs += [(i, int(p) - 1) for p in nums]
     if {j for _, j in pairs} != set(range(n_b)):

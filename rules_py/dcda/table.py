@@ -65,7 +65,7 @@ def parse_table(text: str | None, field: str = "table") -> Table | None:
                     )
                 letters.append(tok.upper())
             else:
-                if not tok.lstrip("-").isdigit():
+                if not tok.lstrip("-").isdecimal():
                     raise RulesError(field, f"{where} : tour {k} illisible ; {example}, reçu {shown(text)}.")
                 value = int(tok)
                 if not -99 <= value <= 99 or (limits and value <= limits[-1]):

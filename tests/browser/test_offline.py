@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 import pytest
 import yaml
 from conftest import CSP_WATCH, PYODIDE_DIR, ROOT, Faults, Handler, _Reusable, free_port
+from helpers import build_site
 
 pytestmark = pytest.mark.browser
 
@@ -53,11 +54,12 @@ class CuttingHandler(Handler):
 
 
 class Site:
-    def __init__(self, root: Path, prefix: str = "/", pyodide: str | None = None):
+    def __init__(self, root: Path, prefix: str = "/", pyodide: str | None = None, stack: str = "mkdocs"):
         self.root = root  # served directory; the site is in root/prefix
         self.prefix = prefix
         self.port = free_port()
         self.pyodide = pyodide or ("/pyodide/" if prefix == "/" else f"http://127.0.0.1:{self.port}/pyodide/")
+        self.stack = stack  # which build (tools/build.sh mkdocs|zensical)
         self.httpd = None
         self.cut: set[str] = set()  # Pyodide files served cut short
         self.faults = Faults()  # delays for /pyodide/ files (conftest's knobs)
@@ -71,7 +73,10 @@ class Site:
         return self.root / self.prefix.strip("/") if self.prefix != "/" else self.root
 
     def build(self, project: Path = ROOT) -> None:
-        import os
+        if project == ROOT:
+            build_site(self.out, self.url, self.pyodide, stack=self.stack)
+            return
+        import os  # a copy of the project (a later version of the book): MkDocs, run there
 
         env = {**os.environ, "PYODIDE_INDEX_URL": self.pyodide, "SITE_URL": self.url, "NO_MKDOCS_2_WARNING": "1"}
         done = subprocess.run(
@@ -507,30 +512,6 @@ def test_offline_before_any_engine_download_says_so_at_once(context, book_online
     widget.locator(".dl-roller__result .dl-error").wait_for(timeout=10_000)
     assert time.monotonic() - start < 3.0
     assert "Pas de réseau" in widget.locator(".dl-roller__result .dl-error").inner_text()
-
-
-def test_under_a_project_sub_path(context, tmp_path_factory):
-    site = Site(tmp_path_factory.mktemp("subpath"), prefix="/des-et-lames/")
-    site.build()
-    site.start()
-    try:
-        manifest = json.loads((site.out / "manifest.webmanifest").read_text(encoding="utf-8"))
-        page = context.new_page()
-        text = download_book(page, site)
-        assert "sans réseau sur cet appareil" in text
-        scope = page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.scope)")
-        assert scope == site.url, scope
-        assert (
-            page.evaluate(
-                "(m) => new URL(m, document.baseURI).href", page.locator('link[rel="manifest"]').get_attribute("href")
-            )
-            == site.url + "manifest.webmanifest"
-        )
-        assert manifest["start_url"] == "./"
-        go_offline(context, site)
-        every_page_offline(page, site)
-    finally:
-        site.stop()
 
 
 def copy_project(into: Path) -> Path:

@@ -1,0 +1,149 @@
+"""The site step: what happens once per site, over the built files, after any generator.
+
+``finish_site(site_dir, site_name=…, site_description=…)``, in this order:
+
+1. the rollers' files (``rollers_assets.front_end_files``): the bundled front-end with
+   the build's configuration, the module worker, the CSS, ``rules_py``'s modules, the
+   standard library cut to the engine's needs (the odds are in the pages already: the
+   Markdown extension computed them);
+2. the web app manifest (``offline.manifest``);
+3. every built page through ``finish_page``: the page-level steps that only the theme's
+   finished HTML allows (``PAGE_STEPS``: the theme's text in French typography, the
+   manifest and theme-colour links in ``<head>``; any later step over a page's final
+   HTML goes in that list);
+4. the Content-Security-Policy ``<meta>`` of every page (``csp.apply_to_site``: one policy
+   with the hashes of every page's inline scripts; ``policy=False`` under ``mkdocs serve``,
+   whose live reload is an inline script);
+5. last, the service worker with every file's hash and size (``offline.write_service_worker``).
+
+MkDocs calls it from ``hooks/mkdocs_hook.py`` (``on_post_build``); a Zensical build
+calls it right after Zensical (``hooks/build.py``). Both builds thus run the same code
+over the same kind of input: a folder of built files.
+
+    python -m hooks.site_step SITE_DIR [--config mkdocs.yml]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import yaml
+
+from hooks.csp import apply_to_site as apply_policy
+from hooks.offline import MANIFEST, head_tags, manifest, write_service_worker
+from hooks.rollers_assets import front_end_files, pyodide_index_url
+from hooks.typography import typeset_html, typeset_theme
+from hooks.urls import page_url_of_file
+
+__all__ = ["PAGE_STEPS", "finish_page", "finish_site", "read_config"]
+
+
+# ----------------------------------------------------------------------
+# The step
+# ----------------------------------------------------------------------
+
+
+def finish_site(site_dir: Path | str, *, site_name: str, site_description: str = "", policy: bool = True) -> None:
+    site = Path(site_dir)
+    write_files(site, front_end_files())
+    write_files(site, {MANIFEST: manifest(site_name, site_description)})
+    for path in sorted(site.rglob("*.html")):
+        rel = path.relative_to(site).as_posix()
+        html = path.read_text(encoding="utf-8")
+        done = finish_page(html, rel)
+        if done != html:
+            path.write_text(done, encoding="utf-8")
+    if policy:  # over every page at once: the policy carries the hashes of all their inline scripts
+        apply_policy(site, pyodide_index_url())
+    write_service_worker(site)  # last: it hashes every other file as it is now
+
+
+def finish_page(html: str, path: str) -> str:
+    """One built page (``path`` from the site root) through every page-level step, in order."""
+    for applies, step in PAGE_STEPS:
+        if applies(path):
+            html = step(html, path)
+    return html
+
+
+def write_files(site: Path, files: dict[str, str | Path]) -> None:
+    """Text written as UTF-8, a path copied (the standard library's zip)."""
+    for rel, content in files.items():
+        target = site / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, Path):
+            shutil.copyfile(content, target)
+        else:
+            target.write_text(content, encoding="utf-8")
+
+
+# ----------------------------------------------------------------------
+# The page-level steps
+# ----------------------------------------------------------------------
+
+
+def is_page(path: str) -> bool:
+    """A page of the book (``x/index.html``), not the 404 page (served at any depth: no relative link)."""
+    return path == "index.html" or path.endswith("/index.html")
+
+
+def every_html(path: str) -> bool:
+    return True
+
+
+def link_offline(html: str, path: str) -> str:
+    return html.replace("</head>", head_tags(page_url_of_file(path)) + "</head>", 1)
+
+
+def theme_typography(html: str, path: str) -> str:
+    """A page's content was set by the Markdown extension; the 404 page's comes from the theme: all of it."""
+    return typeset_theme(html) if is_page(path) else typeset_html(html)
+
+
+#: (which built HTML files, what to do with one): the one place for page-level post-processing.
+PAGE_STEPS: tuple[tuple[Callable[[str], bool], Callable[[str, str], str]], ...] = (
+    (every_html, theme_typography),
+    (is_page, link_offline),
+)
+
+
+# ----------------------------------------------------------------------
+# After a generator that does not call it (Zensical)
+# ----------------------------------------------------------------------
+
+
+def read_config(path: Path) -> dict:
+    """mkdocs.yml as MkDocs reads it, for the few values the step needs (``!ENV`` resolved, Python tags ignored)."""
+
+    class Loader(yaml.SafeLoader):
+        pass
+
+    def env(loader: yaml.SafeLoader, node: yaml.Node) -> object:
+        names = (
+            [loader.construct_scalar(node)] if isinstance(node, yaml.ScalarNode) else loader.construct_sequence(node)
+        )
+        *names, default = names if len(names) > 1 else (*names, None)
+        return next((os.environ[n] for n in names if n in os.environ), default)
+
+    Loader.add_constructor("!ENV", env)
+    Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=Loader) or {}  # noqa: S506 (a SafeLoader)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m hooks.site_step", description=__doc__.split("\n", 1)[0])
+    parser.add_argument("site_dir", type=Path)
+    parser.add_argument("--config", type=Path, default=Path("mkdocs.yml"))
+    args = parser.parse_args(argv)
+    config = read_config(args.config)
+    finish_site(args.site_dir, site_name=config["site_name"], site_description=config.get("site_description") or "")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
