@@ -85,7 +85,7 @@ def measure(runs: int) -> dict:
                 page = bare_ctx.new_page()
                 page.goto(f"{url}/bare.html", wait_until="load")
                 page.click("#go")
-                page.wait_for_function("window.__ms !== undefined", timeout=60_000)
+                page.wait_for_function("() => window.__ms !== undefined", timeout=60_000)
                 if i:
                     bare.append(page.evaluate("window.__ms"))
                 page.close()

@@ -44,7 +44,17 @@ def on_page_context(context: Any, page: Any, config: Any, nav: Any) -> Any:
     return context
 
 
+def on_startup(command: str, dirty: bool) -> None:
+    _serving["on"] = command == "serve"
+
+
 def on_post_build(config: Any) -> None:
     finish_site(
-        Path(config["site_dir"]), site_name=config["site_name"], site_description=config.get("site_description") or ""
+        Path(config["site_dir"]),
+        site_name=config["site_name"],
+        site_description=config.get("site_description") or "",
+        policy=not _serving["on"],  # mkdocs serve injects its live-reload script inline
     )
+
+
+_serving = {"on": False}

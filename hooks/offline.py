@@ -8,20 +8,22 @@ Called by the site step (``hooks/site_step.py``), for both builds:
 - ``head_tags``: the manifest, the theme colour and the touch icon, linked from every
   page's ``<head>`` (relative URLs);
 - ``write_service_worker``, once every other file is final: walk the built site, list
-  every file with its content hash and size, and write ``sw.js`` at the site root from
+  every file with its SHA-256 and size, and write ``sw.js`` at the site root from
   ``static/sw.js``: no hand-kept list.
 
 What the service worker does with the list:
 
-- ``precache``: installed at once (pages, the theme's assets, the search index and the
-  lunr files French search loads, the rollers' front-end, rules_py); source maps, the
-  gzipped sitemap, lunr's other languages, the theme's stylesheets no page links (the
-  variant Zensical does not use) and its licence file are left out;
-- the engine (never precached, cached the first time the engine boots or
-  when the reader asks for the offline book): the Pyodide files under the
-  configured Pyodide base (``rollers_assets.pyodide_index_url()``, the same
-  one the worker uses) and any ``*.zip``/``*.wasm`` the site serves under
-  ``assets/rollers/`` (a cut standard library, say).
+- ``precache``: copied once the page's engine is in, or its reader idle (pages, the
+  theme's assets, the search index and the lunr files French search loads, the rollers'
+  front-end, rules_py); source maps, the gzipped sitemap, lunr's other languages, the
+  theme's stylesheets no page links (the variant Zensical does not use) and its licence
+  file are left out;
+- the engine (never precached on the service worker's own initiative; kept after a
+  boot, or when the reader asks for the offline book), each file with its pinned
+  SHA-256 (``engine_hashes.py``): the Pyodide files under the configured Pyodide base
+  (``rollers_assets.pyodide_index_url()``, the same one the worker uses) and any
+  ``*.zip``/``*.wasm`` the site serves under ``assets/rollers/`` (a cut standard
+  library, say), at the URL the worker fetches (its hash in the query).
 
 Cache names: ``dl-site-<hash of the file list>`` and ``dl-engine-<hash of
 the Pyodide base, the pinned Pyodide version and the site's engine files>``.
@@ -36,6 +38,7 @@ import re
 from pathlib import Path
 from urllib.parse import urljoin
 
+from hooks import engine_hashes as PINS  # the engine files' SHA-256
 from hooks.rollers_assets import ENGINE, pyodide_index_url  # the Pyodide base and version: one definition each
 from hooks.urls import page_url_of_file, relative_url
 
@@ -65,14 +68,17 @@ def write_service_worker(site: Path) -> None:
     # file are not fetched at boot.
     base_files = list(PYODIDE_CORE) + ([] if engine_site else list(PYODIDE_STDLIB))
     engine_key = json.dumps([base, pinned_version(), base_files, engine_site])
+    pins = PINS.pinned()
     offline = {
         "build": digest(json.dumps(precache)),
         "precache": [[url_of(path), sha, size] for path, sha, size in precache],
         "engine": {
             "name": digest(engine_key),
             "base": base,
-            "files": base_files,
-            "site": [url_of(path) for path, _, _ in engine_site],
+            # [name, SHA-256]: only files with a pin are ever kept (hooks/engine-hashes.json)
+            "files": [[name, pins[name]] for name in base_files if name in pins],
+            # [path, SHA-256, the URL the worker fetches]
+            "site": [[url_of(path), sha, PINS.versioned(url_of(path), sha)] for path, sha, _ in engine_site],
         },
     }
     template = (STATIC / "sw.js").read_text(encoding="utf-8")
@@ -109,7 +115,7 @@ def manifest(site_name: str, description: str) -> str:
 
 
 def walk(site: Path) -> list[tuple[str, str, int]]:
-    """Every built file but the service worker: (path from the site root, sha-256 prefix, size)."""
+    """Every built file but the service worker: (path from the site root, SHA-256, size)."""
     out = []
     for root, dirs, names in os.walk(site):
         dirs.sort()
@@ -119,7 +125,7 @@ def walk(site: Path) -> list[tuple[str, str, int]]:
             if rel == "sw.js":
                 continue
             data = path.read_bytes()
-            out.append((rel, hashlib.sha256(data).hexdigest()[:16], len(data)))
+            out.append((rel, hashlib.sha256(data).hexdigest(), len(data)))
     return out
 
 

@@ -37,7 +37,10 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hooks import engine_hashes as PINS  # noqa: N812 (a module, as ENGINE in rollers_assets)
+
 log = logging.getLogger("mkdocs.hooks.pyodide_engine")
+
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE_JSON = ROOT / "package.json"
@@ -228,6 +231,13 @@ def pyodide_file(name: str) -> Path | None:
         tmp = cached.with_suffix(cached.suffix + ".part")
         with urllib.request.urlopen(cdn_url() + name, timeout=60) as response, tmp.open("wb") as out:
             shutil.copyfileobj(response, out)
+        expected = PINS.pinned().get(name)
+        if expected and PINS.sha256_file(tmp) != expected:  # the CDN's bytes are the npm package's, or nothing
+            tmp.unlink()
+            log.warning(
+                "Pyodide %s: %s from the CDN does not match hooks/engine-hashes.json; not used.", version(), name
+            )
+            return None
         tmp.replace(cached)
         log.info("Pyodide %s: %s downloaded once into %s", version(), name, cached.parent)
         return cached

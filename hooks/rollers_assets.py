@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import re
 from pathlib import Path
@@ -26,6 +27,8 @@ from hooks import pyodide_engine as ENGINE  # noqa: N812 (a module used as a con
 from hooks import sheets_content as SHEETS  # noqa: N812 (likewise)
 from hooks.errors import SiteError
 from rules_py.api import SYSTEMS
+
+log = logging.getLogger("mkdocs.hooks.rollers_assets")
 
 # ----------------------------------------------------------------------
 # The step
@@ -49,6 +52,13 @@ def front_end_files() -> dict[str, str | Path]:
         + json.dumps(engine.sizes, sort_keys=True).encode()
     ).hexdigest()[:12]
     rules_bytes = sum(len(text.encode()) for text in sources.values())
+    pins = ENGINE.PINS.pinned()
+    if not pins:  # a warning: --strict fails the build
+        log.warning(
+            "hooks/engine-hashes.json is missing or not for Pyodide %s: run hooks/engine_hashes.py --write",
+            ENGINE.version(),
+        )
+    stdlib_sha = ENGINE.PINS.sha256_file(engine.stdlib) if engine.stdlib else ""
     manifest = {
         "pyodide": pyodide_index_url(),
         "version": version,
@@ -65,12 +75,15 @@ def front_end_files() -> dict[str, str | Path]:
         },
         # The engine: its standard library (None: Pyodide's own), the minimal lock
         # (None: Pyodide fetches its own), raw sizes for the progress, and the download.
-        "stdlib": ENGINE.STDLIB if engine.stdlib else None,
+        # (its URL carries its own hash: a new library is a new URL for every cache)
+        "stdlib": ENGINE.PINS.versioned(ENGINE.STDLIB, stdlib_sha) if engine.stdlib else None,
         "lock": {"info": engine.lock_info, "packages": {}} if engine.lock_info else None,
         "sizes": engine.sizes,
         "download": ENGINE.megabytes_fr(engine.download + rules_bytes) if engine.download else None,
         # « Mes personnages »: which rollers take sheets and where, each game's page (sheets_content.py).
         "fiches": SHEETS.widgets_config(),
+        # SHA-256 of every engine file the worker may run: Pyodide's (hooks/engine-hashes.json) and the site's library
+        "sha256": {**pins, **({ENGINE.STDLIB: stdlib_sha} if engine.stdlib else {})},
     }
     files: dict[str, str | Path] = {}
     for name, text in front_end.items():

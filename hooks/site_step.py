@@ -10,10 +10,13 @@
 3. every built page through ``finish_page``: the page-level steps that only the theme's
    finished HTML allows (``PAGE_STEPS``: the theme's text in French typography, the
    manifest and theme-colour links in ``<head>``; any later step over a page's final
-   HTML, a Content-Security-Policy say, goes in that list);
+   HTML goes in that list);
 4. the « Mes personnages » pages checked: every game has one, with its schema, and every
    section its sheet links to exists (``sheets_content.check_sheet_pages``);
-5. last, the service worker with every file's hash and size (``offline.write_service_worker``).
+5. the Content-Security-Policy ``<meta>`` of every page (``csp.apply_to_site``: one policy
+   with the hashes of every page's inline scripts; ``policy=False`` under ``mkdocs serve``,
+   whose live reload is an inline script);
+6. last, the service worker with every file's hash and size (``offline.write_service_worker``).
 
 MkDocs calls it from ``hooks/mkdocs_hook.py`` (``on_post_build``); a Zensical build
 calls it right after Zensical (``hooks/build.py``). Both builds thus run the same code
@@ -33,8 +36,9 @@ from pathlib import Path
 
 import yaml
 
+from hooks.csp import apply_to_site as apply_policy
 from hooks.offline import MANIFEST, head_tags, manifest, write_service_worker
-from hooks.rollers_assets import front_end_files
+from hooks.rollers_assets import front_end_files, pyodide_index_url
 from hooks.sheets_content import check_sheet_pages
 from hooks.typography import typeset_html, typeset_theme
 from hooks.urls import page_url_of_file
@@ -47,7 +51,7 @@ __all__ = ["PAGE_STEPS", "finish_page", "finish_site", "read_config"]
 # ----------------------------------------------------------------------
 
 
-def finish_site(site_dir: Path | str, *, site_name: str, site_description: str = "") -> None:
+def finish_site(site_dir: Path | str, *, site_name: str, site_description: str = "", policy: bool = True) -> None:
     site = Path(site_dir)
     write_files(site, front_end_files())
     write_files(site, {MANIFEST: manifest(site_name, site_description)})
@@ -58,6 +62,8 @@ def finish_site(site_dir: Path | str, *, site_name: str, site_description: str =
         if done != html:
             path.write_text(done, encoding="utf-8")
     check_sheet_pages(site)  # every game's « Mes personnages », every section its sheet links to
+    if policy:  # over every page at once: the policy carries the hashes of all their inline scripts
+        apply_policy(site, pyodide_index_url())
     write_service_worker(site)  # last: it hashes every other file as it is now
 
 

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import ast
+import hashlib
 import json
 import logging
 import os
@@ -149,7 +150,9 @@ def test_the_build_ships_the_cut_library_and_the_switch_ships_the_full_one(tmp_p
         assert "unittest/__init__.py" not in cut.namelist() and "email/mime/text.py" not in cut.namelist()
     config = config_of(tmp_path / "cut")
     lock = json.loads((ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
-    assert config["stdlib"] == "python_stdlib.zip"
+    sha = hashlib.sha256(shipped.read_bytes()).hexdigest()
+    assert config["stdlib"] == f"python_stdlib.zip?v={sha[:12]}"  # a new library is a new URL
+    assert config["sha256"]["python_stdlib.zip"] == sha  # checked in the worker before it is used
     assert config["lock"] == {"info": lock["info"], "packages": {}}
     assert config["sizes"]["python_stdlib.zip"] == shipped.stat().st_size
     assert (
@@ -165,6 +168,7 @@ def test_the_build_ships_the_cut_library_and_the_switch_ships_the_full_one(tmp_p
     shipped_full = tmp_path / "full" / "assets" / "rollers" / "python_stdlib.zip"
     assert shipped_full.read_bytes() == FULL.read_bytes()
     assert config_of(tmp_path / "full")["sizes"]["python_stdlib.zip"] == full_size
+    assert config_of(tmp_path / "full")["sha256"]["python_stdlib.zip"] == hashlib.sha256(FULL.read_bytes()).hexdigest()
 
 
 def test_a_build_with_no_pyodide_at_hand_falls_back_to_the_full_library_in_one_line(tmp_path, monkeypatch, caplog):

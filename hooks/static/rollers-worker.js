@@ -4,10 +4,24 @@
 //   {id, type: "boot", config, systems}  -> {id, result: true}     once Python and rules_py are up
 //   {id, type: "call", request}          -> {id, result: <answer>} rules_py.api.call_json's answer
 //   any failure                          -> {id, error: "<French sentence>"}
+//                                           (+ integrity: [file names] when an engine file is not the pinned one)
 //   while booting, unsolicited            {type: "progress", step, steps, text, received?, total?, download?}
 //     (step 1: bytes of the engine received, of total, raw; download: « 4,8 Mo », gzipped;
 //      every chunk that arrives is told, at most every 150 ms: the runtime's sign of life)
 // The worker holds no rules: every request goes through call_json.
+//
+// The engine is checked before it runs: every file of Pyodide's that the worker
+// imports, compiles or reads, and the site's own standard library, is hashed
+// (SHA-256, Web Crypto) and compared with the build's pins (config.sha256: the
+// committed hooks/engine-hashes.json and the library's hash) before any of it
+// is used, wherever it came from (network, HTTP cache, service worker). A file
+// with no pin is never run. config.reload names files an earlier boot found
+// altered: they are fetched again past the HTTP cache (a bad copy kept there
+// must not fail every later visit).
+// This worker's own protection: it is a same-origin script, which the page's
+// origin vouches for; the page's <meta> Content-Security-Policy does not reach
+// it (a dedicated worker's policy comes from its own response headers, and
+// GitHub Pages sends none), so these checks are what guards the engine here.
 
 let booting = null; // the one boot promise: Pyodide + rules_py core
 let config = null;
@@ -42,39 +56,44 @@ self.onmessage = async (event) => {
       throw new Error(`Message inconnu : ${type}`);
     }
   } catch (err) {
-    self.postMessage({ id, error: describe(err) });
+    if (err instanceof IntegrityError) self.postMessage({ id, error: err.message, integrity: err.files });
+    else self.postMessage({ id, error: describe(err) });
   }
 };
 
 async function boot(systems) {
   const base = new URL(config.pyodide, self.location.href).href;
-  const stdLibURL = config.stdlib
-    ? new URL(`${config.stdlib}?v=${config.version}`, self.location.href).href
-    : `${base}python_stdlib.zip`;
+  const stdLibURL = config.stdlib ? new URL(config.stdlib, self.location.href).href : `${base}python_stdlib.zip`;
+  pinnedBase = base;
   const meter = new Meter(config.sizes || {});
   meter.report();
   // Every download starts now, in parallel, the rules' files included: the
-  // engine's big files are read as they arrive (the progress), then handed to
-  // loadPyodide (pyodide.asm.mjs as its module, the wasm and the library as the
-  // answers to its own fetches). The browser's own messages are English: the
-  // reader gets a French one, the console the cause.
+  // engine's big files are read as they arrive (the progress), checked, and
+  // handed to loadPyodide (pyodide.asm.mjs as its module, the wasm and the
+  // library as the answers to its own fetches). The browser's own messages
+  // are English: the reader gets a French one, the console the cause.
   const unreachable = (err) => {
+    if (err instanceof IntegrityError) throw err;
     throw french(`le moteur de dés est injoignable à l’adresse ${base}`, err);
   };
   const downloads = {
-    "pyodide.asm.mjs": meter.fetch(`${base}pyodide.asm.mjs`, "pyodide.asm.mjs"),
-    "pyodide.asm.wasm": meter.fetch(`${base}pyodide.asm.wasm`, "pyodide.asm.wasm", "application/wasm"),
-    "python_stdlib.zip": meter.fetch(stdLibURL, "python_stdlib.zip"),
+    "pyodide.asm.mjs": meter.download(`${base}pyodide.asm.mjs`, "pyodide.asm.mjs"),
+    // compiled while it arrives, but complete (so instantiable) only once it matches its pin
+    "pyodide.asm.wasm": meter.download(`${base}pyodide.asm.wasm`, "pyodide.asm.wasm", { stream: true, type: "application/wasm" }),
+    "python_stdlib.zip": meter.download(stdLibURL, "python_stdlib.zip"),
   };
-  for (const promise of Object.values(downloads)) promise.catch(() => null); // awaited below
-  handOver.set(`${base}pyodide.asm.wasm`, downloads["pyodide.asm.wasm"]);
-  handOver.set(stdLibURL, downloads["python_stdlib.zip"]);
+  handOver.set(`${base}pyodide.asm.wasm`, downloads["pyodide.asm.wasm"].response);
+  handOver.set(stdLibURL, downloads["python_stdlib.zip"].response);
+  // A file found altered, or lost, fails the boot at once (Pyodide would wait
+  // for ever on a wasm it cannot compile).
+  const verdicts = Object.fromEntries(Object.entries(downloads).map(([name, d]) => [name, d.bytes.catch(unreachable)]));
+  for (const verdict of Object.values(verdicts)) verdict.catch(() => null); // awaited below
   const names = [...config.core, ...systems.flatMap((s) => config.systems[s] || [])];
   const texts = Promise.all(names.map((name) => fetchSource(name)));
   const pyodidePromise = (async () => {
     const [{ loadPyodide }, createPyodideModule] = await Promise.all([
-      import(`${base}pyodide.mjs`).catch(unreachable),
-      downloads["pyodide.asm.mjs"].catch(unreachable).then(moduleOf),
+      checkedFetch(`${base}pyodide.mjs`, "pyodide.mjs").catch(unreachable).then(moduleOf),
+      verdicts["pyodide.asm.mjs"].then(moduleOf).then((module) => module.default),
     ]);
     const options = { indexURL: base, stdLibURL, createPyodideModule, packageBaseUrl: base };
     if (config.lock) options.lockFileContents = config.lock; // rules_py needs no package: no lock file to fetch
@@ -82,7 +101,7 @@ async function boot(systems) {
       throw french(`le moteur de dés n’a pas pu démarrer à partir de ${base}`, err);
     });
   })();
-  const [pyodide, sources] = await Promise.all([pyodidePromise, texts]);
+  const [pyodide, sources] = await Promise.all([pyodidePromise, texts, ...Object.values(verdicts)]);
   progress(3, "Chargement des règles…");
   writeSources(pyodide, names, sources);
   systems.forEach((s) => loaded.add(s));
@@ -97,6 +116,75 @@ async function boot(systems) {
   return { pyodide, callJson: api.call_json };
 }
 
+// ----------------------------------------------------------------------
+// The engine's files, checked
+// ----------------------------------------------------------------------
+
+const INTEGRITY_TEXT = "Le moteur de dés téléchargé ne correspond pas à la version attendue\u00a0: par prudence, "
+  + "il n'a été ni lancé ni gardé sur cet appareil, et le texte des règles comme les chances affichées restent valables.";
+
+class IntegrityError extends Error {
+  constructor(files) {
+    super(INTEGRITY_TEXT);
+    this.files = files;
+  }
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The bytes of `name` if they are the pinned ones; an IntegrityError otherwise.
+async function checked(name, bytes) {
+  const expected = config.sha256 && config.sha256[name];
+  const actual = expected ? await sha256(bytes) : "(aucune empreinte attendue)";
+  if (actual !== expected) {
+    console.warn(`Dés & Lames : ${name} ne correspond pas à la version attendue (SHA-256 ${actual}, attendu ${expected}).`);
+    throw new IntegrityError([name]);
+  }
+  return bytes;
+}
+
+function fetchOptions(name) {
+  return { cache: (config.reload || []).includes(name) ? "reload" : "default" };
+}
+
+// A small engine file, fetched whole and checked.
+async function checkedFetch(url, name) {
+  const response = await originalFetch(url, fetchOptions(name));
+  if (!response.ok) throw new Error(`${url}\u00a0: réponse ${response.status}`);
+  return checked(name, new Uint8Array(await response.arrayBuffer()));
+}
+
+// An ES module from its checked bytes: imported from a blob: URL, so what runs is what was hashed.
+async function moduleOf(bytes) {
+  const url = URL.createObjectURL(new Blob([bytes], { type: "text/javascript" }));
+  try {
+    return await import(url);
+  } catch (err) { // a host's policy for this worker without blob: (README), say
+    throw french("le moteur de dés n'a pas pu être lancé dans ce navigateur", err);
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+function deferred() {
+  const out = {};
+  out.promise = new Promise((resolve, reject) => Object.assign(out, { resolve, reject }));
+  return out;
+}
+
+function concat(chunks) {
+  const whole = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return whole;
+}
+
 // The engine's downloads, metered: every chunk counts (the reader's progress,
 // and the runtime's sign that the download is alive). Bodies are read as they
 // arrive, whoever consumes them later, so a download never waits for its reader.
@@ -108,32 +196,46 @@ class Meter {
     this.last = 0;
   }
 
-  fetch(url, name, type) {
+  // {bytes: the whole file once checked, response: a Response for Pyodide}.
+  // With `stream`, the response's body is passed on as it arrives but closed
+  // only once the whole file matches its pin; without, it holds the checked
+  // bytes. A file altered or lost leaves that response unfinished, so Pyodide
+  // never completes, compiles or runs any of it: the boot fails through `bytes`.
+  download(url, name, { stream = false, type = null } = {}) {
     this.pending += 1;
     this.received[name] = 0;
-    return originalFetch(url).then((response) => {
-      if (!response.ok) throw new Error(`${url}\u00a0: réponse ${response.status}`);
-      const reader = response.body.getReader();
-      const body = new ReadableStream({
-        start: (controller) => {
-          const pump = () => reader.read().then(({ done, value }) => {
-            if (done) {
-              controller.close();
-              this.pending -= 1;
-              this.report(true);
-              return null;
-            }
-            this.received[name] += value.byteLength;
-            this.report();
-            controller.enqueue(value);
-            return pump();
-          }).catch((err) => controller.error(err));
-          pump();
-        },
-      });
-      const headers = { "Content-Type": type || response.headers.get("Content-Type") || "application/octet-stream" };
-      return new Response(body, { status: 200, headers });
+    const response = deferred();
+    let feed = null;
+    const body = stream ? new ReadableStream({ start: (controller) => { feed = controller; } }) : null;
+    const passOn = (action) => {
+      try {
+        action(feed);
+      } catch {
+        // the consumer gave up (the worker is being replaced): the verdict is what counts
+      }
+    };
+    const bytes = originalFetch(url, fetchOptions(name)).then(async (got) => {
+      if (!got.ok) throw new Error(`${url}\u00a0: réponse ${got.status}`);
+      const headers = { "Content-Type": type || got.headers.get("Content-Type") || "application/octet-stream" };
+      if (body) response.resolve(new Response(body, { status: 200, headers }));
+      const reader = got.body.getReader();
+      const chunks = [];
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        chunks.push(value);
+        this.received[name] += value.byteLength;
+        this.report();
+        if (body) passOn((c) => c.enqueue(value));
+      }
+      this.pending -= 1;
+      this.report(true);
+      const whole = await checked(name, concat(chunks));
+      if (body) passOn((c) => c.close());
+      else response.resolve(new Response(whole, { status: 200, headers }));
+      return whole;
     });
+    return { bytes, response: response.promise };
   }
 
   report(force = false) {
@@ -153,9 +255,12 @@ class Meter {
   }
 }
 
-// Pyodide's own fetches of a file already on its way get that download.
+// Pyodide's own fetches: a file already on its way gets that download; any
+// other file under Pyodide's address (the lock file or the full library, when
+// the build wrote in neither) is fetched whole and checked first.
 const originalFetch = self.fetch.bind(self);
-const handOver = new Map(); // URL -> promise of its metered Response
+const handOver = new Map(); // URL -> promise of its checked Response
+let pinnedBase = null;
 self.fetch = (input, init) => {
   const url = input instanceof Request ? input.url : String(input);
   if (handOver.has(url)) {
@@ -163,17 +268,12 @@ self.fetch = (input, init) => {
     handOver.delete(url);
     return response;
   }
+  if (pinnedBase && url.startsWith(pinnedBase)) {
+    const name = url.slice(pinnedBase.length).split(/[?#]/, 1)[0];
+    return checkedFetch(url, name).then((bytes) => new Response(bytes, { status: 200 }));
+  }
   return originalFetch(input, init);
 };
-
-async function moduleOf(response) {
-  const url = URL.createObjectURL(new Blob([await response.text()], { type: "text/javascript" }));
-  try {
-    return (await import(url)).default;
-  } finally {
-    URL.revokeObjectURL(url);
-  }
-}
 
 async function ensureSystem(pyodide, system) {
   if (!system || loaded.has(system) || !Object.hasOwn(config.systems, system)) return;

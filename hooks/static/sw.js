@@ -1,18 +1,23 @@
 // Dés & Lames: the service worker. Written at the site root by hooks/offline.py
 // (on_post_build) with the build's file list; never edited by hand.
 //
-// - At install: every file of the list (pages, Material's assets, the search
-//   index, the rollers' front-end, rules_py) is put in "dl-site-<build>", each
-//   checked against its size and SHA-256 (an unchanged file is copied from the
-//   previous build's cache instead of downloaded again).
-// - The engine (Pyodide files under the configured base, the site's own
-//   assets/rollers/*.zip|*.wasm) is never fetched on the service worker's own
-//   initiative: it is cached in "dl-engine-<version>" when the engine boots
-//   through this worker, when a page whose engine booted before this worker
-//   controlled it is left or hidden ("warm-engine": the files then come from
-//   the HTTP cache when it holds them), or when the reader asks for the
-//   offline book ("download"). Only complete, non-opaque, 2xx responses are
-//   kept, their headers (Content-Type: application/wasm) as they came.
+// - The copy of the site for offline use (pages, Material's assets, the search
+//   index, the rollers' front-end, rules_py) goes into "dl-site-<build>", each
+//   file checked against its size and full SHA-256. It never competes with
+//   the engine: a first install copies nothing; the pages ask for the copy
+//   ("precache") once their engine is in, or once the reader has left the
+//   page alone with nothing downloading, and a boot that starts meanwhile
+//   ("engine-first") stops it at once (it resumes when the engine is in). It
+//   goes three requests at a time, at low priority, and takes each file from
+//   the HTTP cache when that holds this build's bytes. An update's install
+//   copies the unchanged files from the previous build's cache.
+// - The engine (Pyodide's files under the configured base, the site's own
+//   assets/rollers/*.zip|*.wasm) is never fetched on this worker's own
+//   initiative: it is kept in "dl-engine-<version>" when it boots through
+//   this worker, after a boot outside it ("precache" with engine: its files
+//   then come from the HTTP cache), or when the reader asks for the offline
+//   book ("download"). Every file is kept only whole and matching its pinned
+//   SHA-256 (hooks/engine-hashes.json; the build's hash for the site's own).
 // - Site files and engine files are served cache first; navigations to a
 //   page not in the list go to the network, then to the cached 404 page.
 // - On activate, the other builds' and other engines' caches are deleted.
@@ -25,11 +30,13 @@ const SITE_CACHE = `dl-site-${OFFLINE.build}`;
 const ENGINE_CACHE = `dl-engine-${OFFLINE.engine.name}`;
 const ENGINE_BASE = absolute(OFFLINE.engine.base);
 const SITE_FILES = new Map(OFFLINE.precache.map(([path, hash, size]) => [new URL(path, SCOPE).href, { hash, size }]));
-const ENGINE_FILES = [
-  ...OFFLINE.engine.files.map((name) => new URL(name, ENGINE_BASE).href),
-  ...OFFLINE.engine.site.map((path) => new URL(path, SCOPE).href),
-];
+// The engine's files: cache key (no query) -> {url: as the worker asks for it, hash}.
+const ENGINE_FILES = new Map([
+  ...OFFLINE.engine.files.map(([name, hash]) => [new URL(name, ENGINE_BASE).href, { url: new URL(name, ENGINE_BASE).href, hash }]),
+  ...OFFLINE.engine.site.map(([path, hash, url]) => [new URL(path, SCOPE).href, { url: new URL(url, SCOPE).href, hash }]),
+]);
 const HASH_HEADER = "X-DL-Hash";
+const BACKGROUND_LANES = 3;
 
 function absolute(where) {
   // As the front-end's pyodideBase(): an absolute URL, or a path from the site root.
@@ -42,7 +49,13 @@ function absolute(where) {
 // ----------------------------------------------------------------------
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache(() => {}));
+  // A first install fetches nothing (the pages ask for the copy when their
+  // engine is in); an update copies the previous build's files it can reuse
+  // and fetches the others, before it may take over from its predecessor.
+  event.waitUntil((async () => {
+    const older = (await caches.keys()).some((name) => name.startsWith("dl-site-") && name !== SITE_CACHE);
+    if (older) await precache({ lanes: BACKGROUND_LANES, low: true });
+  })());
 });
 
 self.addEventListener("activate", (event) => {
@@ -51,6 +64,7 @@ self.addEventListener("activate", (event) => {
       const ours = name.startsWith("dl-site-") || name.startsWith("dl-engine-");
       if (ours && name !== SITE_CACHE && name !== ENGINE_CACHE) await caches.delete(name);
     }
+    await caches.open(SITE_CACHE); // this build's copy, filled when the pages ask
     await self.clients.claim();
   })());
 });
@@ -66,7 +80,7 @@ self.addEventListener("fetch", (event) => {
   url.hash = "";
   url.search = "";
   if (isEngine(url.href)) {
-    event.respondWith(engineResponse(url.href, event));
+    event.respondWith(engineResponse(request, url.href, event));
     return;
   }
   if (!url.href.startsWith(SCOPE)) return;
@@ -95,13 +109,19 @@ async function navigation(request) {
   }
 }
 
-async function engineResponse(href, event) {
+// A cached engine file was checked when kept. Otherwise the network's answer
+// goes to the page's worker (which checks it again, and refuses it if it must)
+// and is kept only if it is whole and matches its pin. The worker's cache mode
+// is kept: a file it fetches again past the HTTP cache is fetched so here too.
+async function engineResponse(request, href, event) {
   const cache = await caches.open(ENGINE_CACHE);
   const cached = await cache.match(href);
   if (cached) return cached;
-  const response = await fetch(href, { mode: "cors", credentials: "omit" });
-  if (response.ok && response.type !== "opaque") {
-    event.waitUntil(keep(cache, href, response.clone()).catch(() => null)); // a broken copy is simply not kept
+  const mode = ["reload", "no-cache", "no-store"].includes(request.cache) ? request.cache : "default";
+  const response = await fetch(request.url, { mode: "cors", credentials: "omit", cache: mode });
+  const pinned = ENGINE_FILES.get(href);
+  if (pinned && response.ok && response.type !== "opaque") {
+    event.waitUntil(keep(cache, href, response.clone(), pinned.hash).catch(() => null)); // a bad copy is simply not kept
   }
   return response;
 }
@@ -144,27 +164,34 @@ function copy(response, body, extra = {}) {
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
-// The response itself is stored (its URL kept: the browser can keep compiled
-// WebAssembly beside it), while a copy is read and checked; a cut or failed
-// body leaves no entry. A put that failed wrote nothing: the entry, if any, is
-// another download's (the page's and the offline control's may overlap), kept.
-async function keep(cache, href, response, onBytes = () => {}) {
-  if (!response.ok || response.type === "opaque") throw new Error(`réponse ${response.status || "opaque"}`);
-  const [put, check] = await Promise.allSettled([cache.put(href, response.clone()), readWhole(response, onBytes)]);
-  if (put.status === "fulfilled" && check.status === "rejected") await cache.delete(href);
-  if (put.status === "rejected" || check.status === "rejected") {
-    throw check.status === "rejected" ? check.reason : put.reason;
-  }
+// An engine file kept only once read whole and matching its pin: nothing of
+// a cut, failed or altered download is ever stored.
+async function keep(cache, href, response, hash, onBytes = () => {}) {
+  const body = await readWhole(response, onBytes);
+  if ((await sha256(body)) !== hash) throw new Error(`${href} : ne correspond pas à la version attendue`);
+  await cache.put(href, copy(response, body));
 }
 
 async function sha256(body) {
   const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", body));
-  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// A site file as this build wrote it: from the HTTP cache when that holds the
+// same bytes (a page just read), else from the network; checked either way.
+async function fetchSite(href, hash, size, { low, signal }) {
+  for (const cache of ["force-cache", "no-cache"]) {
+    const response = await fetch(href, { cache, credentials: "same-origin", signal, ...(low ? { priority: "low" } : {}) });
+    const body = await readWhole(response, () => {});
+    if (body.byteLength === size && (await sha256(body)) === hash) return copy(response, body, { [HASH_HEADER]: hash });
+  }
+  throw new Error(`${href} : contenu différent de celui de la construction du site`);
 }
 
 // Every site file in this build's cache: reused from an older build when its
-// hash is the same, else downloaded and checked (size and hash).
-async function precache(onBytes) {
+// hash is the same, else fetched and checked (size and hash), `lanes` at a
+// time; `signal` stops it between files (and aborts the fetches under way).
+async function precache({ lanes = 6, low = false, signal = null, onBytes = () => {} } = {}) {
   const cache = await caches.open(SITE_CACHE);
   const older = (await caches.keys()).filter((name) => name.startsWith("dl-site-") && name !== SITE_CACHE);
   const todo = [...SITE_FILES.entries()];
@@ -178,25 +205,20 @@ async function precache(onBytes) {
         return onBytes(size);
       }
     }
-    const response = await fetch(href, { cache: "no-cache", credentials: "same-origin" });
-    const body = await readWhole(response, () => {});
-    if (body.byteLength !== size || (await sha256(body)) !== hash) {
-      throw new Error(`${href} : contenu différent de celui de la construction du site`);
-    }
-    await cache.put(href, copy(response, body, { [HASH_HEADER]: hash }));
+    await cache.put(href, await fetchSite(href, hash, size, { low, signal }));
     onBytes(size);
   }
-  const lanes = Array.from({ length: 6 }, async () => {
-    while (todo.length) await one(todo.shift());
-  });
-  await Promise.all(lanes);
+  const lane = async () => {
+    while (todo.length && !signal?.aborted) await one(todo.shift());
+  };
+  await Promise.all(Array.from({ length: lanes }, lane));
 }
 
 // The engine's files, each fetched unless already cached. ``httpCache``: take
 // them from the browser's HTTP cache when there (after a boot outside this worker).
-async function cacheEngine({ httpCache, onBytes, onTotal, count = true }) {
+async function cacheEngine({ httpCache, onBytes = () => {}, onTotal = () => {}, count = true, low = false, signal = null }) {
   const cache = await caches.open(ENGINE_CACHE);
-  await Promise.all(ENGINE_FILES.map(async (href) => {
+  await Promise.all([...ENGINE_FILES.entries()].map(async ([href, { url, hash }]) => {
     const cached = await cache.match(href);
     if (cached && !count) return;
     if (cached) {
@@ -205,11 +227,12 @@ async function cacheEngine({ httpCache, onBytes, onTotal, count = true }) {
       onBytes(size);
       return;
     }
-    const response = await fetch(href, { mode: "cors", credentials: "omit", cache: httpCache ? "force-cache" : "default" });
+    const options = { mode: "cors", credentials: "omit", cache: httpCache ? "force-cache" : "default", signal };
+    const response = await fetch(url, low ? { ...options, priority: "low" } : options);
     const declared = Number(response.headers.get("Content-Length")) || 0;
     onTotal(declared);
     let seen = 0;
-    await keep(cache, href, response, (n) => {
+    await keep(cache, href, response, hash, (n) => {
       seen += n;
       if (seen > declared) onTotal(n); // a compressed or undeclared body: the total grows with it
       onBytes(n);
@@ -219,7 +242,7 @@ async function cacheEngine({ httpCache, onBytes, onTotal, count = true }) {
 
 async function engineComplete() {
   const cache = await caches.open(ENGINE_CACHE);
-  for (const href of ENGINE_FILES) if (!(await cache.match(href))) return false;
+  for (const href of ENGINE_FILES.keys()) if (!(await cache.match(href))) return false;
   return true;
 }
 
@@ -243,9 +266,13 @@ self.addEventListener("message", (event) => {
     event.waitUntil((async () => {
       reply({ type: "status", site: await siteComplete(), engine: await engineComplete(), build: OFFLINE.build });
     })());
-  } else if (type === "warm-engine") {
-    // Sent by a page whose engine booted outside this worker, when it is left or hidden.
-    event.waitUntil(cacheEngine({ httpCache: true, onBytes() {}, onTotal() {}, count: false }).catch(() => null));
+  } else if (type === "precache") {
+    // A page's engine is in (engine: true when it booted, its files in the HTTP cache), or its reader is idle.
+    event.waitUntil(background(Boolean(event.data.engine)));
+  } else if (type === "engine-first") {
+    // A page's engine starts (a tap on « Lancer », a roller in view): the copy waits for it.
+    if (copying) copying.stop.abort();
+    copying = null;
   } else if (type === "download") {
     event.waitUntil(download(reply));
   } else if (type === "remove") {
@@ -257,6 +284,33 @@ self.addEventListener("message", (event) => {
     })());
   }
 });
+
+// The copy in the background: the site, then (after a boot) the engine from
+// the HTTP cache; then every page is told where the offline book stands.
+let copying = null; // {stop: AbortController, engine, done: Promise}
+
+function background(engine) {
+  if (copying) {
+    copying.engine ||= engine;
+    return copying.done;
+  }
+  const run = { stop: new AbortController(), engine };
+  const signal = run.stop.signal;
+  run.done = (async () => {
+    await precache({ lanes: BACKGROUND_LANES, low: true, signal });
+    if (run.engine && !signal.aborted) await cacheEngine({ httpCache: true, count: false, low: true, signal });
+    if (!signal.aborted) await tellPages();
+  })().catch(() => null).finally(() => {
+    if (copying === run) copying = null;
+  });
+  copying = run;
+  return run.done;
+}
+
+async function tellPages() {
+  const status = { type: "offline-status", site: await siteComplete(), engine: await engineComplete() };
+  for (const client of await self.clients.matchAll({ type: "window", includeUncontrolled: true })) client.postMessage(status);
+}
 
 // Everything at once, told to the page in bytes: the site, then the engine.
 async function download(reply) {
@@ -274,7 +328,7 @@ async function download(reply) {
     tell(false);
   };
   try {
-    await precache(onBytes);
+    await precache({ onBytes });
     await cacheEngine({ httpCache: false, onBytes, onTotal: (n) => { total += n; } });
     tell(true);
     reply({ type: "done", loaded });

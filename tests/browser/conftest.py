@@ -9,7 +9,8 @@
   until a test starts something there (``serve_pyodide``: the real files with
   CORS; ``black_hole``: a socket that accepts and never answers).
 - ``page``: a Chromium page where every non-localhost request is aborted and
-  every console error (or uncaught page error) fails the test.
+  every console error (or uncaught page error, or anything the pages'
+  Content-Security-Policy refuses) fails the test.
 """
 
 from __future__ import annotations
@@ -61,15 +62,17 @@ def build_site(out: Path, site_url: str, pyodide: str = "/pyodide/") -> None:
 
 @dataclass
 class Faults:
-    """What the server does to /pyodide/ files: ``delay`` seconds, ``refuse`` (HTTP 503)."""
+    """What the server does to /pyodide/ files: ``delay`` seconds, ``refuse`` (HTTP 503); and
+    ``tamper``: file names (under /pyodide/, or the site's python_stdlib.zip) served with one byte changed."""
 
     delay: float = 0.0
     refuse: bool = False
     only: tuple[str, ...] = ()  # file names concerned (empty: every /pyodide/ file)
+    tamper: tuple[str, ...] = ()
     requests: list[str] = field(default_factory=list)  # every path served, in order
 
     def reset(self) -> None:
-        self.delay, self.refuse, self.only = 0.0, False, ()
+        self.delay, self.refuse, self.only, self.tamper = 0.0, False, (), ()
         self.requests.clear()
 
     def applies(self, path: str) -> bool:
@@ -101,7 +104,22 @@ class Handler(SimpleHTTPRequestHandler):
             if self.faults.refuse:
                 self.send_error(503, "Refused by the test server")
                 return
+        if path.rsplit("/", 1)[-1] in self.faults.tamper and (path.startswith("/pyodide/") or path.endswith(".zip")):
+            self.send_tampered(Path(self.translate_path(self.path)))
+            return
         super().do_GET()
+
+    def send_tampered(self, local: Path) -> None:
+        """The file with its middle byte changed: same size, same type, another SHA-256."""
+        data = bytearray(local.read_bytes())
+        data[len(data) // 2] ^= 0x20
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(local)))
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Last-Modified", self.date_time_string(int(local.stat().st_mtime)))
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.end_headers()
+        self.wfile.write(bytes(data))
 
     def translate_path(self, path):
         clean = urlsplit(path).path
@@ -248,6 +266,7 @@ def new_page(browser, errors: list[str], *, only_local: bool = True, timeout: in
     and uncaught exceptions go to ``errors``; requests leave 127.0.0.1 only when ``only_local`` is off.
     The caller closes ``page.context``."""
     context = browser.new_context(locale="fr-FR", **options)
+    context.add_init_script(CSP_WATCH)
     if only_local:
         context.route("**/*", _only_local)
     page = context.new_page()
@@ -255,6 +274,11 @@ def new_page(browser, errors: list[str], *, only_local: bool = True, timeout: in
     page.on("pageerror", lambda err: errors.append(f"pageerror: {err}"))
     page.set_default_timeout(timeout)
     return page
+
+
+# Anything the pages' Content-Security-Policy refuses is a console error (so a failed test).
+CSP_WATCH = """document.addEventListener("securitypolicyviolation", (e) =>
+  console.error(`CSP violation: ${e.effectiveDirective} refused ${e.blockedURI || "(inline)"} at ${e.sourceFile}:${e.lineNumber}`));"""
 
 
 def _only_local(route):

@@ -58,7 +58,7 @@ def only_network_noise(page_errors: list[str]) -> None:
 
 
 def wait_ready(page, timeout=60_000) -> None:
-    page.wait_for_function("window.desEtLames?.runtime.state.name === 'ready'", timeout=timeout)
+    page.wait_for_function("() => window.desEtLames?.runtime.state.name === 'ready'", timeout=timeout)
 
 
 # ----------------------------------------------------------------------
@@ -144,7 +144,7 @@ def test_slow_pyodide_shows_progress_and_the_page_stays_responsive(page, server)
     server.faults.delay = 1.0  # every /pyodide/ file
     page.goto(server.url + ENV_PAGE)
     page.evaluate(WATCH)
-    page.wait_for_function("window.__watch.longTasks.some((d) => d >= 100)")  # the observer sees a blocked thread
+    page.wait_for_function("() => window.__watch.longTasks.some((d) => d >= 100)")  # the observer sees a blocked thread
     widget = page.locator('[data-roller="solaires.environnement"]').first
     widget.scroll_into_view_if_needed()
     page.evaluate("window.__watch.maxGap = 0; window.__watch.frames = 0; window.__watch.longTasks = []")

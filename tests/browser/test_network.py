@@ -9,6 +9,10 @@
   what the browser does not hold yet.
 - A connection asking to save data, or a slow one: nothing downloads before the first tap,
   and the widget says how much the engine weighs.
+- The engine first (issue 19, part 1), the whole site shaped as a phone sees it: on a first
+  visit the service worker's copy of the book asks for nothing before the engine is in; when
+  the reader taps « Lancer » while the copy runs, no copy request comes between the engine's
+  first request and the end of its files; the copy resumes afterwards.
 
 Figures are printed: ``pytest -s``.
 """
@@ -21,7 +25,7 @@ import time
 
 import pytest
 from conftest import new_page
-from throttle import ThrottledServer
+from throttle import PHONE_LATENCY, PHONE_RATE, ThrottledServer, every_file
 
 pytestmark = pytest.mark.browser
 
@@ -153,3 +157,77 @@ def test_saving_data_or_slow_connection_downloads_nothing_before_the_first_tap(p
     widget.locator('.dl-roller__result[data-roll="1"] .dl-outcome').wait_for(timeout=60_000)
     assert "/pyodide/pyodide.asm.wasm" in server.faults.requests
     assert status.is_hidden()
+
+
+# ----------------------------------------------------------------------
+# The engine first: the offline copy never competes with it
+# ----------------------------------------------------------------------
+
+SLOW_CONNECTION = "Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ effectiveType: '3g' }) });"
+
+
+@pytest.fixture
+def whole_site_shaped(server):
+    """Every file through the one link (4x the phone's rate, to keep the test short; its latency)."""
+    shaped = ThrottledServer(server.site, rate=4 * PHONE_RATE, latency=PHONE_LATENCY, slow=every_file)
+    yield shaped
+    shaped.close()
+
+
+def engine_request(target: str) -> bool:
+    """The worker's own requests: Pyodide's files and the site's files asked with their version (``?v=``)."""
+    return target.startswith("/pyodide/") or "?v=" in target
+
+
+def copy_requests(timeline: list, start: float, end: float) -> list[str]:
+    """Requests that came in [start, end) and are not the engine's (the service worker's copy)."""
+    return [target for _, came, _, target in timeline if start <= came < end and not engine_request(target)]
+
+
+def test_a_first_visit_asks_for_no_copy_before_the_engine_is_in(phone_page, whole_site_shaped):
+    page, srv = phone_page, whole_site_shaped
+    page.goto(srv.url + ENV_PAGE)
+    widget = page.locator('.dl-roller[data-roller="solaires.environnement"]').first
+    widget.locator("button.dl-roll").tap()
+    widget.locator(".dl-roller__result .dl-outcome").wait_for(timeout=120_000)
+    timeline = [list(entry) for entry in srv.timeline]
+    wasm_end = next(ended for path, _, ended, _ in timeline if path == "/pyodide/pyodide.asm.wasm")
+    early = copy_requests(timeline, timeline[0][1], wasm_end)
+    loaded = {"/sitemap.xml", "/search/search_index.json"}  # the page's own, at load (Material)
+    assert [t for t in early if not t.startswith(("/assets/", "/stylesheets/", ENV_PAGE)) and t not in loaded] == []
+    assert "/sw.js" not in [path for path, came, _, _ in timeline if came < wasm_end]
+    # The copy comes once the engine is in: another chapter's page arrives.
+    deadline = time.monotonic() + 60
+    while "/credits/" not in srv.requests:
+        assert time.monotonic() < deadline, srv.requests
+        page.wait_for_timeout(250)
+
+
+def test_a_tap_during_the_copy_puts_the_engine_first(phone_page, whole_site_shaped):
+    page, srv = phone_page, whole_site_shaped
+    page.add_init_script(SLOW_CONNECTION)  # the engine waits for the first tap: the copy starts first
+    page.goto(srv.url + ENV_PAGE)
+    widget = page.locator('.dl-roller[data-roller="solaires.environnement"]').first
+    widget.scroll_into_view_if_needed()
+    widget.locator(".dl-deferred").wait_for(timeout=10_000)
+    deadline = time.monotonic() + 60
+    while "/credits/" not in srv.requests:  # the service worker's copy is under way
+        assert time.monotonic() < deadline, srv.requests
+        page.wait_for_timeout(100)
+    widget.locator("button.dl-roll").tap()
+    widget.locator(".dl-roller__result .dl-outcome").wait_for(timeout=120_000)
+    timeline = [list(entry) for entry in srv.timeline]
+    first_engine = next(came for _, came, _, target in timeline if engine_request(target))  # nothing before the tap
+    engine_end = max(ended for _, _, ended, target in timeline if engine_request(target))
+    before = copy_requests(timeline, timeline[0][1], first_engine)
+    during = copy_requests(timeline, first_engine, engine_end)
+    print(
+        f"\n{len(before)} copy requests before the tap; during the engine's {engine_end - first_engine:.1f} s: {during}"
+    )
+    assert "/credits/" in before
+    assert during == [], "the copy competed with the engine"
+    # ... and resumes once the engine is in.
+    deadline = time.monotonic() + 60
+    while not copy_requests([list(e) for e in srv.timeline], engine_end, float("inf")):
+        assert time.monotonic() < deadline, "the copy never resumed"
+        page.wait_for_timeout(250)

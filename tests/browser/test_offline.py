@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 import pytest
 import yaml
-from conftest import PYODIDE_DIR, ROOT, Faults, Handler, _Reusable, free_port
+from conftest import CSP_WATCH, PYODIDE_DIR, ROOT, Faults, Handler, _Reusable, free_port
 from helpers import build_site
 
 pytestmark = pytest.mark.browser
@@ -136,6 +136,7 @@ def book_online(book):
 def context(browser, request):
     """A fresh context (its own service workers and caches); console errors fail the test."""
     ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR", service_workers="allow")
+    ctx.add_init_script(CSP_WATCH)
     errors: list[str] = []
     ctx.on("console", lambda msg: msg.type == "error" and errors.append(f"console: {msg.text}"))
     ctx.on("weberror", lambda err: errors.append(f"pageerror: {err.error}"))
@@ -178,19 +179,38 @@ def h1_of(site: Site, path: str) -> str:
 
 
 def controlled(page) -> None:
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=60_000)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=60_000)
 
 
-def engine_cached(page) -> None:
-    page.wait_for_function(
+def engine_cached(page, timeout: float = 60) -> None:
+    """Waits until the service worker keeps the engine (polled from here: an async predicate's
+    promise would end Playwright's wait_for_function at once, whatever it resolves to)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(
         """async () => { for (const name of await caches.keys()) {
              if (!name.startsWith('dl-engine-')) continue;
              const keys = (await (await caches.open(name)).keys()).map((r) => r.url);
              if (keys.some((u) => u.endsWith('/pyodide.asm.wasm'))) return true; }
-           return false; }""",
-        timeout=60_000,
-        polling=250,
-    )
+           return false; }"""
+    ):
+        assert time.monotonic() < deadline, "the engine was never kept on the device"
+        page.wait_for_timeout(250)
+
+
+# The service worker's own word on the offline book: {site, engine} complete.
+STATUS = """() => navigator.serviceWorker.ready.then((r) => new Promise((resolve) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = (event) => resolve(event.data);
+  r.active.postMessage({ type: "status" }, [channel.port2]);
+}))"""
+
+
+def site_copied(page, timeout: float = 60) -> None:
+    """Waits until every page and site file is on the device (the service worker's background copy)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(STATUS)["site"]:
+        assert time.monotonic() < deadline, "the site was never copied to the device"
+        page.wait_for_timeout(250)
 
 
 def go_offline(context, site: Site) -> None:
@@ -325,8 +345,16 @@ def test_manifest_icons_and_worker_are_built(book):
         data = (
             book.out / (path.removeprefix("./") + ("index.html" if path.endswith("/") or path == "./" else ""))
         ).read_bytes()
-        assert (hashlib.sha256(data).hexdigest()[:16], len(data)) == (sha, size), path
-    assert config["engine"]["base"] == "/pyodide/" and "pyodide.asm.wasm" in config["engine"]["files"]
+        assert (hashlib.sha256(data).hexdigest(), len(data)) == (sha, size), path  # the full SHA-256
+    assert config["engine"]["base"] == "/pyodide/"
+    pins = json.loads((ROOT / "hooks" / "engine-hashes.json").read_text(encoding="utf-8"))["sha256"]
+    assert dict(config["engine"]["files"]) == {
+        name: pins[name] for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+    }
+    [(path, sha, url)] = config["engine"]["site"]
+    stdlib = (book.out / path).read_bytes()
+    assert path == "assets/rollers/python_stdlib.zip" and sha == hashlib.sha256(stdlib).hexdigest()
+    assert url == f"{path}?v={sha[:12]}"
 
 
 def test_the_offline_book_opens_every_page_and_rolls_with_no_network(context, book_online):
@@ -348,10 +376,14 @@ def test_the_offline_book_opens_every_page_and_rolls_with_no_network(context, bo
 def test_one_roll_keeps_the_engine_without_the_button(context, book_online):
     page = context.new_page()
     page.goto(book_online.url + "feerie/actions/")
-    roll_first_roller(page)  # the engine boots before any service worker controls the page
+    roll_first_roller(page)  # the engine boots before any service worker is there
+    page.goto(book_online.url)  # left at once, for a page without roller
     controlled(page)
-    page.goto(book_online.url)  # left for the home page (no roller): the engine is kept then
-    engine_cached(page)
+    engine_cached(page)  # the engine was in: the book is copied, its files from the HTTP cache
+    # the offline control says so, without the button having been touched
+    done = page.locator("#dl-offline .dl-offline__done")
+    done.wait_for(timeout=60_000)
+    assert done.inner_text().startswith("Le livre et les lanceurs fonctionnent maintenant sans réseau")
     go_offline(context, book_online)
     every_page_offline(page, book_online)
 
@@ -448,7 +480,7 @@ def test_offline_before_any_engine_download_says_so_at_once(context, book_online
     page = context.new_page()
     page.goto(book_online.url)  # the home page: no roller, the engine never downloaded
     controlled(page)
-    page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
+    site_copied(page)  # once the reader has left the page alone a moment
     go_offline(context, book_online)
     page.goto(book_online.url + "solaires/resoudre-une-action/")
     widget = page.locator(".dl-roller[data-roller]").first
@@ -500,6 +532,7 @@ def test_a_new_build_offers_to_reload_and_drops_the_old_cache(context, tmp_path_
         page = context.new_page()
         page.goto(site.url + "credits/")
         controlled(page)
+        site_copied(page)  # the old build is on the device
         old = page.evaluate("caches.keys()")
         assert any(name.startswith("dl-site-") for name in old), old
         credits = project / "docs" / "credits.md"
@@ -538,7 +571,7 @@ def test_a_new_build_offers_to_reload_and_drops_the_old_cache(context, tmp_path_
         assert page.evaluate("window.__sameDocument === true")  # asked, not reloaded
         assert widget.locator(".dl-roller__result form.dl-action").count() > 0
         banner.locator("button", has_text="Recharger quand même").click()
-        page.wait_for_function("window.__sameDocument === undefined")
+        page.wait_for_function("() => window.__sameDocument === undefined")
         page.goto(site.url + "credits/")
         assert "Encore une version." in page.locator("article").inner_text()
     finally:

@@ -10,8 +10,13 @@ like conftest's ``Handler``, but as a CDN and a phone would see it:
   wait ``latency`` seconds before their first byte;
 - ``stall`` holds paths whose body does not come (headers sent, then silence);
 - ``sent`` counts the encoded bytes of every response body, by path, and
-  ``requests`` lists every path asked (the worker's requests included, which
-  the page's DevTools session does not see).
+  ``requests`` lists every path asked (the worker's and the service worker's
+  requests included, which the page's DevTools session does not see);
+  ``timeline`` gives each request's path with the times (``time.monotonic``)
+  it came and its body ended (None while it is under way), and the URL asked
+  (its query: the worker's files carry ``?v=``, the service worker's copies not).
+
+``slow=every_file`` shapes the whole site, as a phone sees GitHub Pages.
 
 Used by tests/browser/test_network.py and bench/run.py.
 """
@@ -37,6 +42,10 @@ CHUNK = 8192
 
 def engine_files(path: str) -> bool:
     return path.startswith("/pyodide/") or path.endswith("/python_stdlib.zip")
+
+
+def every_file(path: str) -> bool:
+    return True
 
 
 class Link:
@@ -67,6 +76,14 @@ class ThrottledHandler(Handler):
         path = urlsplit(self.path).path
         owner = self.owner
         owner.requests.append(path)
+        entry = [path, time.monotonic(), None, self.path]
+        owner.timeline.append(entry)
+        try:
+            self.serve(path, owner)
+        finally:
+            entry[2] = time.monotonic()
+
+    def serve(self, path: str, owner: ThrottledServer) -> None:
         local = Path(self.translate_path(self.path))
         if local.is_dir():
             local = local / "index.html"
@@ -109,6 +126,7 @@ class ThrottledServer:
         self.latency = latency
         self.slow = slow
         self.requests: list[str] = []
+        self.timeline: list[list] = []  # [path, came, ended or None, URL asked], in the order they came
         self.stall: set[str] = set()  # paths whose body never comes (until removed)
         self.sent: Counter[str] = Counter()
         self._lock = threading.Lock()
@@ -134,6 +152,7 @@ class ThrottledServer:
     def reset(self) -> None:
         with self._lock:
             self.requests.clear()
+            self.timeline.clear()
             self.sent.clear()
             self.stall.clear()
 

@@ -24,18 +24,13 @@ export class Runtime {
   start(systems) {
     if (this.ready) return this.ready;
     this.boots += 1;
-    this.worker = new Worker(new URL(`rollers-worker.js?v=${CONFIG.version}`, import.meta.url), { type: "module" });
-    this.worker.onmessage = (event) => this.receive(event.data);
-    this.worker.onerror = (event) => {
-      event.preventDefault();
-      this.failAll(`le programme du moteur a échoué (${event.message || "erreur inconnue"})`);
-    };
-    this.emit({ name: "loading", step: 0, steps: 3, text: "Démarrage du moteur de dés…" });
+    this.emit({ name: "loading", step: 0, steps: 3, text: "Démarrage du moteur de dés…" }); // the offline copy yields first
+    this.spawn();
     const config = { ...CONFIG, pyodide: pyodideBase(CONFIG.pyodide) };
     // Offline with no engine on the device: said at once, no time-out (offline-state.js).
     this.ready = engineOfflineState().then((offline) => {
       if (offline) throw Object.assign(new Error(offline), { offline: true });
-      return this.request({ type: "boot", config, systems: [...systems] }, BOOT_IDLE_MS, true);
+      return this.boot(config, systems);
     }).then(
       () => this.emit({ name: "ready" }),
       (err) => {
@@ -44,11 +39,39 @@ export class Runtime {
           this.worker = null;
           this.ready = null;
         }
-        this.emit({ name: "failed", text: err.message, offline: Boolean(err.offline) });
+        if (err.integrity) { // refused: its clicks are answered at once, « Réessayer » starts again
+          this.worker.terminate();
+          this.worker = null;
+        }
+        this.emit({ name: "failed", text: err.message, offline: Boolean(err.offline), integrity: Boolean(err.integrity) });
         throw err;
       },
     );
     return this.ready;
+  }
+
+  spawn() {
+    if (this.worker) this.worker.terminate();
+    this.worker = new Worker(new URL(`rollers-worker.js?v=${CONFIG.version}`, import.meta.url), { type: "module" });
+    this.worker.onmessage = (event) => this.receive(event.data);
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      this.failAll(`le programme du moteur a échoué (${event.message || "erreur inconnue"})`);
+    };
+  }
+
+  // An engine file that is not the pinned one (the worker checks each) is
+  // fetched once more past the HTTP cache, by a new worker: a bad copy kept
+  // there must not fail every later visit. Altered again: refused.
+  async boot(config, systems) {
+    try {
+      return await this.request({ type: "boot", config, systems: [...systems] }, BOOT_IDLE_MS, true);
+    } catch (err) {
+      if (!err.integrity || config.reload) throw err;
+      this.spawn();
+      const again = { ...config, reload: err.integrity };
+      return this.request({ type: "boot", config: again, systems: [...systems] }, BOOT_IDLE_MS, true);
+    }
   }
 
   // On a connection that asks to save data, or a slow one, the engine waits for
@@ -123,7 +146,7 @@ export class Runtime {
     if (!entry) return;
     this.pending.delete(data.id);
     clearTimeout(entry.timer);
-    if ("error" in data) entry.reject(new Error(data.error));
+    if ("error" in data) entry.reject(Object.assign(new Error(data.error), data.integrity ? { integrity: data.integrity } : {}));
     else entry.resolve(data.result);
   }
 

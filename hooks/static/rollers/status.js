@@ -40,6 +40,7 @@ export function showState(widget, state) {
     runtime.restart(pageSystems()).catch((err) => widget.showState({ name: "failed", text: err.message }));
   });
   if (state.offline) return widget.status.replaceChildren(h("span", { class: "dl-error dl-offline-engine" }, state.text), " ", retry);
+  if (state.integrity) return widget.status.replaceChildren(h("span", { class: "dl-error dl-integrity" }, state.text), " ", retry);
   widget.status.replaceChildren(
     h("span", { class: "dl-error" }, fr(
       (state.stuck ? `Le moteur de dés s’est arrêté : ${state.text}. `

@@ -144,7 +144,9 @@ export class Widget {
         this.showError(answer.error, answer.field, number);
       }
     } catch (err) {
-      this.showError(`Le jet n’a pas pu être fait : ${err.message}.`, null, number);
+      // An engine refused is said in full once, in the widget's status; the roll says what it means for it.
+      const why = err.integrity ? "le moteur de dés téléchargé n’est pas la version attendue" : err.message;
+      this.showError(`Le jet n’a pas pu être fait : ${why}.`, null, number);
     }
     // A shared link's later steps make no sense once one of them failed.
     if (!ok) this.queue = this.queue.filter((item, i) => i === 0 || !item.request.fromLast);
