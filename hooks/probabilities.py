@@ -54,11 +54,15 @@ def insert_tables(html: str, src_uri: str, links_from: str) -> str:
         raise SiteError(
             f"{src_uri}: table de probabilités inconnue « {unknown[0]} » ; les tables sont {', '.join(TABLES)}."
         )
-    links = {
-        roller_id: (relative_url(page_url(src), links_from), widget_id(src, heading, roller_id))
-        for roller_id, (src, heading) in ROLLER_PAGES.items()
-    }
-    html = PLACEHOLDER.sub(lambda match: table_html(match.group(1), links, links_from), html)
+    links, fold_links = (
+        {
+            roller_id: (relative_url(page_url(src), base), widget_id(src, heading, roller_id))
+            for roller_id, (src, heading) in ROLLER_PAGES.items()
+        }
+        # a folded table's links are in a <noscript>'s text, which no generator rewrites: from the page's URL
+        for base in (links_from, page_url(src_uri))
+    )
+    html = PLACEHOLDER.sub(lambda match: table_html(match.group(1), links, links_from, fold_links), html)
     # the tables' own style, in the page (not in every page's stylesheets): it reads without JavaScript
     return html.replace('<section class="dl-proba"', f'<style>{style()}</style><section class="dl-proba"', 1)
 
@@ -68,14 +72,24 @@ def insert_tables(html: str, src_uri: str, links_from: str) -> str:
 # ----------------------------------------------------------------------
 
 
-def table_html(name: str, links: dict[str, tuple[str, str]], links_from: str = "") -> str:
+def table_html(
+    name: str,
+    links: dict[str, tuple[str, str]],
+    links_from: str = "",
+    fold_links: dict[str, tuple[str, str]] | None = None,
+) -> str:
     """The HTML of one placeholder's tables, from the disk cache when nothing it depends on changed
-    (one entry per table and per way of writing its links: MkDocs' and Zensical's differ)."""
+    (one entry per table and per way of writing its links: MkDocs' and Zensical's differ).
+
+    ``fold_links``: the links of a folded table (``Grid.folded``), relative to the page's own URL
+    (default: ``links``).
+    """
+    fold_links = fold_links or links
     return cached_html(
         "probabilites-" + re.sub(r"[^\w-]", "_", f"{name}-{links_from}"),
-        [name, links],
+        [name, links, fold_links],
         (Path(__file__), Path(__file__).with_name("probabilities_html.py")),
-        lambda: "".join(render_grid(linked(grid, links)) for grid in build_grids(name)),
+        lambda: "".join(render_grid(linked(grid, fold_links if grid.folded else links)) for grid in build_grids(name)),
     )
 
 
@@ -208,6 +222,7 @@ def solaires_alteration() -> list[Grid]:
                 chart="bars",
                 chart_columns=tuple(range(len(names))),
                 chart_title=f"Issues selon le score à battre, altération {short.lower()}",
+                folded=bool(grids),  # the first alteration shown, the others one tap away
             )
         )
     return grids
@@ -273,7 +288,7 @@ def feerie_grid() -> list[Grid]:
     difficulties = range(0, 8)
     heads = tuple(f"Difficulté {d}" for d in difficulties)
 
-    def grid(answer: str, ident: str, caption: str, how: str) -> Grid:
+    def grid(answer: str, ident: str, caption: str, how: str, folded: bool = False) -> Grid:
         rows = tuple(
             (str(n), tuple(cell("feerie.action", _feerie_params(n, d), answer) for d in difficulties))
             for n in range(0, 11)
@@ -289,6 +304,7 @@ def feerie_grid() -> list[Grid]:
             x_label="Dés du joueur",
             chart_columns=(1, 3, 5, 7),
             chart_title=f"{caption} (difficultés 1, 3, 5 et 7)",
+            folded=folded,
         )
 
     grids = [
@@ -307,6 +323,7 @@ def feerie_grid() -> list[Grid]:
                 f"feerie-issue-{n + 1}",
                 f"Chance de l’issue « {name} » selon les dés du joueur et la difficulté",
                 f"Même lecture que le tableau de la réussite, pour l’issue « {name} » seule.",
+                folded=True,  # each outcome one tap away, under the success table
             )
         )
     return grids
@@ -397,6 +414,7 @@ def simon_grids() -> list[Grid]:
                 rows=rows,
                 x_label="Seuil",
                 chart_title=f"Réussite selon le seuil, {dice} dés",
+                folded=heroism > 0,  # with heroism dice: one tap away, under the five dice
             )
         )
     return grids

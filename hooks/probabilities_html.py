@@ -42,6 +42,7 @@ class Grid:
     chart_columns: tuple[int, ...] | None = None  # the columns drawn (default: all)
     x_label: str = ""
     notes: tuple[str, ...] = field(default=())
+    folded: bool = False  # a variant of the table before it: under a <details>, made when opened (fold.js)
 
 
 # ----------------------------------------------------------------------
@@ -57,13 +58,23 @@ def render_grid(grid: Grid) -> str:
         body.append(f'<tr><th scope="row">{escape(row_head)}</th>{tds}</tr>')
     notes = "".join(f'<p class="dl-proba__note">{escape(n)}</p>' for n in grid.notes)
     chart = render_chart(grid)
-    return (
-        f'<section class="dl-proba" id="{escape(grid.id)}" data-search-exclude data-roller="{escape(grid.roller)}">'
+    inside = (
         f'<p class="dl-proba__how">{escape(grid.how)}</p>'
         f'<div class="dl-proba__scroll" role="region" tabindex="0" aria-labelledby="{escape(grid.id)}-legende">'
         f'<table class="dl-proba__table"><caption id="{escape(grid.id)}-legende">{escape(grid.caption)}</caption>'
         f'<thead><tr><th scope="col">{escape(grid.corner)}</th>{head}</tr></thead>'
-        f"<tbody>{''.join(body)}</tbody></table></div>{notes}{chart}</section>"
+        f"<tbody>{''.join(body)}</tbody></table></div>{notes}{chart}"
+    )
+    if grid.folded:
+        # Its caption as the summary; the rest a fold: shown in place without JavaScript, made
+        # when opened with it (static/rollers/fold.js), so that the page's DOM stays small.
+        inside = (
+            f'<details class="dl-proba__fold"><summary>{escape(grid.caption)}</summary>'
+            f'<noscript class="dl-fold">{inside}</noscript></details>'
+        )
+    return (
+        f'<section class="dl-proba" id="{escape(grid.id)}" data-search-exclude data-roller="{escape(grid.roller)}">'
+        f"{inside}</section>"
     )
 
 

@@ -93,6 +93,11 @@ def render_widget(entry: dict[str, Any], where: str, links_from: str = "") -> st
     }
     fields = [_field(p, preset, widget_id, modes, at_hand) for p in description["parametres"]]
     shown = [f for f in fields if f["name"] in at_hand or f["required"]]
+    # a shown field of an alternative not chosen is folded: made when the reader chooses it
+    # (not under « Réglages »: that is a fold already, and folds do not nest)
+    active = {f"{c['name']}:{c['active']}" for c in choices}
+    for field in fields:
+        field["folded"] = field in shown and bool(field["mode"]) and field["mode"] not in active
     groups: dict[str, list[dict[str, Any]]] = {}  # in order of first appearance
     for field in fields:
         if field not in shown:

@@ -68,6 +68,27 @@ def test_without_javascript_the_radios_switch_the_list_and_the_fractions(browser
         context.close()
 
 
+def test_without_javascript_every_fold_opens_in_place(browser, server):
+    """What the page folds for a reader with JavaScript (made when opened) is plain markup without it:
+    « Réglages » and the fields of an alternative not chosen, a variant of a probability table."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=False, locale="fr-FR")
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/dcda/confrontation/")
+        widget = page.locator(".dl-roller[data-roller='dcda.confrontation']").first
+        assert widget.locator("input[name='forces_b']").is_visible()  # the other alternative, shown
+        assert not widget.locator("input[name='table']").is_visible()
+        widget.locator("details.dl-roller__settings > summary").click()
+        assert widget.locator("input[name='table']").is_visible()
+        page.goto(server.url + "/probabilites/simon/")
+        folded = page.locator("#simon-heroisme-2")
+        assert not folded.locator("td").first.is_visible()
+        folded.locator("summary").click()
+        assert folded.locator("td").count() == 19 * 5 and folded.locator("td a").first.is_visible()
+    finally:
+        context.close()
+
+
 def test_the_engine_keeps_the_views_in_step_with_the_form_and_the_choice_stays(page, server):
     page.goto(server.url + SIMON)
     widget = page.locator(".dl-roller[data-roller='simon.jet']").first

@@ -155,6 +155,14 @@ def test_back_after_instant_navigation_shows_the_last_result_again(phone, server
         "() => { const a = document.querySelector('a.md-nav__link[href$=\"simon/resolution/\"]'); a.click(); }"
     )
     phone.wait_for_url("**/simon/resolution/")
+    # the theme parsed that page without scripting: its folds held elements, taken out once bound
+    phone.wait_for_function(
+        "() => Object.hasOwn(document.querySelector('[data-roller=\"simon.aide\"]') ?? {}, 'dlWidget')"
+    )
+    assert phone.evaluate("document.querySelectorAll('noscript.dl-fold *').length") == 0
+    odds = phone.locator('[data-roller="simon.aide"] details.dl-roller__odds')
+    odds.locator("summary").tap()
+    assert odds.locator(".dl-odds__row").count() > 0
     phone.go_back()
     phone.wait_for_url("**/feerie/actions/")
     again = phone.locator(f"#{widget_id}")
@@ -167,28 +175,76 @@ def test_back_after_instant_navigation_shows_the_last_result_again(phone, server
     wait_roll(phone, again, 3)
 
 
-# Each widget's odds as read: the summary line, then each row (label, percentage, exact fraction).
-ODDS_TEXT = """() => [...document.querySelectorAll('.dl-roller__odds')].map((el) => [
-  el.querySelector('.dl-roller__odds-title').textContent,
-  ...[...el.querySelectorAll('.dl-odds__row')].map((row) => [...row.children].map((c) => c.textContent.trim()).join(' | ')),
-])"""
+ASLEEP = "(el) => Boolean(Object.getOwnPropertyDescriptor(el, 'dlWidget')?.get)"
+
+
+def test_widgets_wake_as_they_near_the_screen_and_a_tap_never_waits(phone, server):
+    """Near the screen a widget wakes (in an idle moment); far below it is asleep, but a tap on it,
+    a change of alternative then « Lancer », is answered as if it had been awake all along."""
+    phone.goto(server.url + "/dcda/confrontation/")
+    widgets = phone.locator(".dl-roller")
+    widgets.first.scroll_into_view_if_needed()
+    phone.wait_for_function(f"() => !({ASLEEP})(document.querySelector('.dl-roller'))")
+    phone.wait_for_timeout(500)
+    assert widgets.last.evaluate(ASLEEP)
+    assert phone.evaluate("document.getElementsByTagName('*').length") < 1500
+    # no more idle moments: nothing wakes unless touched
+    phone.evaluate("() => { window.requestIdleCallback = () => 0; }")
+    team, other = widgets.nth(-2), widgets.nth(-3)  # Nocturne as team B, at first
+    team.scroll_into_view_if_needed()
+    phone.wait_for_timeout(300)
+    assert team.evaluate(ASLEEP) and other.evaluate(ASLEEP)
+    team.locator(".dl-switch label", has_text="vos forces").tap()  # wakes it, the tap not lost
+    assert not team.evaluate(ASLEEP)
+    forces = team.locator('input[name="forces_b"]')  # made as its alternative is chosen
+    assert forces.is_visible() and not team.locator('select[name="pnj"]').is_visible()
+    forces.fill("2,2,2,9")
+    other.scroll_into_view_if_needed()
+    other.locator("button.dl-roll").tap()  # asleep: one roll all the same
+    wait_roll(phone, other, 1)
+    assert other.locator(".dl-result").count() == 1
+    assert other.locator(".dl-roller__result .dl-error").count() == 0
+    team.scroll_into_view_if_needed()
+    team.locator("button.dl-roll").tap()
+    wait_roll(phone, team, 1)
+    assert "B : Bâtons 2, Écus 2, Coupes 2, Dagues 9" in team.locator(".dl-roller__result .dl-calc").text_content()
+
+
+# Each widget's odds as read: the summary line, then each row (label, percentage, exact fraction);
+# rows still folded are read from their build-time markup (the fold's text, parsed).
+ODDS_TEXT = """() => [...document.querySelectorAll('.dl-roller__odds')].map((el) => {
+  const fold = el.querySelector(':scope > noscript.dl-fold');
+  const rows = fold ? new DOMParser().parseFromString(fold.textContent, 'text/html') : el;
+  return [el.querySelector('.dl-roller__odds-title').textContent,
+    ...[...rows.querySelectorAll('.dl-odds__row')].map((row) => [...row.children].map((c) => c.textContent.trim()).join(' | '))];
+})"""
 # The ordered outcome read three ways, as markup (the engine redraws its lists); the bars'
 # widths aside (Python's format and JavaScript's toFixed round an exact tie differently: ±0.01 %).
-SCALE_HTML = """() => [...document.querySelectorAll('.dl-roller__odds')].map((el) =>
-  (el.querySelector('.dl-scale')?.outerHTML ?? '').replace(/>\\s+</g, '><').replace(/ style="[^"]*"/g, ''))"""
+SCALE_HTML = """() => [...document.querySelectorAll('.dl-roller__odds')].map((el) => {
+  const fold = el.querySelector(':scope > noscript.dl-fold');
+  const rows = fold ? new DOMParser().parseFromString(fold.textContent, 'text/html') : el;
+  return (rows.querySelector('.dl-scale')?.outerHTML ?? '').replace(/>\\s+</g, '><').replace(/ style="[^"]*"/g, '');
+})"""
+REFRESH = """() => document.querySelectorAll('.dl-roller').forEach((el) => el.dlWidget.refreshOdds())"""
 
 
 @pytest.mark.parametrize("src", PAGES)
 def test_the_odds_read_the_same_before_and_after_python(phone, server, src):
+    """The build's rows (folded), the engine's made when the rows open, then the engine's drawn in place."""
     phone.goto(server.url + url_of(src))
     before = phone.evaluate(ODDS_TEXT)
     scales = phone.evaluate(SCALE_HTML)
     engine_ready(phone)
-    phone.evaluate("() => document.querySelectorAll('.dl-roller').forEach((el) => el.dlWidget.refreshOdds())")
+    phone.evaluate(REFRESH)
     phone.wait_for_function("() => !document.querySelector('.dl-roller--stale')", timeout=60_000)
+    phone.evaluate("() => document.querySelectorAll('.dl-roller__odds').forEach((el) => { el.open = true; })")
+    phone.wait_for_function("() => !document.querySelector('.dl-roller__odds > noscript')")
     after = phone.evaluate(ODDS_TEXT)
     assert after == before
     assert phone.evaluate(SCALE_HTML) == scales
+    phone.evaluate(REFRESH)
+    phone.wait_for_function("() => !document.querySelector('.dl-roller--stale')", timeout=60_000)
+    assert phone.evaluate(ODDS_TEXT) == before
     for widget in after:
         for text in widget:
             assert "0,0\u00a0%" not in text

@@ -164,9 +164,9 @@ def test_the_confrontation_table_is_kept_in_this_browser_only(page, server):
     assert page.evaluate(ours) == ["des-et-lames:dcda.table"]
     page.reload()
     for other in page.locator('.dl-roller[data-roller^="dcda."]').all():  # every widget of the system, after a reload
+        other.locator("summary", has_text="Réglages").click()  # the field is made as its fold opens
         assert other.locator('input[name="table"]').input_value() == "C4S8Q/C5S/S6Q/Q4M"
     widget = page.locator('[data-roller="dcda.tour"]').first
-    widget.locator("summary", has_text="Réglages").click()
     widget.locator(".dl-kept-clear").click()
     assert widget.locator('input[name="table"]').input_value() == ""
     assert page.evaluate(ours) == []
@@ -185,6 +185,7 @@ def test_refused_storage_is_said_in_french(page, server):
     page.goto(server.url + "/dcda/confrontation/")
     widget = page.locator('[data-roller="dcda.tour"]').first
     widget.scroll_into_view_if_needed()
+    widget.locator("summary", has_text="Réglages").click()
     assert "refuse d’enregistrer la table" in widget.locator(".dl-field__kept").text_content()
     roll_and_wait(widget)
     assert widget.locator(".dl-roller__result .dl-error").count() == 0

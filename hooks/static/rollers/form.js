@@ -2,6 +2,7 @@
 // exclusive choices (one alternative's fields at a time); numbers checked as typed.
 
 import { fr, h } from "./dom.js";
+import { unfold, unfoldOne } from "./fold.js";
 
 export function field(param, prefix) {
   const id = `${prefix}-${param.nom}`;
@@ -37,7 +38,9 @@ export function fixedValues(fixed) {
 }
 
 // The parameters as typed; fields of an inactive alternative (disabled) are not sent.
+// The form's folds are made first: the roll reads every field the reader could have set.
 export function readForm(form) {
+  unfold(form);
   const params = {};
   for (const input of form.querySelectorAll("[name][data-kind]")) {
     if (input.disabled) continue;
@@ -62,6 +65,7 @@ export function badNumber(form) {
 }
 
 export function writeForm(form, params) {
+  unfold(form);
   for (const input of form.querySelectorAll("[name][data-kind]")) {
     if (!(input.name in params)) continue;
     const value = params[input.name];
@@ -74,6 +78,8 @@ export function writeForm(form, params) {
   }
 }
 
+const boundRadios = new WeakSet();
+
 // Exclusive choices: the radio "name:k" shows alternative k's fields and hides (and disables) the others'.
 export function refreshModes(form) {
   applyModes(form);
@@ -81,6 +87,8 @@ export function refreshModes(form) {
 
 export function bindModes(form, onChange) {
   for (const radio of form.querySelectorAll(".dl-switch input[type=radio]")) {
+    if (boundRadios.has(radio)) continue; // bound again once a fold is made: only its new radios
+    boundRadios.add(radio);
     radio.addEventListener("change", () => {
       applyModes(form);
       onChange();
@@ -100,6 +108,10 @@ function showMode(form, mode) {
 
 function applyModes(form) {
   const active = new Set([...form.querySelectorAll(".dl-switch input[type=radio]:checked")].map((r) => r.value));
+  // An alternative chosen for the first time: its fields, folded at build, are made now.
+  for (const fold of form.querySelectorAll("noscript.dl-fold[data-mode]")) {
+    if (active.has(fold.dataset.mode)) unfoldOne(fold);
+  }
   for (const wrapper of form.querySelectorAll(".dl-field[data-mode]")) {
     const on = active.has(wrapper.dataset.mode);
     // A field a character's sheet answers (sheet-picker.js) stays hidden, its choices shown instead.

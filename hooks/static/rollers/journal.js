@@ -24,7 +24,9 @@ export function startJournal() {
       personnage: d.personnage || null, fiches: d.fiches || [],
     });
     mountJournal();
-    renderJournal();
+    // The list is drawn only while it is open (up to JOURNAL_CAP entries: thousands of elements).
+    if (jv.dialog.open) renderJournal();
+    else renderCount();
     if (journal.problem) jv.message.textContent = journal.problem;
     jv.live.textContent = journalFr(`Jet n° ${entry.n} ajouté au journal des jets.`);
   });
@@ -71,6 +73,7 @@ function buildJournal() {
       })))),
     jv.file, jv.ask, jv.message, jv.list);
   jv.dialog.addEventListener("click", followJournalLink);
+  jv.dialog.addEventListener("close", () => jv.list.replaceChildren()); // drawn again when opened
   document.body.append(jv.dialog, jv.live);
 }
 

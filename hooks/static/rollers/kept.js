@@ -5,12 +5,14 @@ import { fr, h } from "./dom.js";
 
 const KEPT_FIELDS = { dcda: ["table"] };
 const KEPT_PREFIX = "des-et-lames:";
+const keptInputs = new WeakSet();
 
 export function bindKeptFields(widget) {
   const system = widget.roller.split(".", 1)[0];
   for (const name of KEPT_FIELDS[system] || []) {
     const input = widget.form.querySelector(`[name="${CSS.escape(name)}"]`);
-    if (!input) continue;
+    if (!input || keptInputs.has(input)) continue; // folded (bound once made), or bound already
+    keptInputs.add(input);
     const key = `${KEPT_PREFIX}${system}.${name}`;
     const note = h("p", { class: "dl-field__kept", id: `${input.id}-garde` });
     input.closest(".dl-field")?.append(note);

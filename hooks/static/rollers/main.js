@@ -1,35 +1,23 @@
 // Dés & Lames: live rollers. Bundled into one ES module (assets/rollers/rollers.js), no rules inside.
 //
 // Each <section class="dl-roller" data-roller="…"> was rendered at build time
-// (form, preset odds). This module binds it: when a roller nears the screen it
-// starts the one Web Worker (Pyodide + rules_py) for the whole visit, sends
-// rules_py.api requests ({op: roll | odds | action}) and renders the answers
-// generically (dice groups, calcul, notes, follow-up actions). All text goes
-// in with textContent.
+// (form, preset odds; what is folded as a <noscript class="dl-fold">). This module
+// binds them: each wakes as it nears the screen (wake.js), then starts the one Web
+// Worker (Pyodide + rules_py) for the whole visit, sends rules_py.api requests
+// ({op: roll | odds | action}) and renders the answers generically (dice groups,
+// calcul, notes, follow-up actions). Folds are made when opened (fold.js). All text
+// goes in with textContent.
 
+import { settleFolds, watchFolds } from "./fold.js";
 import { bindReplayLinks } from "./links.js";
 import { initOffline } from "./offline.js";
-import { Widget } from "./widget.js";
 import { startJournal } from "./journal.js";
 import { CONFIG } from "./config.js";
-
-const observer = new IntersectionObserver(
-  (entries) => {
-    for (const entry of entries) {
-      if (!entry.isIntersecting) continue;
-      observer.unobserve(entry.target);
-      entry.target.dlWidget?.nearScreen();
-    }
-  },
-  { rootMargin: "800px 0px" },
-);
+import { bindWidgets, listenForTaps } from "./wake.js";
 
 function bindAll() {
-  for (const el of document.querySelectorAll(".dl-roller[data-roller]")) {
-    if (el.dlWidget) continue;
-    el.dlWidget = new Widget(el);
-    observer.observe(el);
-  }
+  settleFolds(document);
+  bindWidgets();
   // « Mes personnages »: its own bundle (sheets.js), fetched only by a page that holds sheets.
   if (document.querySelector(".dl-sheets[data-jeu]")) loadSheetsPages();
 }
@@ -42,6 +30,8 @@ function loadSheetsPages() {
   });
 }
 
+watchFolds();
+listenForTaps();
 if (globalThis.document$?.subscribe) globalThis.document$.subscribe(bindAll);
 else bindAll();
 startJournal();

@@ -1,7 +1,9 @@
 // The odds as shown: one line with the success chance and its bar, the rows one tap away
-// (a <details>); the same markup and figures as hooks/templates/widget.html at build time.
+// (a <details>, its rows made when opened: fold.js); the same markup and figures as
+// hooks/templates/widget.html at build time.
 
 import { fr, h, percent, percentRows } from "./dom.js";
+import { refold } from "./fold.js";
 
 export function oddsView(details, odds) {
   const labels = Object.keys(odds.issues || {});
@@ -26,16 +28,24 @@ export function oddsView(details, odds) {
   if (success) {
     summary.append(h("span", { class: "dl-oddsbar", "aria-hidden": "true" }, h("span", { style: `width: ${(odds.reussite * 100).toFixed(2)}%` })));
   }
-  const rows = labels.map((label, i) =>
+  const rows = () => labels.map((label, i) =>
     h("li", { class: "dl-odds__row" },
       h("span", { class: "dl-odds__label" }, fr(label)),
       h("span", { class: "dl-odds__bar", "aria-hidden": "true" }, h("span", { style: `width: ${(values[i] * 100).toFixed(2)}%` })),
       h("span", { class: "dl-odds__value" }, `${shown[i]} `, h("small", {}, `(${odds.exact?.[label] ?? ""})`)),
     ),
   );
+  // Rows still folded: made from these figures when the reader opens them, not now.
+  const folded = refold(details, () => {
+    const made = document.createDocumentFragment();
+    made.append(h("ul", { class: "dl-odds" }, ...rows()));
+    scaleView(details, odds.echelle, made);
+    return made;
+  });
+  if (folded) return;
   const list = details.querySelector(".dl-odds");
-  if (list) list.replaceChildren(...rows);
-  else details.append(h("ul", { class: "dl-odds" }, ...rows));
+  if (list) list.replaceChildren(...rows());
+  else details.append(h("ul", { class: "dl-odds" }, ...rows()));
   scaleView(details, odds.echelle);
 }
 
@@ -43,8 +53,8 @@ const WAYS = [["exactement", "exactement", ""], ["au_moins", "au moins", "au moi
 
 // An ordered outcome read three ways; the same markup and figures as scale_view() in
 // hooks/rollers_content.py. The reader's choice (radios, fractions) is kept: only the lists change.
-function scaleView(details, scale) {
-  let block = details.querySelector(".dl-scale");
+function scaleView(details, scale, into = details) {
+  let block = into.querySelector(".dl-scale");
   if (!scale) {
     block?.remove();
     return;
@@ -58,7 +68,7 @@ function scaleView(details, scale) {
           h("label", { class: "dl-scale__way" }, h("input", { type: "radio", name, value: key, ...(i ? {} : { checked: "" }) }), ` ${word}`)),
         h("label", { class: "dl-scale__way dl-scale__exact" }, h("input", { type: "checkbox", class: "dl-scale__fractions" }), " fractions exactes"),
       ));
-    details.append(block);
+    into.append(block);
   }
   block.querySelector(".dl-scale__title").textContent = fr(scale.titre);
   block.querySelectorAll(".dl-scale__rows").forEach((ul) => ul.remove());

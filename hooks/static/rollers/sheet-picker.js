@@ -9,6 +9,7 @@
 import { CONFIG } from "./config.js";
 import { fr, h } from "./dom.js";
 import { field, refreshModes } from "./form.js";
+import { unfold } from "./fold.js";
 import { sheetsCall } from "./sheets-engine.js";
 import { getReserve, getSheet, listSheets, watchSheets } from "./sheets-store.js";
 
@@ -160,6 +161,7 @@ class SheetPicker {
 
   showFilled(choices) {
     const form = this.widget.form;
+    unfold(form); // the fields it fills may sit in a fold (« Réglages », an alternative not chosen)
     const byName = choices.choix || {}; // parameter -> the sheet's things it may name
     // Parameters of the sheet only (a compétence), each with the roller's parameter it gives.
     const own = this.binding.parametres_fiche || [];

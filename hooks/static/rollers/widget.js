@@ -56,6 +56,11 @@ export class Widget {
     this.form.addEventListener("input", () => this.scheduleOdds());
     this.form.addEventListener("change", () => this.scheduleOdds());
     bindModes(this.form, () => this.scheduleOdds());
+    // A fold of the form made (« Réglages » opened, the form read or written): its switches and kept fields bound.
+    this.form.addEventListener("dl:unfold", () => {
+      bindModes(this.form, () => this.scheduleOdds());
+      bindKeptFields(this);
+    });
     this.onState = (state) => (el.isConnected ? this.showState(state) : runtime.listeners.delete(this.onState));
     runtime.listeners.add(this.onState);
     this.setBusy(false);

@@ -1,0 +1,74 @@
+// Waking: a widget costs little until the reader comes near it.
+//
+// Bound at once (its buttons enabled, watched), a widget wakes (new Widget: its listeners,
+// its kept results, a share link's replay) as it nears the screen, one per idle slice,
+// never all at once on load; its engine is asked for then (Widget.nearScreen). A tap, a
+// focus, a click or a submit on a widget still asleep wakes it at once, in the capture
+// phase, before the event reaches the widget's own listeners: no tap is lost. So does any
+// use of `el.dlWidget` (a replay link, the tests).
+
+import { Widget } from "./widget.js";
+
+const NEAR = "1200px 0px"; // generous: woken well before it is seen
+const awake = new WeakMap(); // element -> its Widget
+const nearScreen = []; // elements come near the screen, waiting for their slice
+let waking = false;
+
+const nearObserver = new IntersectionObserver((entries) => {
+  for (const entry of entries) {
+    if (!entry.isIntersecting) continue;
+    nearObserver.unobserve(entry.target);
+    nearScreen.push(entry.target);
+  }
+  wakeInTurn();
+}, { rootMargin: NEAR });
+
+export function bindWidgets() {
+  const asked = new URLSearchParams(window.location.search).get("lanceur");
+  for (const el of document.querySelectorAll(".dl-roller[data-roller]")) {
+    if (Object.hasOwn(el, "dlWidget")) continue;
+    Object.defineProperty(el, "dlWidget", { configurable: true, get: () => wakeWidget(el) });
+    // Enabled now: a tap on a widget still asleep is a click like any other (it wakes the widget).
+    for (const button of el.querySelectorAll(".dl-roller__form button")) button.disabled = false;
+    if (el.id === asked) wakeWidget(el); // a share link's roll is replayed at once
+    nearObserver.observe(el);
+  }
+}
+
+export function listenForTaps() {
+  for (const type of ["pointerdown", "focusin", "click", "submit"]) {
+    document.addEventListener(type, (event) => {
+      const el = event.target.closest?.(".dl-roller[data-roller]");
+      if (el && Object.hasOwn(el, "dlWidget")) wakeWidget(el);
+    }, true);
+  }
+}
+
+function wakeWidget(el) {
+  let widget = awake.get(el);
+  if (!widget) {
+    widget = new Widget(el);
+    awake.set(el, widget);
+    Object.defineProperty(el, "dlWidget", { configurable: true, writable: true, value: widget });
+  }
+  return widget;
+}
+
+// The widgets come near the screen, one per idle slice, in the order they came.
+async function wakeInTurn() {
+  if (waking) return;
+  waking = true;
+  while (nearScreen.length) {
+    await idleSlice();
+    const el = nearScreen.shift();
+    if (el.isConnected) wakeWidget(el).nearScreen();
+  }
+  waking = false;
+}
+
+function idleSlice() {
+  return new Promise((resolve) => {
+    if (globalThis.requestIdleCallback) requestIdleCallback(() => resolve(), { timeout: 500 });
+    else setTimeout(resolve, 0);
+  });
+}
