@@ -67,14 +67,14 @@ def check_sheet_pages(site: Path) -> None:
         if not page.is_file():
             raise SiteError(f"« Mes personnages » de {game} : la page {sheets_page(game)} manque au site.")
         if 'class="dl-sheets" data-jeu="' + game + '" data-schema="' not in page.read_text(encoding="utf-8"):
-            raise SiteError(f"« Mes personnages » de {game} : la page {sheets_page(game)} n'a pas reçu son schéma.")
+            raise SiteError(f"« Mes personnages » de {game} : la page {sheets_page(game)} n’a pas reçu son schéma.")
         for link in section_links(schema_of(game)):
             path, _, anchor = link.partition("#")
             target = site / path if path.endswith(".html") else site / path / "index.html"
             if not target.is_file():
-                raise SiteError(f"Fiche de {game} : le lien « {link} » mène à une page qui n'existe pas.")
+                raise SiteError(f"Fiche de {game} : le lien « {link} » mène à une page qui n’existe pas.")
             if anchor and f'id="{anchor}"' not in target.read_text(encoding="utf-8"):
-                raise SiteError(f"Fiche de {game} : le lien « {link} » mène à une section qui n'existe pas.")
+                raise SiteError(f"Fiche de {game} : le lien « {link} » mène à une section qui n’existe pas.")
 
 
 @cache

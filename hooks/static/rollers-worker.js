@@ -121,7 +121,7 @@ async function boot(systems) {
 // ----------------------------------------------------------------------
 
 const INTEGRITY_TEXT = "Le moteur de dés téléchargé ne correspond pas à la version attendue\u00a0: par prudence, "
-  + "il n'a été ni lancé ni gardé sur cet appareil, et le texte des règles comme les chances affichées restent valables.";
+  + "il n’a été ni lancé ni gardé sur cet appareil, et le texte des règles comme les chances affichées restent valables.";
 
 class IntegrityError extends Error {
   constructor(files) {
@@ -163,7 +163,7 @@ async function moduleOf(bytes) {
   try {
     return await import(url);
   } catch (err) { // a host's policy for this worker without blob: (README), say
-    throw french("le moteur de dés n'a pas pu être lancé dans ce navigateur", err);
+    throw french("le moteur de dés n’a pas pu être lancé dans ce navigateur", err);
   } finally {
     URL.revokeObjectURL(url);
   }

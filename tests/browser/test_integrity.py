@@ -19,7 +19,7 @@ pytestmark = pytest.mark.browser
 ENV_PAGE = "/solaires/resoudre-une-action/"
 REFUSAL = (
     "Le moteur de dés téléchargé ne correspond pas à la version attendue\u00a0: par prudence, "
-    "il n'a été ni lancé ni gardé sur cet appareil, et le texte des règles comme les chances affichées restent valables."
+    "il n’a été ni lancé ni gardé sur cet appareil, et le texte des règles comme les chances affichées restent valables."
 )
 ENGINE_FILES = {
     "pyodide.mjs": "/pyodide/pyodide.mjs",
@@ -62,7 +62,7 @@ def refused(page) -> None:
     error = widget.locator('.dl-roller__result[data-roll="1"] .dl-error')
     error.wait_for(timeout=10_000)
     assert error.inner_text().replace("\u00a0", " ") == (
-        "Le jet n'a pas pu être fait : le moteur de dés téléchargé n'est pas la version attendue."
+        "Le jet n’a pas pu être fait : le moteur de dés téléchargé n’est pas la version attendue."
     )
     assert page.evaluate("desEtLames.runtime.worker") is None  # the worker that held it is gone
 
