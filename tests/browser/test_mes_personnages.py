@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from test_a11y import axe_check, report
+from test_offline import controlled, site_copied
 
 import rules_py
 
@@ -251,16 +252,10 @@ def test_perseus_made_from_the_form_rolls_and_his_reroll_is_written_back(player,
 def test_his_sheet_is_there_after_a_reload_with_no_network(player, server):
     page = player.new_page()
     page.goto(server.url + SHEETS)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
-    # the service worker has the whole site before the network goes
-    page.wait_for_function(
-        """async () => { for (const name of await caches.keys()) {
-             if (!name.startsWith('dl-site-')) continue;
-             const urls = (await (await caches.open(name)).keys()).map((r) => r.url);
-             if (urls.some((u) => u.endsWith('/solaires/personnages/'))) return true; }
-           return false; }""",
-        polling=250,
-    )
+    controlled(page)
+    # the service worker has the whole site before the network goes (its copy starts once the
+    # reader has left the page alone a moment: no engine boots on this page)
+    site_copied(page, timeout=120)
     before = stored(page)
     served = len(server.faults.requests)
     player.set_offline(True)

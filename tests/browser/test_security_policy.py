@@ -56,10 +56,10 @@ def next_page(page) -> str | None:
     if not link.count():
         return None
     before = page.url
-    article = page.locator("article").element_handle()
+    article = page.locator("article.md-content__inner").element_handle()
     link.click()
     page.wait_for_function(
-        "([u, old]) => location.href !== u && !old.isConnected && document.querySelector('article')",
+        "([u, old]) => location.href !== u && !old.isConnected && document.querySelector('article.md-content__inner')",
         arg=[before, article],
     )
     return page.url

@@ -9,6 +9,7 @@ project site: nothing outside the path, and a missing page under it answered wit
 - every page loads with every request of the site's origin under the path, none refused
   (the service worker's precache of every file included);
 - a roll on one chapter page per game; a shared roll link opens under the path and replays;
+- a character sheet's link (« Mes personnages ») opens under the path and shows the sheet;
 - the service worker's scope, and the manifest's ``start_url`` and ``scope``, are the path;
 - search finds a page of another chapter and opens it under the path;
 - the 404 page at any depth loads its styles;
@@ -205,9 +206,19 @@ def open_shared_link(context, site: SubSite, href: str):
     return page
 
 
-# The character sheet's link (character sheets are being built on another branch): once a sheet
-# can be shared by a link, its test goes here, beside the roll link's: `open_shared_link` on the
-# sheet's address, then the sheet is shown, under the path, for each build.
+def test_a_sheet_link_opens_under_the_path(context, site):
+    """« Partager par un lien » on Perseüs: an address under the path, the sheet in its fragment, shown there."""
+    page = context.new_page()
+    page.goto(site.url + "solaires/personnages/")
+    page.get_by_role("button", name="Ajouter à mes personnages (Perseüs)").click()
+    page.locator(".dl-sheet-view__name", has_text="Perseüs").first.wait_for()
+    page.get_by_role("button", name="Partager par un lien").click()
+    link = page.locator(".dl-sheets__link").input_value()
+    assert within(site, link) and urlsplit(link).fragment.startswith("fiche=1."), link
+    fresh = open_shared_link(context, site, link)
+    fresh.get_by_role("heading", name="Fiche reçue par un lien").wait_for()
+    fresh.locator(".dl-sheet-view__name", has_text="Perseüs").first.wait_for()
+    assert within(site, fresh.url)
 
 
 def test_the_service_worker_and_the_manifest_are_the_paths(context, site):

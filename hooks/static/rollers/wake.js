@@ -3,9 +3,9 @@
 // Bound at once (its buttons enabled, watched), a widget wakes (new Widget: its listeners,
 // its kept results, a share link's replay) as it nears the screen, one per idle slice,
 // never all at once on load; its engine is asked for then (Widget.nearScreen). A tap, a
-// focus, a click or a submit on a widget still asleep wakes it at once, in the capture
-// phase, before the event reaches the widget's own listeners: no tap is lost. So does any
-// use of `el.dlWidget` (a replay link, the tests).
+// focus, a click, a submit or a field changed (by a script, an autofill) on a widget still
+// asleep wakes it at once, in the capture phase, before the event reaches the widget's own
+// listeners: no tap or change is lost. So does any use of `el.dlWidget` (a replay link, the tests).
 
 import { Widget } from "./widget.js";
 
@@ -36,7 +36,7 @@ export function bindWidgets() {
 }
 
 export function listenForTaps() {
-  for (const type of ["pointerdown", "focusin", "click", "submit"]) {
+  for (const type of ["pointerdown", "focusin", "click", "submit", "input", "change"]) {
     document.addEventListener(type, (event) => {
       const el = event.target.closest?.(".dl-roller[data-roller]");
       if (el && Object.hasOwn(el, "dlWidget")) wakeWidget(el);
