@@ -341,4 +341,17 @@ def test_the_sites_own_text_takes_the_typographic_apostrophe():
         for n, line in enumerate(prose.splitlines(), 1):
             if ELISION.search(line):
                 bad.append(f"docs/{name}:{n}: {line.strip()[:90]}")
+    # the « Source et licence » box of every chapter page (the site's words, above the authors' text)
+    for path in sorted((ROOT / "docs").rglob("*.md")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        if len(lines) > 2 and lines[2].startswith('!!! info "Source et licence"'):
+            for n, line in enumerate(lines[3:], 4):
+                if line and not line.startswith("    "):
+                    break
+                if ELISION.search(re.sub(r"\]\([^)]*\)", "", line)):
+                    bad.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()[:90]}")
+    # the site's name, description, navigation and the theme's words set in mkdocs.yml
+    for n, line in enumerate((ROOT / "mkdocs.yml").read_text(encoding="utf-8").splitlines(), 1):
+        if ELISION.search(line.split(" #")[0]):
+            bad.append(f"mkdocs.yml:{n}: {line.strip()[:90]}")
     assert not bad, "apostrophes droites dans le texte du site :\n" + "\n".join(bad)

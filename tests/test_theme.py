@@ -48,7 +48,7 @@ def test_footnote_back_links_are_french(site):
         r'class="footnote-backref"[^>]*title="([^"]*)"|title="([^"]*)"[^>]*class="footnote-backref"', html
     )
     titles = [a or b for a, b in titles]
-    assert titles == ["Retour à l'appel de note 1", "Retour à l'appel de note 2"], titles
+    assert titles == ["Retour à l’appel de note 1", "Retour à l’appel de note 2"], titles
 
 
 def test_footer_links_say_precedent_and_suivant_with_a_french_colon(site):

@@ -173,7 +173,7 @@ def test_nothing_english_in_the_theme(phone, server):
     assert "Not found" not in text and "introuvable" in text
     phone.goto(server.url + "/solaires/regles/regles-generales/", wait_until="load")
     back = phone.locator("a.footnote-backref").first
-    assert back.get_attribute("title").startswith("Retour à l'appel de note")
+    assert back.get_attribute("title").startswith("Retour à l’appel de note")
     labels = phone.locator(".md-footer__link").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
     assert labels and all("\u00a0: " in label for label in labels), labels
 
