@@ -188,7 +188,8 @@ def bench_bytes(site: Path) -> dict:
     and the modules of the games on the page (``core`` and ``systems`` of the build's
     manifest, by ``system_of``), no other: the service worker's offline copy of the whole
     book comes after the first roll, in an idle moment, and is not counted; nor are the
-    character sheets' modules (``sheet_module``), which no roll needs.
+    character sheets' modules (``sheet_module``), which no roll needs, nor ``sheets.js``, the
+    « Mes personnages » pages' own bundle (counted apart, for those pages).
     """
     from hooks.rollers_assets import sheet_module, system_of
 
@@ -196,7 +197,9 @@ def bench_bytes(site: Path) -> dict:
     # The engine's own standard library lives there too: it is Pyodide's, counted in the bytes ratio.
     files = sorted(p for p in assets.rglob("*") if p.is_file() and p.name != "python_stdlib.zip")
     total = sum(gz(p) for p in files)
-    front = sum(gz(p) for p in files if p.suffix in {".js", ".css"})
+    # sheets.js: the « Mes personnages » pages' own modules, fetched by those pages only (main.js)
+    sheets_js = sum(gz(p) for p in files if p.name == "sheets.js")
+    front = sum(gz(p) for p in files if p.suffix in {".js", ".css"} and p.name != "sheets.js")
     modules = [p for p in files if p.suffix == ".py"]
     sheets = [p for p in modules if sheet_module(p.relative_to(assets / "rules_py").as_posix())]
     modules = [p for p in modules if p not in sheets]
@@ -214,6 +217,10 @@ def bench_bytes(site: Path) -> dict:
         "js_css_gz_kb": round(front / 1024, 1),
         "rules_core_gz_kb": round(core / 1024, 1),
         "sheets_gz_kb": round(sum(gz(p) for p in sheets) / 1024, 1),
+        # a « Mes personnages » page: the front-end, sheets.js, the core and every sheet module
+        # (its worker checks sheets of its game; the largest game's modules counted as all)
+        "sheets_js_gz_kb": round(sheets_js / 1024, 1),
+        "sheets_page_gz_kb": round((front + sheets_js + core + sum(gz(p) for p in sheets)) / 1024, 1),
         "page_gz_kb": pages,
         "largest_page_gz_kb": pages[largest],
         "largest_page": largest,
@@ -484,7 +491,8 @@ def report(results: dict) -> str:
     lines.append(
         f"bytes: JS+CSS {results['bytes']['js_css_gz_kb']} KB gz, rules_py core {results['bytes']['rules_core_gz_kb']} KB; "
         f"per page {min(results['bytes']['page_gz_kb'].values())}–{results['bytes']['largest_page_gz_kb']} KB gz "
-        f"(largest: {results['bytes']['largest_page']}); all shipped {results['bytes']['all_shipped_gz_kb']} KB gz"
+        f"(largest: {results['bytes']['largest_page']}); all shipped {results['bytes']['all_shipped_gz_kb']} KB gz; "
+        f"a « Mes personnages » page {results['bytes'].get('sheets_page_gz_kb')} KB gz (sheets.js {results['bytes'].get('sheets_js_gz_kb')} KB)"
     )
     nb = results["build"]["no_bytecode"]
     lines.append(
