@@ -64,6 +64,13 @@ export function badNumber(form) {
   return null;
 }
 
+// One parameter's field, by its name; the form's folds are made first (it may sit in « Réglages »
+// or in an alternative not chosen), as for readForm and writeForm.
+export function formInput(form, name) {
+  unfold(form);
+  return form.querySelector(`[name="${CSS.escape(name)}"][data-kind]`);
+}
+
 export function writeForm(form, params) {
   unfold(form);
   for (const input of form.querySelectorAll("[name][data-kind]")) {

@@ -8,8 +8,7 @@
 
 import { CONFIG } from "./config.js";
 import { fr, h } from "./dom.js";
-import { field, refreshModes } from "./form.js";
-import { unfold } from "./fold.js";
+import { field, formInput, refreshModes } from "./form.js";
 import { sheetsCall } from "./sheets-engine.js";
 import { getReserve, getSheet, listSheets, watchSheets } from "./sheets-store.js";
 
@@ -161,13 +160,12 @@ class SheetPicker {
 
   showFilled(choices) {
     const form = this.widget.form;
-    unfold(form); // the fields it fills may sit in a fold (« Réglages », an alternative not chosen)
     const byName = choices.choix || {}; // parameter -> the sheet's things it may name
     // Parameters of the sheet only (a compétence), each with the roller's parameter it gives.
     const own = this.binding.parametres_fiche || [];
     // Values the sheet holds: written in the roller's own fields, said to come from the sheet.
     for (const record of choices.remplissage || []) {
-      const input = form.querySelector(`[name="${CSS.escape(record.parametre)}"][data-kind]`);
+      const input = formInput(form, record.parametre);
       if (!input || record.source !== "fiche" || byName[record.parametre]) continue;
       const value = Array.isArray(record.valeur) ? record.valeur.join(",") : String(record.valeur);
       if (input.dataset.kind === "bool") input.checked = record.valeur === true;
@@ -188,14 +186,14 @@ class SheetPicker {
       given.add(param.donne);
       const block = options ? this.names({ ...param, libelle: label, type: "text" }, options, 1, first) : h("div", { class: "dl-sheet-names", "data-sheet-own": param.nom },
         field(param, `${this.widget.el.id}-fiche`));
-      const target = param.donne && form.querySelector(`[name="${CSS.escape(param.donne)}"][data-kind]`)?.closest(".dl-field");
+      const target = param.donne && formInput(form, param.donne)?.closest(".dl-field");
       if (target) this.replace(target, block);
       else this.el.append(block);
     }
     // Parameters chosen by name among the sheet's things: the number field gives way to the names.
     for (const [name, options] of Object.entries(byName)) {
       if (own.some((p) => p.nom === name)) continue;
-      const wrapper = form.querySelector(`[name="${CSS.escape(name)}"][data-kind]`)?.closest(".dl-field");
+      const wrapper = formInput(form, name)?.closest(".dl-field");
       if (!wrapper) continue;
       const param = described.find((p) => p.nom === name) || { nom: name, libelle: name, type: "int" };
       const label = choices.libelles?.[name] || this.nameLabels[name] || param.libelle;
