@@ -59,7 +59,7 @@ def head_tags(page: str) -> str:
 def write_service_worker(site: Path) -> None:
     listing = walk(site)
     search_langs = search_languages(site)
-    unused = unlinked_theme_styles(site, [path for path, _, _ in listing])
+    unused = unlinked_styles(site, [path for path, _, _ in listing])
     precache = [entry for entry in listing if precached(entry[0], search_langs) and entry[0] not in unused]
     engine_site = [entry for entry in listing if engine_file(entry[0])]
     base = pyodide_index_url()
@@ -150,9 +150,10 @@ def precached(path: str, langs: list[str]) -> bool:
     return True
 
 
-def unlinked_theme_styles(site: Path, paths: list[str]) -> set[str]:
-    """The theme's stylesheets no page links (Zensical ships its « modern » variant's beside the « classic » one)."""
-    styles = [p for p in paths if p.startswith(THEME_STYLES) and p.endswith(".css")]
+def unlinked_styles(site: Path, paths: list[str]) -> set[str]:
+    """The stylesheets no page links: Zensical ships its « modern » variant's beside the « classic » one, and the
+    site's own stylesheets are linked joined in one file (``stylesheets.py``), not one by one."""
+    styles = [p for p in paths if p.endswith(".css")]
     if not styles:
         return set()
     linked: set[str] = set()
@@ -196,7 +197,6 @@ ICONS = (
     ("assets/icons/maskable-512.png", "512x512", "maskable"),
 )
 LUNR = "assets/javascripts/lunr/"
-THEME_STYLES = "assets/stylesheets/"
 STYLESHEET = re.compile(r'<link rel="stylesheet" href="([^"]+)"')
 NEVER_FETCHED = ("LICENSE",)  # the theme's licence notice beside its scripts (Zensical): no page loads it
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
