@@ -38,7 +38,7 @@ export class Widget {
     this.description = null;
     this.formSerial = 0;
     this.entries = []; // the results shown, newest first: {number, source, result, link} | {number, error}
-    this.restored = false;
+    this.drawnBlind = false; // results drawn before the roller's description was known
 
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -84,7 +84,7 @@ export class Widget {
       const answer = await runtime.call({ op: "describe", roller: this.roller }, pageSystems());
       if (!answer.ok) throw new Error(answer.error);
       this.description = answer.result;
-      if (this.restored) this.draw(false); // restored follow-ups get their fields now
+      if (this.drawnBlind) this.redrawDescribed();
     }
     return this.description;
   }
@@ -235,6 +235,7 @@ export class Widget {
     delete this.output.dataset.pending;
     if (!newest) return;
     this.output.dataset.roll = String(newest.number);
+    this.drawnBlind = !this.description;
     this.output.replaceChildren(this.entryView(newest, true));
     this.earlier.replaceChildren(...older.map((entry) => this.entryView(entry, false)));
     if (!focus) return;
@@ -244,6 +245,15 @@ export class Widget {
     const box = line.getBoundingClientRect();
     const top = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;
     if (box.top < top || box.bottom > window.innerHeight) line.scrollIntoView({ block: "center" });
+  }
+
+  // Drawn before the roller's description came (restored on Back, or a first roll answered
+  // before it), a follow-up may lack the fields the description gives: drawn again, keeping
+  // what the reader already chose in the follow-ups shown (the forms come in the same order).
+  redrawDescribed() {
+    const chosen = [...this.output.querySelectorAll("form.dl-action")].map((form) => readForm(form));
+    this.draw(false);
+    this.output.querySelectorAll("form.dl-action").forEach((form, i) => chosen[i] && writeForm(form, chosen[i]));
   }
 
   entryView(entry, current) {
@@ -307,7 +317,6 @@ export class Widget {
     this.rolls = kept.rolls || Math.max(...kept.entries.map((e) => e.number));
     this.lastRoll = kept.lastRoll;
     this.lastResult = kept.entries.find((e) => e.result)?.result ?? null;
-    this.restored = true;
     this.draw(false);
   }
 
