@@ -71,12 +71,9 @@ def build_zensical(out: Path, env: dict[str, str]) -> None:
         if ISSUES.search(said):
             raise BuildFailed(said)
         with strict_logging(), environment(env):
-            from hooks.site_step import finish_site, read_config
+            from hooks.site_step import main as site_step
 
-            config = read_config(project / "mkdocs.yml")
-            finish_site(
-                project / "site", site_name=config["site_name"], site_description=config.get("site_description") or ""
-            )
+            site_step([str(project / "site"), "--config", str(project / "mkdocs.yml")])
         if out.exists():
             shutil.rmtree(out)
         out.parent.mkdir(parents=True, exist_ok=True)

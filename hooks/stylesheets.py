@@ -42,7 +42,9 @@ def join_stylesheets(site: Path, names: list[str]) -> str | None:
             raise StylesheetError(f"extra_css : {name} n’est pas dans le site construit.")
         text = path.read_text(encoding="utf-8")
         if re.search(r"url\(|@import", text):
-            raise StylesheetError(f"extra_css : {name} contient une adresse (url() ou @import) qui changerait de sens une fois joint.")
+            raise StylesheetError(
+                f"extra_css : {name} contient une adresse (url() ou @import) qui changerait de sens une fois joint."
+            )
         parts.append(f"/* {name} */\n{text.rstrip()}\n")
     text = "\n".join(parts)
     combined = f"{COMBINED_DIR}{COMBINED_NAME}.{hashlib.sha256(text.encode('utf-8')).hexdigest()[:8]}.css"
@@ -60,7 +62,9 @@ def join_stylesheets(site: Path, names: list[str]) -> str | None:
 
 def relink(html: str, names: list[str], combined: str) -> str:
     """The page's links to ``names`` replaced by one link to ``combined``, where the first was (same prefix)."""
-    links = [re.search(rf'<link rel="stylesheet" href="(?P<prefix>[^"]*?){re.escape(name)}">\n?', html) for name in names]
+    links = [
+        re.search(rf'<link rel="stylesheet" href="(?P<prefix>[^"]*?){re.escape(name)}">\n?', html) for name in names
+    ]
     if not all(links):
         return html  # a page without the theme's head (none today): left as it is
     first = min(links, key=lambda m: m.start())

@@ -41,8 +41,7 @@ def test_joined_in_order_named_by_content_and_every_page_relinked(tmp_path):
     assert text.index(".a {") < text.index(".b {")
     page = (site / "x" / "index.html").read_text(encoding="utf-8")
     assert page == (
-        '<link rel="stylesheet" href="../assets/theme.css">\n'
-        f'<link rel="stylesheet" href="../{combined}">\n<p>text</p>'
+        f'<link rel="stylesheet" href="../assets/theme.css">\n<link rel="stylesheet" href="../{combined}">\n<p>text</p>'
     )
     assert f'href="/sub/{combined}"' in (site / "404.html").read_text(encoding="utf-8")  # absolute, as written
     # another content, another name; the previous joined file removed (mkdocs serve rebuilds in place)

@@ -233,23 +233,20 @@ def test_a_tap_during_the_copy_puts_the_engine_first(phone_page, whole_site_shap
         page.wait_for_timeout(250)
 
 
-def test_the_engine_starts_before_the_theme_s_script_has_arrived(phone_page, whole_site_shaped):
-    """The rollers' module runs as soon as it arrives (async): with the theme's script held back (so the
-    page is never parsed to its end), the engine's download is already under way; once the theme's script
-    comes, the widgets are bound and the first roll arrives."""
+def test_the_engine_starts_with_the_page_not_with_a_widget_waking(phone_page, whole_site_shaped):
+    """On a page with rollers the engine's download starts as the rollers' module runs: with no idle
+    moment ever given (so no widget wakes on its own) and no tap, its files are asked for all the same."""
     page, srv = phone_page, whole_site_shaped
-    theme_script = next(p for p in srv.site.glob("assets/javascripts/bundle.*.min.js"))
-    held = "/" + theme_script.relative_to(srv.site).as_posix()
+    page.add_init_script("window.requestIdleCallback = () => 0;")
     srv.reset()
-    srv.stall.add(held)
     page.goto(srv.url + ENV_PAGE, wait_until="commit")
     deadline = time.monotonic() + 30
     while "/pyodide/pyodide.asm.wasm" not in srv.requests:
-        assert time.monotonic() < deadline, f"no engine request while the theme's script is held: {srv.requests}"
+        assert time.monotonic() < deadline, f"no engine request without a widget awake: {srv.requests}"
         page.wait_for_timeout(100)
-    assert page.evaluate("document.readyState") == "loading"
-    assert next(ended for path, _, ended, _ in srv.timeline if path == held) is None  # still held
-    srv.stall.discard(held)
+    page.wait_for_selector(".dl-roller .dl-roll:not([disabled])")  # bound
+    asleep = "(el) => Boolean(Object.getOwnPropertyDescriptor(el, 'dlWidget')?.get)"
+    assert page.locator(".dl-roller").first.evaluate(asleep)  # bound, not woken: the engine did not wait for it
     widget = page.locator('.dl-roller[data-roller="solaires.environnement"]').first
     widget.locator("button.dl-roll").tap()
     widget.locator(".dl-roller__result .dl-outcome").wait_for(timeout=120_000)

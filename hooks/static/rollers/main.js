@@ -8,12 +8,9 @@
 // calcul, notes, follow-up actions). Folds are made when opened (fold.js). All text
 // goes in with textContent.
 //
-// The engine first: this module is loaded `async` (mkdocs.yml), so it runs as soon as it
-// arrives, before the theme's script and maybe before the page is parsed to its end. On a
-// page with rollers it starts the engine's download at once, for the games whose rollers
-// are parsed by then (another game's modules come with its first request); the rest waits
-// for the page to be parsed. On a phone network that is half a second earlier than a deferred
-// module, which waits for the theme's script and the page's parse (bench/phone.py).
+// The engine first: on a page with rollers the engine's download starts as this module runs
+// (unless the connection asks to wait for a tap), not when a widget first nears the screen in
+// an idle moment: on a phone network, half a second earlier (bench/phone.py).
 
 import { settleFolds, watchFolds } from "./fold.js";
 import { bindReplayLinks } from "./links.js";
@@ -45,20 +42,11 @@ function startEngine() {
   runtime.start(systems).catch(() => null); // a failure is shown by every widget (status.js)
 }
 
-function whenParsed(run) {
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", run, { once: true });
-  else run();
-}
-
 startEngine();
-whenParsed(() => {
-  startEngine(); // no roller was parsed yet when this module ran (a no-op once started)
-  watchFolds();
-  listenForTaps();
-  // the theme's (Material's instant navigation): every page shown, the first one included
-  if (globalThis.document$?.subscribe) globalThis.document$.subscribe(bindAll);
-  else bindAll();
-  startJournal();
-  bindReplayLinks();
-  initOffline();
-});
+watchFolds();
+listenForTaps();
+if (globalThis.document$?.subscribe) globalThis.document$.subscribe(bindAll);
+else bindAll();
+startJournal();
+bindReplayLinks();
+initOffline();
