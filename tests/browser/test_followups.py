@@ -96,6 +96,25 @@ def test_a_confrontation_round_by_round(page, server):
             break  # the rules ended it (e.g. nobody must go on): fine, one round was played
 
 
+def test_a_follow_up_drawn_again_once_described_keeps_the_cards_chosen(page, server):
+    """A result drawn before the roller's description came (restored on Back, or answered first) is
+    drawn again when it comes: the cards already chosen in its follow-up stay chosen."""
+    page.goto(server.url + "/dcda/confrontation/")
+    widget = page.locator('[data-roller="dcda.confrontation"]').first
+    widget.scroll_into_view_if_needed()
+    widget.locator("button.dl-roll").click()
+    new_result(page, widget, None)
+    selects = widget.locator("form.dl-action", has=page.locator("button", has_text="Jouer le tour 1")).locator("select")
+    for i in range(selects.count()):
+        selects.nth(i).select_option(index=selects.nth(i).locator("option").count() - 1 - i)
+    chosen = [selects.nth(i).input_value() for i in range(selects.count())]
+    assert all(chosen) and len(chosen) == 2
+    before = widget.locator("form.dl-action").first.element_handle()
+    widget.evaluate("(el) => el.dlWidget.redrawDescribed()")
+    assert not before.evaluate("(form) => form.isConnected")  # drawn again...
+    assert [selects.nth(i).input_value() for i in range(selects.count())] == chosen  # ...the cards kept
+
+
 def test_the_share_link_reproduces_the_roll(page, server):
     page.goto(server.url + "/feerie/actions/")
     widget = page.locator('[data-roller="feerie.action"]').first
