@@ -231,23 +231,3 @@ def test_a_tap_during_the_copy_puts_the_engine_first(phone_page, whole_site_shap
     while not copy_requests([list(e) for e in srv.timeline], engine_end, float("inf")):
         assert time.monotonic() < deadline, "the copy never resumed"
         page.wait_for_timeout(250)
-
-
-def test_the_engine_starts_with_the_page_not_with_a_widget_waking(phone_page, whole_site_shaped):
-    """On a page with rollers the engine's download starts as the rollers' module runs: with no idle
-    moment ever given (so no widget wakes on its own) and no tap, its files are asked for all the same."""
-    page, srv = phone_page, whole_site_shaped
-    page.add_init_script("window.requestIdleCallback = () => 0;")
-    srv.reset()
-    page.goto(srv.url + ENV_PAGE, wait_until="commit")
-    deadline = time.monotonic() + 30
-    while "/pyodide/pyodide.asm.wasm" not in srv.requests:
-        assert time.monotonic() < deadline, f"no engine request without a widget awake: {srv.requests}"
-        page.wait_for_timeout(100)
-    page.wait_for_selector(".dl-roller .dl-roll:not([disabled])")  # bound
-    asleep = "(el) => Boolean(Object.getOwnPropertyDescriptor(el, 'dlWidget')?.get)"
-    assert page.locator(".dl-roller").first.evaluate(asleep)  # bound, not woken: the engine did not wait for it
-    widget = page.locator('.dl-roller[data-roller="solaires.environnement"]').first
-    widget.locator("button.dl-roll").tap()
-    widget.locator(".dl-roller__result .dl-outcome").wait_for(timeout=120_000)
-    assert srv.requests.count("/pyodide/pyodide.asm.wasm") == 1

@@ -7,17 +7,12 @@
 // ({op: roll | odds | action}) and renders the answers generically (dice groups,
 // calcul, notes, follow-up actions). Folds are made when opened (fold.js). All text
 // goes in with textContent.
-//
-// The engine first: on a page with rollers the engine's download starts as this module runs
-// (unless the connection asks to wait for a tap), not when a widget first nears the screen in
-// an idle moment: on a phone network, half a second earlier (bench/phone.py).
 
 import { settleFolds, watchFolds } from "./fold.js";
 import { bindReplayLinks } from "./links.js";
 import { initOffline } from "./offline.js";
 import { startJournal } from "./journal.js";
-import { CONFIG, waitsForTap } from "./config.js";
-import { pageSystems, runtime } from "./runtime.js";
+import { CONFIG } from "./config.js";
 import { bindWidgets, listenForTaps } from "./wake.js";
 
 function bindAll() {
@@ -35,14 +30,6 @@ function loadSheetsPages() {
   });
 }
 
-// A connection that asks to wait for a tap is left alone: the widgets say so as they wake.
-function startEngine() {
-  const systems = pageSystems();
-  if (!systems.size || waitsForTap()) return;
-  runtime.start(systems).catch(() => null); // a failure is shown by every widget (status.js)
-}
-
-startEngine();
 watchFolds();
 listenForTaps();
 if (globalThis.document$?.subscribe) globalThis.document$.subscribe(bindAll);
