@@ -53,7 +53,7 @@ def on_post_build(config: Any) -> None:
         Path(config["site_dir"]),
         site_name=config["site_name"],
         site_description=config.get("site_description") or "",
-        stylesheets=[str(name) for name in config["extra_css"]],
+        stylesheets=config["extra_css"],
         policy=not _serving["on"],  # mkdocs serve injects its live-reload script inline
     )
 

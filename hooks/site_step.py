@@ -6,19 +6,20 @@
    the build's configuration, the module worker, the CSS, ``rules_py``'s modules, the
    standard library cut to the engine's needs (the odds are in the pages already: the
    Markdown extension computed them);
-2. the web app manifest (``offline.manifest``);
+2. the web app manifest (``offline.manifest``), and the site's own stylesheets
+   (``extra_css``) joined into one file (``stylesheets.joined_stylesheet``: one
+   render-blocking request, not five);
 3. every built page through ``finish_page``: the page-level steps that only the theme's
    finished HTML allows (``PAGE_STEPS``: the theme's text in French typography, the
    manifest and theme-colour links in ``<head>``; any later step over a page's final
-   HTML goes in that list);
+   HTML goes in that list), then its links to those stylesheets made one link to the
+   joined file (``stylesheets.relink``);
 4. the « Mes personnages » pages checked: every game has one, with its schema, and every
    section its sheet links to exists (``sheets_content.check_sheet_pages``);
-5. the site's own stylesheets (``extra_css``) joined into one file, every page linking
-   it instead (``stylesheets.join_stylesheets``: one render-blocking request, not five);
-6. the Content-Security-Policy ``<meta>`` of every page (``csp.apply_to_site``: one policy
+5. the Content-Security-Policy ``<meta>`` of every page (``csp.apply_to_site``: one policy
    with the hashes of every page's inline scripts; ``policy=False`` under ``mkdocs serve``,
    whose live reload is an inline script);
-7. last, the service worker with every file's hash and size (``offline.write_service_worker``).
+6. last, the service worker with every file's hash and size (``offline.write_service_worker``).
 
 MkDocs calls it from ``hooks/mkdocs_hook.py`` (``on_post_build``); a Zensical build
 calls it right after Zensical (``hooks/build.py``). Both builds thus run the same code
@@ -42,7 +43,7 @@ from hooks.csp import apply_to_site as apply_policy
 from hooks.offline import MANIFEST, head_tags, manifest, write_service_worker
 from hooks.rollers_assets import front_end_files, pyodide_index_url
 from hooks.sheets_content import check_sheet_pages
-from hooks.stylesheets import join_stylesheets
+from hooks.stylesheets import joined_stylesheet, relink
 from hooks.typography import typeset_html, typeset_theme
 from hooks.urls import page_url_of_file
 
@@ -65,14 +66,17 @@ def finish_site(
     site = Path(site_dir)
     write_files(site, front_end_files())
     write_files(site, {MANIFEST: manifest(site_name, site_description)})
+    names = [str(name) for name in stylesheets or []]
+    joined = joined_stylesheet(site, names)
     for path in sorted(site.rglob("*.html")):
         rel = path.relative_to(site).as_posix()
         html = path.read_text(encoding="utf-8")
         done = finish_page(html, rel)
+        if joined:
+            done = relink(done, names, joined)
         if done != html:
             path.write_text(done, encoding="utf-8")
     check_sheet_pages(site)  # every game's « Mes personnages », every section its sheet links to
-    join_stylesheets(site, [str(name) for name in stylesheets or []])
     if policy:  # over every page at once: the policy carries the hashes of all their inline scripts
         apply_policy(site, pyodide_index_url())
     write_service_worker(site)  # last: it hashes every other file as it is now

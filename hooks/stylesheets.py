@@ -6,8 +6,9 @@ all, in ``<head>``, where each is a request the first paint waits for: on a phon
 network, a round trip each (Lighthouse's simulated phone counted 150–300 ms of first
 paint for them). The site step joins them, in that order, into one file named by its
 content's hash (``stylesheets/des-et-lames.<hash>.css``: a new build is a new
-name, never a stale copy in an HTTP cache), and every page's links to them become one
-link to it, at the first one's place. The parts stay in the site (``mkdocs serve``
+name, never a stale copy in an HTTP cache, :func:`joined_stylesheet`), and every page's
+links to them become one link to it, at the first one's place (:func:`relink`, in the
+site step's one pass over the pages). The parts stay in the site (``mkdocs serve``
 shows an edited one at its own address) but no page links them, so the service
 worker does not keep them (``offline.unlinked_styles``).
 
@@ -31,8 +32,8 @@ class StylesheetError(SiteError):
     """A stylesheet that cannot be joined (missing, or with a relative address inside)."""
 
 
-def join_stylesheets(site: Path, names: list[str]) -> str | None:
-    """Writes the joined file and relinks every HTML page of ``site``; its path from the root (None: no stylesheet)."""
+def joined_stylesheet(site: Path, names: list[str]) -> str | None:
+    """Writes the joined file into ``site``; its path from the root (None: no stylesheet)."""
     if not names:
         return None
     parts = []
@@ -52,11 +53,6 @@ def join_stylesheets(site: Path, names: list[str]) -> str | None:
         old.unlink()
     (site / combined).parent.mkdir(parents=True, exist_ok=True)
     (site / combined).write_text(text, encoding="utf-8")
-    for page in sorted(site.rglob("*.html")):
-        html = page.read_text(encoding="utf-8")
-        done = relink(html, names, combined)
-        if done != html:
-            page.write_text(done, encoding="utf-8")
     return combined
 
 

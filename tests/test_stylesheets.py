@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from hooks.stylesheets import StylesheetError, join_stylesheets, relink
+from hooks.stylesheets import StylesheetError, joined_stylesheet, relink
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["stylesheets/a.css", "assets/rollers/b.css"]
@@ -31,6 +31,15 @@ def write_pages(site: Path) -> None:
     (site / "x").mkdir(exist_ok=True)
     (site / "x" / "index.html").write_text(head.format(p="../"), encoding="utf-8")
     (site / "404.html").write_text(head.format(p="/sub/"), encoding="utf-8")
+
+
+def join_stylesheets(site: Path, names: list[str]) -> str | None:
+    """What the site step does: the joined file written, then every page relinked."""
+    combined = joined_stylesheet(site, names)
+    assert combined is not None
+    for page in site.rglob("*.html"):
+        page.write_text(relink(page.read_text(encoding="utf-8"), names, combined), encoding="utf-8")
+    return combined
 
 
 def test_joined_in_order_named_by_content_and_every_page_relinked(tmp_path):
