@@ -38,7 +38,6 @@ export class Widget {
     this.description = null;
     this.formSerial = 0;
     this.entries = []; // the results shown, newest first: {number, source, result, link} | {number, error}
-    this.drawnBlind = false; // results drawn before the roller's description was known
 
     this.form.addEventListener("submit", (event) => {
       event.preventDefault();
@@ -83,8 +82,9 @@ export class Widget {
     if (!this.description) {
       const answer = await runtime.call({ op: "describe", roller: this.roller }, pageSystems());
       if (!answer.ok) throw new Error(answer.error);
+      const drawnBefore = Boolean(this.output.dataset.roll); // results drawn without it (restored, or answered first)
       this.description = answer.result;
-      if (this.drawnBlind) this.redrawDescribed();
+      if (drawnBefore) this.redrawDescribed();
     }
     return this.description;
   }
@@ -235,7 +235,6 @@ export class Widget {
     delete this.output.dataset.pending;
     if (!newest) return;
     this.output.dataset.roll = String(newest.number);
-    this.drawnBlind = !this.description;
     this.output.replaceChildren(this.entryView(newest, true));
     this.earlier.replaceChildren(...older.map((entry) => this.entryView(entry, false)));
     if (!focus) return;
