@@ -513,6 +513,7 @@ def test_offline_before_any_engine_download_says_so_at_once(context, book_online
     widget.locator("button.dl-roll").click()
     widget.locator(".dl-roller__result .dl-error").wait_for(timeout=10_000)
     assert time.monotonic() - start < 3.0
+    assert not widget.locator(".dl-roller__result .dl-error").inner_text().endswith("..")  # one full stop
     assert "Pas de réseau" in widget.locator(".dl-roller__result .dl-error").inner_text()
 
 

@@ -150,7 +150,8 @@ export class Widget {
       }
     } catch (err) {
       // An engine refused is said in full once, in the widget's status; the roll says what it means for it.
-      const why = err.integrity ? "le moteur de dés téléchargé n’est pas la version attendue" : err.message;
+      // A message that ends its own sentence keeps one full stop.
+      const why = err.integrity ? "le moteur de dés téléchargé n’est pas la version attendue" : err.message.replace(/\.+$/, "");
       this.showError(`Le jet n’a pas pu être fait : ${why}.`, null, number);
     }
     // A shared link's later steps make no sense once one of them failed.
