@@ -3,8 +3,10 @@
 - Lighthouse (npm, package.json; mobile: its simulated phone, 4x CPU, slow 4G) on every
   page with rollers and on the credits page (a plain page of the same theme), served on
   loopback with gzip (tests/browser/throttle.py, no shaping: Lighthouse simulates it);
-  ``runs`` times each, the median score kept with its metrics (FCP, LCP, TBT, CLS, Speed
-  Index), its count of DOM elements and its long tasks (count, longest).
+  ``runs`` rounds, each over every page in turn (so that a busy moment of the machine
+  weighs on all pages alike, not on the pages that happened to run then), the median score
+  kept with its metrics (FCP, LCP, TBT, CLS, Speed Index), its count of DOM elements and its
+  long tasks (count, longest).
 - DOM elements of every page (``document.getElementsByTagName('*')``) at 390x844, once
   loaded and its rollers bound.
 
@@ -92,11 +94,15 @@ def bench_pages(site: Path, runs: int = 3) -> dict:
     srv = ThrottledServer(site, rate=None, latency=0)
     load_before = os.getloadavg()
     try:
+        paths = [*roller_pages(), PLAIN]
+        reports: dict[str, list[dict]] = {path: [] for path in paths}
+        for _ in range(runs):  # round by round over every page: a busy moment of the machine hits them all alike
+            for path in paths:
+                reports[path].append(lighthouse(srv.url + path, CHROMIUM, CHROMIUM_ARGS))
         scores = {}
-        for path in [*roller_pages(), PLAIN]:
-            reports = [lighthouse(srv.url + path, CHROMIUM, CHROMIUM_ARGS) for _ in range(runs)]
-            median = statistics.median_low(r["score"] for r in reports)
-            scores[path] = {**next(r for r in reports if r["score"] == median), "runs": [r["score"] for r in reports]}
+        for path, done in reports.items():
+            median = statistics.median_low(r["score"] for r in done)
+            scores[path] = {**next(r for r in done if r["score"] == median), "runs": [r["score"] for r in done]}
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             dom = dom_sizes(browser, srv.url, every_page(site))

@@ -520,7 +520,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke run)")
     parser.add_argument("--page", default="/solaires/resoudre-une-action/", help="page of the cold-start roll")
     parser.add_argument("--no-phone", action="store_true", help="skip the throttled run (about 2 min)")
-    parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse and the DOM sizes (about 4 min)")
+    parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse and the DOM sizes (about 12 min)")
     parser.add_argument("--stacks-only", action="store_true", help="only the two builds side by side")
     args = parser.parse_args(argv)
     runs = 2 if args.quick else 5
@@ -555,7 +555,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.no_lighthouse:
             from pages import bench_pages
 
-            results["pages"] = bench_pages(site, 1 if args.quick else 3)
+            results["pages"] = bench_pages(site, 1 if args.quick else 5)
     results["load_average"].append(os.getloadavg()[0])
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "latest.json").write_text(json.dumps(results, ensure_ascii=False, indent=2), encoding="utf-8")
