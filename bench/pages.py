@@ -86,7 +86,7 @@ def dom_sizes(browser, url: str, pages: list[str]) -> dict[str, int]:
     return sizes
 
 
-def bench_pages(site: Path, runs: int = 3) -> dict:
+def bench_pages(site: Path, runs: int = 5) -> dict:
     from conftest import CHROMIUM, CHROMIUM_ARGS
     from playwright.sync_api import sync_playwright
     from throttle import ThrottledServer
@@ -118,4 +118,4 @@ def bench_pages(site: Path, runs: int = 3) -> dict:
 
 
 if __name__ == "__main__":
-    print(json.dumps(bench_pages(Path(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 3), indent=1))
+    print(json.dumps(bench_pages(Path(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) > 2 else 5), indent=1))
