@@ -14,6 +14,7 @@ import { initOffline } from "./offline.js";
 import { startJournal } from "./journal.js";
 import { CONFIG } from "./config.js";
 import { bindWidgets, listenForTaps } from "./wake.js";
+import { bindPalette } from "./palette.js";
 
 function bindAll() {
   settleFolds(document);
@@ -30,6 +31,7 @@ function loadSheetsPages() {
   });
 }
 
+bindPalette(); // the header's colour scheme switch (the header stays across instant navigations)
 watchFolds();
 listenForTaps();
 if (globalThis.document$?.subscribe) globalThis.document$.subscribe(bindAll);
