@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from hooks.stylesheets import StylesheetError, joined_stylesheet, relink
+from hooks.stylesheets import SETTLE_LINKS, StylesheetError, joined_stylesheet, relink, settle_links
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["stylesheets/a.css", "assets/rollers/b.css"]
@@ -91,3 +91,21 @@ def test_every_built_page_links_the_joined_stylesheet_once_and_none_of_its_parts
     sw = (each_site / "sw.js").read_text(encoding="utf-8")
     assert f'"{joined[0].relative_to(each_site).as_posix()}"' in sw  # kept offline; the parts are not
     assert not [name for name in names if f'"{name}"' in sw]
+
+
+def test_the_links_are_settled_after_the_last_stylesheet_of_the_head_once():
+    html = (
+        '<head><link rel="stylesheet" href="../a.css">\n<link rel="stylesheet" href="../b.css">\n'
+        '<script>x()</script></head><body><link rel="stylesheet" href="c.css"></body>'
+    )
+    settled = settle_links(html)
+    assert settled == html.replace('b.css">', f'b.css">{SETTLE_LINKS}')
+    assert settle_links(settled) == settled  # a second pass (mkdocs serve) adds nothing
+    assert settle_links("<head><title>x</title></head>") == "<head><title>x</title></head>"
+
+
+def test_every_built_page_settles_its_stylesheet_links_after_the_last_one(each_site):
+    for page in each_site.rglob("*.html"):
+        head = page.read_text(encoding="utf-8").split("</head>")[0]
+        assert head.count(SETTLE_LINKS) == 1, page
+        assert head.rindex('<link rel="stylesheet"') < head.index(SETTLE_LINKS), page
