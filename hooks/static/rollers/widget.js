@@ -78,15 +78,22 @@ export class Widget {
     ).catch((err) => this.showState({ name: "failed", text: err.message }));
   }
 
-  async describe() {
-    if (!this.description) {
+  // One request for the description, however many ask (the widget nearing the screen, a roll's answer):
+  // two requests answered one after the other took the second for a late first description, and drew
+  // again the results a roll had just drawn with the first, wiping the cards a reader was choosing.
+  describe() {
+    if (this.description) return Promise.resolve(this.description);
+    this.describing ??= (async () => {
       const answer = await runtime.call({ op: "describe", roller: this.roller }, pageSystems());
       if (!answer.ok) throw new Error(answer.error);
       const drawnBefore = Boolean(this.output.dataset.roll); // results drawn without it (restored, or answered first)
       this.description = answer.result;
       if (drawnBefore) this.redrawDescribed();
-    }
-    return this.description;
+      return this.description;
+    })().finally(() => {
+      this.describing = null; // failed: the next call asks again
+    });
+    return this.describing;
   }
 
   // --- requests ------------------------------------------------------
