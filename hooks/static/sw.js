@@ -22,6 +22,7 @@
 //   page not in the list go to the network, then to the cached 404 page.
 // - On activate, the other builds' and other engines' caches are deleted.
 //   A new build waits until a page asks it to take over ("skip-waiting").
+// - A page not controlled while this worker is active asks to be ("claim").
 
 const OFFLINE = /*@offline-config*/null;
 
@@ -262,6 +263,10 @@ self.addEventListener("message", (event) => {
   const reply = (message) => port && port.postMessage(message);
   if (type === "skip-waiting") {
     event.waitUntil(self.skipWaiting());
+  } else if (type === "claim") {
+    // A page whose load began as this worker was activated was left out of its claim
+    // (only pages already running are claimed): it asks to be taken now.
+    event.waitUntil(self.clients.claim().catch(() => null));
   } else if (type === "status") {
     event.waitUntil((async () => {
       reply({ type: "status", site: await siteComplete(), engine: await engineComplete(), build: OFFLINE.build });

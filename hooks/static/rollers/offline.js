@@ -28,7 +28,9 @@ export function initOffline() {
     if (event.data?.type === "offline-status") refreshOfflineBook().catch(() => null);
   });
   navigator.serviceWorker.startMessages();
+  navigator.serviceWorker.addEventListener("controllerchange", () => refreshOfflineBook().catch(() => null));
   if (navigator.serviceWorker.controller) refreshOfflineBook().catch(() => null);
+  else askToBeControlled();
   const registration = whenEngineQuiet().then(async () => {
     const current = await registerWorker(); // a first install, or a look for a new build
     watchUpdates(current);
@@ -38,6 +40,16 @@ export function initOffline() {
   registration.catch((err) => console.warn("Dés & Lames : le service worker n’a pas pu être installé.", err));
   // An earlier visit's service worker (even one not controlling this page) is told at once.
   askForTheCopy(navigator.serviceWorker.getRegistration(SITE_ROOT).then((earlier) => earlier || registration));
+}
+
+// A page whose load began while the worker was being activated (a reader
+// leaving a roller page right after its roll, on a first visit) is not among
+// the pages the worker claims: it would stay outside the offline book until
+// the next page. It asks the active worker to take it.
+function askToBeControlled() {
+  navigator.serviceWorker.ready
+    .then((registration) => navigator.serviceWorker.controller || registration.active?.postMessage({ type: "claim" }))
+    .catch(() => null);
 }
 
 function fillOfflinePlaceholder() {
