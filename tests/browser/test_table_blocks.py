@@ -1,0 +1,82 @@
+"""The book's tables held in a block of their own (hooks/tables.py, ``hold_tables``).
+
+The theme wraps each table in its scroll container once its script runs; put among the article's
+own children, that container had the browser restyle the whole article. These tests hold the site to
+what the block is for: the theme's container goes into the block, never among the article's children,
+on a full load and across an instant navigation; and the page looks as it did (the container's
+margins pass through the block; a wide table still scrolls sideways in its container).
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import _only_local
+
+pytestmark = pytest.mark.browser
+
+# From before any script: every table or table container the theme adds to or takes from the article's
+# own children (a navigation that replaces the article's content wholesale brings tables in their blocks).
+WATCH = """window.__dlArticle = [];
+new MutationObserver((records) => {
+  for (const r of records) {
+    if (!r.target.matches?.('article.md-typeset')) continue;
+    for (const n of [...r.addedNodes, ...r.removedNodes]) {
+      if (n.nodeType === 1 && n.matches('table, .md-typeset__scrollwrap')) window.__dlArticle.push(n.tagName + '.' + n.className);
+    }
+  }
+}).observe(document, { subtree: true, childList: true });"""
+
+TABLES = """() => [...document.querySelectorAll('article.md-typeset table:not([class])')].map((table) => {
+  const wrap = table.closest('.md-typeset__scrollwrap');
+  const block = wrap?.parentElement;
+  const gap = (block.matches('.dl-table') ? block : wrap).previousElementSibling.getBoundingClientRect().bottom;
+  return {
+    wraps: table.parentElement.classList.contains('md-typeset__table') && document.querySelectorAll('.md-typeset__scrollwrap').length,
+    held: block.matches('.dl-table') && block.parentElement.matches('article.md-typeset') && block.children.length === 1,
+    margin: Math.round(wrap.getBoundingClientRect().top - gap) === Math.round(parseFloat(getComputedStyle(wrap).marginTop)),
+    scrolls: wrap.scrollWidth > wrap.clientWidth ? getComputedStyle(wrap).overflowX : 'fits',
+  };
+})"""
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(
+        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True, locale="fr-FR"
+    )
+    context.route("**/*", _only_local)
+    context.add_init_script(WATCH)
+    yield context.new_page()
+    context.close()
+
+
+def loaded(page) -> None:
+    page.wait_for_function("() => document.querySelector('form[data-dl-palette]')?.dlPalette")
+    page.wait_for_timeout(300)
+
+
+def check_tables(page, count: int) -> None:
+    tables = page.evaluate(TABLES)
+    assert len(tables) == count, tables
+    for table in tables:
+        assert table["wraps"] == count and table["held"] and table["margin"], tables
+        assert table["scrolls"] in ("auto", "fits"), tables
+    assert page.evaluate("window.__dlArticle") == []
+
+
+def test_the_themes_table_container_goes_into_the_tables_block(page, server):
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    page.goto(server.url + "/solaires/resoudre-une-action/")
+    loaded(page)
+    check_tables(page, 4)
+    assert "auto" in [t["scrolls"] for t in page.evaluate(TABLES)]  # at 360 px, a table wider than the screen
+    # an instant navigation: the new article's tables, wrapped inside their blocks too
+    page.evaluate("window.__dlSamePage = true")
+    page.locator(".md-nav--primary a[href$='/simon/resolution/']").first.dispatch_event("click")
+    page.wait_for_url("**/simon/resolution/")
+    page.wait_for_function("() => document.querySelector('.dl-roller[data-roller^=\"simon.\"]')")
+    loaded(page)
+    assert page.evaluate("window.__dlSamePage") is True  # not a full load
+    check_tables(page, 2)
+    assert errors == []
