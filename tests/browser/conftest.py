@@ -276,6 +276,41 @@ def new_page(browser, errors: list[str], *, only_local: bool = True, timeout: in
     return page
 
 
+@pytest.fixture
+def phone(browser, page_errors, request):
+    """A page on a phone (360×740, touch); the test module's ``WATCH`` script, if it has one, runs before any
+    script of each page; console errors fail the test."""
+    page = phone_page(browser, page_errors, getattr(request.module, "WATCH", ""))
+    yield page
+    page.context.close()
+    assert page_errors == [], page_errors
+
+
+def phone_page(browser, errors: list[str], watch: str = "", width: int = 360, height: int = 740):
+    """``new_page`` as a phone (touch, mobile viewport), ``watch`` run before any script of each page."""
+    page = new_page(browser, errors, viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
+    if watch:
+        page.context.add_init_script(watch)
+    return page
+
+
+def theme_settled(page) -> None:
+    """The theme's and the rollers' scripts have run (the colour switch is bound), and a moment more."""
+    page.wait_for_function("() => document.querySelector('form[data-dl-palette]')?.dlPalette")
+    page.wait_for_timeout(300)
+
+
+def navigate_instantly(page, path: str, game: str) -> None:
+    """To ``path`` through the primary navigation's link, by the theme's instant navigation (checked: not a
+    full load), once the page's ``game`` rollers are there and the scripts have settled."""
+    page.evaluate("window.__dlSamePage = true")
+    page.locator(f".md-nav--primary a[href$='{path}']").first.dispatch_event("click")
+    page.wait_for_url(f"**{path}")
+    page.wait_for_function(f"() => document.querySelector('.dl-roller[data-roller^=\"{game}.\"]')")
+    theme_settled(page)
+    assert page.evaluate("window.__dlSamePage") is True  # not a full load
+
+
 # Anything the pages' Content-Security-Policy refuses is a console error (so a failed test).
 CSP_WATCH = """document.addEventListener("securitypolicyviolation", (e) =>
   console.error(`CSP violation: ${e.effectiveDirective} refused ${e.blockedURI || "(inline)"} at ${e.sourceFile}:${e.lineNumber}`));"""

@@ -11,7 +11,7 @@ when they already say the chosen scheme (the theme's script rewrote them on ever
 from __future__ import annotations
 
 import pytest
-from conftest import _only_local
+from conftest import _only_local, theme_settled
 
 pytestmark = pytest.mark.browser
 
@@ -44,17 +44,12 @@ def context(browser, system):
     context.close()
 
 
-def settled(page) -> None:
-    page.wait_for_function("() => document.querySelector('form[data-dl-palette]')?.dlPalette")
-    page.wait_for_timeout(300)
-
-
 def test_a_first_visit_takes_the_systems_scheme_and_a_tap_switches_and_is_kept(context, server, system):
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))
     page.goto(server.url + PAGE)
-    settled(page)
+    theme_settled(page)
     first, other = ("default", "slate") if system == "light" else ("slate", "default")
     to_other = "Passer au thème sombre" if system == "light" else "Passer au thème clair"
     assert page.evaluate(SCHEME) == first
@@ -68,13 +63,13 @@ def test_a_first_visit_takes_the_systems_scheme_and_a_tap_switches_and_is_kept(c
     assert page.evaluate(root) == ("dark" if other == "slate" else "normal")
     # kept: another page (a full load), where nothing of <body>'s colours changes as it loads
     page.goto(server.url + "/credits/")
-    settled(page)
+    theme_settled(page)
     assert page.evaluate(SCHEME) == other
     assert page.evaluate("window.__dlColour") == []
     # and across an instant navigation (the header stays): a link of the page's own navigation
     page.locator(".md-nav--primary a[href$='resolution/']").first.dispatch_event("click")
     page.wait_for_url("**/simon/resolution/")
-    settled(page)
+    theme_settled(page)
     assert page.evaluate(SCHEME) == other
     # Enter on the switch (keyboard) goes back
     page.locator("form[data-dl-palette] input.md-option").first.focus()
@@ -89,10 +84,10 @@ def test_a_page_loads_without_touching_the_bodys_colours(context, server, system
     only shows the right button (the theme's script set five attributes and `data-md-color-switching`)."""
     page = context.new_page()
     page.goto(server.url + "/credits/")
-    settled(page)
+    theme_settled(page)
     for path in (PAGE, "/dcda/confrontation/"):
         page.goto(server.url + path)
-        settled(page)
+        theme_settled(page)
         assert page.evaluate("window.__dlColour") == [], path
         assert page.evaluate("document.querySelectorAll('meta[name=\"color-scheme\"]').length") == 0
         assert len(page.evaluate(SHOWN)) == 1

@@ -9,7 +9,7 @@ comes or goes, on a full load and across an instant navigation, and the pages st
 from __future__ import annotations
 
 import pytest
-from conftest import _only_local
+from conftest import navigate_instantly, theme_settled
 
 pytestmark = pytest.mark.browser
 
@@ -29,39 +29,16 @@ LINKS = "[...document.querySelectorAll('link[rel=stylesheet]')].map((link) => li
 STYLED = "getComputedStyle(document.querySelector('.dl-roller')).borderLeftStyle"
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(
-        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True, locale="fr-FR"
-    )
-    context.route("**/*", _only_local)
-    context.add_init_script(WATCH)
-    yield context.new_page()
-    context.close()
-
-
-def loaded(page) -> None:
-    page.wait_for_function("() => document.querySelector('form[data-dl-palette]')?.dlPalette")
-    page.wait_for_timeout(300)
-
-
-def test_no_stylesheet_link_changes_once_the_body_exists(page, server):
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
+def test_no_stylesheet_link_changes_once_the_body_exists(phone, server):
+    page = phone
     page.goto(server.url + "/simon/resolution/")
-    loaded(page)
+    theme_settled(page)
     links = page.evaluate(LINKS)
     assert len(links) == 3 and all(href.startswith(server.url + "/") for href in links), links
     assert page.evaluate("window.__dlSheets") == []
     assert page.evaluate(STYLED) == "solid"  # the joined stylesheet applies
     # an instant navigation (the theme compares the heads' links): the same three, untouched
-    page.evaluate("window.__dlSamePage = true")
-    page.locator(".md-nav--primary a[href$='/feerie/actions/']").first.dispatch_event("click")
-    page.wait_for_url("**/feerie/actions/")
-    page.wait_for_function("() => document.querySelector('.dl-roller[data-roller^=\"feerie.\"]')")
-    loaded(page)
-    assert page.evaluate("window.__dlSamePage") is True  # not a full load
+    navigate_instantly(page, "/feerie/actions/", "feerie")
     assert page.evaluate(LINKS) == links
     assert page.evaluate("window.__dlSheets") == []
     assert page.evaluate(STYLED) == "solid"
-    assert errors == []

@@ -10,7 +10,7 @@ margins pass through the block; a wide table still scrolls sideways in its conta
 from __future__ import annotations
 
 import pytest
-from conftest import _only_local
+from conftest import navigate_instantly, theme_settled
 
 pytestmark = pytest.mark.browser
 
@@ -39,22 +39,6 @@ TABLES = """() => [...document.querySelectorAll('article.md-typeset table:not([c
 })"""
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(
-        viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True, locale="fr-FR"
-    )
-    context.route("**/*", _only_local)
-    context.add_init_script(WATCH)
-    yield context.new_page()
-    context.close()
-
-
-def loaded(page) -> None:
-    page.wait_for_function("() => document.querySelector('form[data-dl-palette]')?.dlPalette")
-    page.wait_for_timeout(300)
-
-
 def check_tables(page, count: int) -> None:
     tables = page.evaluate(TABLES)
     assert len(tables) == count, tables
@@ -64,19 +48,12 @@ def check_tables(page, count: int) -> None:
     assert page.evaluate("window.__dlArticle") == []
 
 
-def test_the_themes_table_container_goes_into_the_tables_block(page, server):
-    errors: list[str] = []
-    page.on("pageerror", lambda err: errors.append(str(err)))
+def test_the_themes_table_container_goes_into_the_tables_block(phone, server):
+    page = phone
     page.goto(server.url + "/solaires/resoudre-une-action/")
-    loaded(page)
+    theme_settled(page)
     check_tables(page, 4)
     assert "auto" in [t["scrolls"] for t in page.evaluate(TABLES)]  # at 360 px, a table wider than the screen
     # an instant navigation: the new article's tables, wrapped inside their blocks too
-    page.evaluate("window.__dlSamePage = true")
-    page.locator(".md-nav--primary a[href$='/simon/resolution/']").first.dispatch_event("click")
-    page.wait_for_url("**/simon/resolution/")
-    page.wait_for_function("() => document.querySelector('.dl-roller[data-roller^=\"simon.\"]')")
-    loaded(page)
-    assert page.evaluate("window.__dlSamePage") is True  # not a full load
+    navigate_instantly(page, "/simon/resolution/", "simon")
     check_tables(page, 2)
-    assert errors == []
