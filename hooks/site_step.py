@@ -12,8 +12,7 @@
 3. every built page through ``finish_page``: the page-level steps that only the theme's
    finished HTML allows (``PAGE_STEPS``: the theme's text in French typography, the
    manifest and theme-colour links in ``<head>``, the stylesheet links made absolute as the
-   head is parsed, ``stylesheets.settle_links``; the book's tables each in a block of its
-   own, ``tables.hold_tables``; any later step over a page's final
+   head is parsed, ``stylesheets.settle_links``; any later step over a page's final
    HTML goes in that list), then its links to those stylesheets made one link to the
    joined file (``stylesheets.relink``);
 4. the « Mes personnages » pages checked: every game has one, with its schema, and every
@@ -46,7 +45,6 @@ from hooks.offline import MANIFEST, head_tags, manifest, write_service_worker
 from hooks.rollers_assets import front_end_files, pyodide_index_url
 from hooks.sheets_content import check_sheet_pages
 from hooks.stylesheets import joined_stylesheet, relink, settle_links
-from hooks.tables import hold_tables
 from hooks.typography import typeset_html, typeset_theme
 from hooks.urls import page_url_of_file
 
@@ -132,7 +130,6 @@ PAGE_STEPS: tuple[tuple[Callable[[str], bool], Callable[[str, str], str]], ...] 
     (every_html, theme_typography),
     (is_page, link_offline),
     (every_html, settle_links),
-    (is_page, hold_tables),
 )
 
 

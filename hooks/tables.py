@@ -1,5 +1,9 @@
 """The book's tables, each held in its own block before the theme's script sees them.
 
+Called by the Markdown extension's last step (``widgets.Finish``) over a page's content,
+before the widgets and probability tables go in (their tables have a class: the theme
+leaves them alone, and so does this).
+
 Both themes (Material, Zensical) wrap every ``table:not([class])`` of a page in a scroll
 container once their script runs (``div.md-typeset__scrollwrap > div.md-typeset__table``).
 A table straight under the article puts that new container among the article's children,
@@ -24,8 +28,8 @@ TABLE_BLOCK = '<div class="dl-table">'
 _TABLE = re.compile(r"<table>.*?</table>", re.S)
 
 
-def hold_tables(html: str, path: str = "") -> str:
-    """Every attribute-less ``<table>…</table>`` of the page inside ``TABLE_BLOCK`` (once: already held, unchanged)."""
+def hold_tables(html: str) -> str:
+    """Every attribute-less ``<table>…</table>`` of ``html`` inside ``TABLE_BLOCK`` (once: already held, unchanged)."""
 
     def hold(match: re.Match[str]) -> str:
         if html.endswith(TABLE_BLOCK, 0, match.start()):

@@ -10,6 +10,7 @@ alike. On each page it
    whatever the generator's own table of contents would do;
 3. once Markdown is done: sets the page's own text in French typography
    (``typography.typeset_html``), mends the book's empty table headers (``a11y.mend``),
+   holds each of the book's tables in a block of its own (``tables.hold_tables``),
    then puts each roller in its place (``rollers_content.insert_widgets``: the form, the
    preset's exact odds, the book's example replayed), the probability tables where
    a page asks for them (``probabilities.insert_tables``) and a game's sheet schema on its
@@ -42,6 +43,7 @@ from hooks.probabilities import insert_tables
 from hooks.rollers_content import insert_widgets
 from hooks.rollers_markdown import mark_sections
 from hooks.sheets_content import insert_sheets
+from hooks.tables import hold_tables
 from hooks.typography import typeset_html
 from hooks.urls import page_url
 
@@ -104,7 +106,7 @@ class Finish(Postprocessor):
         self.state = state
 
     def run(self, text: str) -> str:
-        text = mend(typeset_html(text))
+        text = hold_tables(mend(typeset_html(text)))
         if not self.state.get("page"):
             return text
         src_uri, links_from = self.state["src_uri"], self.state["links_from"]
