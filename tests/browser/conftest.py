@@ -277,21 +277,14 @@ def new_page(browser, errors: list[str], *, only_local: bool = True, timeout: in
 
 
 @pytest.fixture
-def phone(browser, page_errors, request):
-    """A page on a phone (360×740, touch); the test module's ``WATCH`` script, if it has one, runs before any
-    script of each page; console errors fail the test."""
-    page = phone_page(browser, page_errors, getattr(request.module, "WATCH", ""))
+def watched_phone(browser, page_errors, request):
+    """A page on a phone (360×740, touch) whose test module's ``WATCH`` script runs before any script of
+    each page; console errors fail the test. (Other modules have ``phone`` fixtures of their own.)"""
+    page = new_page(browser, page_errors, viewport={"width": 360, "height": 740}, has_touch=True, is_mobile=True)
+    page.context.add_init_script(request.module.WATCH)
     yield page
     page.context.close()
     assert page_errors == [], page_errors
-
-
-def phone_page(browser, errors: list[str], watch: str = "", width: int = 360, height: int = 740):
-    """``new_page`` as a phone (touch, mobile viewport), ``watch`` run before any script of each page."""
-    page = new_page(browser, errors, viewport={"width": width, "height": height}, has_touch=True, is_mobile=True)
-    if watch:
-        page.context.add_init_script(watch)
-    return page
 
 
 def theme_settled(page) -> None:

@@ -29,8 +29,8 @@ LINKS = "[...document.querySelectorAll('link[rel=stylesheet]')].map((link) => li
 STYLED = "getComputedStyle(document.querySelector('.dl-roller')).borderLeftStyle"
 
 
-def test_no_stylesheet_link_changes_once_the_body_exists(phone, server):
-    page = phone
+def test_no_stylesheet_link_changes_once_the_body_exists(watched_phone, server):
+    page = watched_phone
     page.goto(server.url + "/simon/resolution/")
     theme_settled(page)
     links = page.evaluate(LINKS)

@@ -48,8 +48,8 @@ def check_tables(page, count: int) -> None:
     assert page.evaluate("window.__dlArticle") == []
 
 
-def test_the_themes_table_container_goes_into_the_tables_block(phone, server):
-    page = phone
+def test_the_themes_table_container_goes_into_the_tables_block(watched_phone, server):
+    page = watched_phone
     page.goto(server.url + "/solaires/resoudre-une-action/")
     theme_settled(page)
     check_tables(page, 4)
