@@ -2,7 +2,7 @@
 // hooks/static/rollers/*.js are ES modules run in the page (bundled into one
 // module at build time), hooks/static/rollers-worker.js is a module Web Worker
 // that also sees Pyodide's loadPyodide, hooks/static/sw.js the service worker;
-// bench/*.mjs run under Node.
+// bench/*.mjs, tools/*.mjs and hooks/*.mjs (the build's library compiler) run under Node.
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -22,7 +22,7 @@ export default [
     languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.serviceworker } },
   },
   {
-    files: ["bench/**/*.mjs", "tools/**/*.mjs", "tests/**/*.mjs", "eslint.config.mjs"],
+    files: ["bench/**/*.mjs", "tools/**/*.mjs", "tests/**/*.mjs", "hooks/*.mjs", "eslint.config.mjs"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
   },
 ];

@@ -14,6 +14,10 @@ Not a hook itself: ``rollers_assets.py`` calls :func:`engine` at build time.
   drops; the standard library supports it), line numbers kept. A module the
   build's Python cannot parse (newer syntax) is kept whole.
   ``DL_FULL_STDLIB=1`` at build time ships the full library instead.
+- That cut library is then compiled to bytecode by the pinned Pyodide itself
+  (``node hooks/stdlib_compile.mjs``): the reader's device no longer compiles
+  ~150 modules from source at every start of the engine. A build without Node
+  ships the source, and says so in one line.
 - The figures the front-end needs: the minimal lock (``info`` of Pyodide's
   ``pyodide-lock.json``, no package), the raw sizes of the files the worker
   downloads (its progress), and the gzipped total (« environ 4,1 Mo »).
@@ -31,6 +35,7 @@ import json
 import logging
 import os
 import shutil
+import subprocess
 import sys
 import urllib.request
 import zipfile
@@ -79,6 +84,7 @@ class Engine:
     lock_info: dict | None  # pyodide-lock.json's "info" (None: Pyodide fetches its lock)
     sizes: dict[str, int] = field(default_factory=dict)  # raw bytes the worker meters, by file
     download: int | None = None  # gzipped bytes of everything the engine downloads
+    compiled: bool = False  # stdlib holds bytecode (.pyc), not source
 
 
 def engine() -> Engine:
@@ -99,13 +105,15 @@ def engine() -> Engine:
         stdlib, cut = full, False
     else:
         stdlib, cut = cut_stdlib(full, modules()), True
+    compiled = None if not cut else compile_stdlib(stdlib, lock)
+    stdlib = compiled or stdlib
     sizes = {STDLIB: stdlib.stat().st_size}
     files = {name: pyodide_file(name) for name in ENGINE_FILES}
     download = None
     if all(files.values()):
         sizes.update({name: path.stat().st_size for name, path in files.items() if name != "pyodide.mjs"})
         download = sum(gzipped_size(path) for path in files.values()) + gzipped_size(stdlib)
-    return Engine(stdlib, cut, full.stat().st_size, lock_info, sizes, download)
+    return Engine(stdlib, cut, full.stat().st_size, lock_info, sizes, download, compiled is not None)
 
 
 def modules() -> list[str]:
@@ -147,6 +155,49 @@ def cut_stdlib(full: Path, names: list[str]) -> Path:
             dest.writestr(copy, strip_docs(source.read(member).decode("utf-8")))
     tmp.replace(out)
     for old in out.parent.glob("python_stdlib-cut-*.zip"):
+        if old != out:
+            old.unlink(missing_ok=True)
+    return out
+
+
+COMPILER = Path(__file__).with_name("stdlib_compile.mjs")
+
+
+def compile_stdlib(cut: Path, lock: Path | None) -> Path | None:
+    """``cut`` as bytecode, compiled by the pinned Pyodide under Node (cached by its inputs); None when it cannot."""
+    files = [pyodide_file(name) for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB)]
+    engine_dir = files[0].parent if all(files) and len({path.parent for path in files}) == 1 else None
+    if engine_dir is None or lock is None:
+        log.warning(
+            "Pyodide %s: its files are not at hand to compile the library; the site ships its source.", version()
+        )
+        return None
+    key = hashlib.sha256(cut.read_bytes() + COMPILER.read_bytes() + str(version()).encode()).hexdigest()[:16]
+    out = CACHE / version() / f"python_stdlib-pyc-{key}.zip"
+    if out.is_file():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(f"{out.stem}.{os.getpid()}.tmp")  # two builds at once write apart
+    try:
+        subprocess.run(
+            ["node", str(COMPILER), str(engine_dir), str(lock), str(cut), str(tmp)],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+    except (OSError, subprocess.SubprocessError) as err:
+        detail = getattr(err, "stderr", None) or str(err)
+        log.warning(
+            "Pyodide %s: the library could not be compiled (%s); the site ships its source.",
+            version(),
+            detail.strip().splitlines()[-1] if detail.strip() else type(err).__name__,
+        )
+        tmp.unlink(missing_ok=True)
+        return None
+    tmp.replace(out)
+    for old in out.parent.glob("python_stdlib-pyc-*.zip"):
         if old != out:
             old.unlink(missing_ok=True)
     return out

@@ -2,11 +2,13 @@
 
 - The module list (hooks/stdlib-modules.txt) is fresh: every roller, follow-up
   action and odds query (tools/stdlib_exercise.py) runs in Pyodide (Node, the
-  npm package) with the cut library, gives the same answers as CPython here, and
-  no import looks for a module the full library has and the cut one lacks.
-- The build ships the cut library (at most 35 % of the full one), the minimal
-  lock and the download figures; DL_FULL_STDLIB=1 ships the full one; a build
-  that can get no library says so and leaves Pyodide's own.
+  npm package) with the library the site ships (cut, compiled to bytecode), gives
+  the same answers as CPython here, and no import looks for a module the full
+  library has and the cut one lacks.
+- The build ships the cut library as bytecode of the pinned Pyodide (at most 35 %
+  of the full one), the minimal lock and the download figures; DL_FULL_STDLIB=1
+  ships the full one; a build that can get no library says so and leaves
+  Pyodide's own; one that cannot compile (no Node) ships the source, in one line.
 - 314.0.7 is written once (package.json); its lock, node_modules, the hook and
   the README agree.
 """
@@ -56,10 +58,11 @@ def config_of(site: Path) -> dict:
 # ----------------------------------------------------------------------
 
 
-def test_every_roller_action_and_odds_query_runs_in_pyodide_with_the_cut_library():
-    cut = engine.cut_stdlib(FULL, engine.modules())
+def test_every_roller_action_and_odds_query_runs_in_pyodide_with_the_shipped_library():
+    shipped = engine.engine()
+    assert shipped.cut and shipped.compiled and shipped.stdlib.name.startswith("python_stdlib-pyc-")
     done = subprocess.run(
-        ["node", str(ROOT / "tools" / "stdlib_trace.mjs"), "--stdlib", str(cut)],
+        ["node", str(ROOT / "tools" / "stdlib_trace.mjs"), "--stdlib", str(shipped.stdlib)],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -144,10 +147,16 @@ def test_the_build_ships_the_cut_library_and_the_switch_ships_the_full_one(tmp_p
     assert shipped.stat().st_size <= 0.35 * full_size, (shipped.stat().st_size, full_size)
     with zipfile.ZipFile(shipped) as cut, zipfile.ZipFile(FULL) as full:
         assert cut.testzip() is None
-        assert sorted(cut.namelist()) == engine.members_for(engine.modules(), set(full.namelist()))
-        for name in ("json/decoder.py", "fractions.py", "random.py"):
-            assert cut.read(name).decode() == engine.strip_docs(full.read(name).decode())
-        assert "unittest/__init__.py" not in cut.namelist() and "email/mime/text.py" not in cut.namelist()
+        members = engine.members_for(engine.modules(), set(full.namelist()))
+        assert sorted(cut.namelist()) == [f"{name}c" for name in members]  # bytecode only, no source
+        headers = {cut.read(name)[:8] for name in cut.namelist()}
+        # one magic number (the engine's Python, not this one), hash-based and never checked against a source
+        assert len(headers) == 1 and next(iter(headers))[2:4] == b"\r\n", headers
+        assert int.from_bytes(next(iter(headers))[4:8], "little") == 0b01
+        assert "unittest/__init__.pyc" not in cut.namelist() and "email/mime/text.pyc" not in cut.namelist()
+    with zipfile.ZipFile(engine.cut_stdlib(FULL, engine.modules())) as source, zipfile.ZipFile(FULL) as full:
+        for name in ("json/decoder.py", "fractions.py", "random.py"):  # what was compiled
+            assert source.read(name).decode() == engine.strip_docs(full.read(name).decode())
     config = config_of(tmp_path / "cut")
     lock = json.loads((ROOT / "node_modules" / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     sha = hashlib.sha256(shipped.read_bytes()).hexdigest()
@@ -186,6 +195,22 @@ def test_a_build_with_no_pyodide_at_hand_falls_back_to_the_full_library_in_one_l
     assert len(lines) == 1 and "full standard library" in lines[0], lines
 
 
+def test_a_build_that_cannot_compile_ships_the_cut_source_in_one_line(tmp_path, monkeypatch, caplog):
+    monkeypatch.setattr(engine, "CACHE", tmp_path / "cache")
+
+    def no_node(*args, **kwargs):
+        raise FileNotFoundError("node")
+
+    monkeypatch.setattr(engine.subprocess, "run", no_node)
+    with caplog.at_level(logging.INFO):
+        got = engine.engine()
+    assert got.cut and not got.compiled and got.stdlib.name.startswith("python_stdlib-cut-")
+    with zipfile.ZipFile(got.stdlib) as cut:
+        assert "fractions.py" in cut.namelist()
+    lines = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
+    assert len(lines) == 1 and "ships its source" in lines[0], lines
+
+
 def test_a_build_without_node_modules_downloads_once_into_the_cache(tmp_path, monkeypatch):
     monkeypatch.setattr(engine, "NPM_DIR", tmp_path / "nothing")
     monkeypatch.setattr(engine, "CACHE", tmp_path / "cache")
@@ -198,7 +223,7 @@ def test_a_build_without_node_modules_downloads_once_into_the_cache(tmp_path, mo
 
     monkeypatch.setattr(engine.urllib.request, "urlopen", cdn)
     first = engine.engine()
-    assert first.cut and first.stdlib.stat().st_size < 0.35 * FULL.stat().st_size
+    assert first.cut and first.compiled and first.stdlib.stat().st_size < 0.35 * FULL.stat().st_size
     assert all(url.startswith(f"https://cdn.jsdelivr.net/npm/pyodide@{engine.version()}/") for url in asked)
     assert len(asked) == 5  # the library, the lock, pyodide.mjs, pyodide.asm.mjs, the wasm
     second = engine.engine()
