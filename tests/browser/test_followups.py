@@ -275,3 +275,50 @@ def test_the_meneurs_side_spends_porte_poisse(page, server):
     assert any("à l’acteur (a) (2 points d’héroïsme)" in b for b in buttons), buttons
     calc = widget.locator(".dl-roller__result .dl-calc").text_content()
     assert "b\u00a0: Points de porte-poisse du meneur" in calc and "b\u00a0: Points d’héroïsme" not in calc
+
+
+# Holds the page's engine boot (its « boot » message to the worker) until window.__release().
+HOLD_BOOT = """
+const post = Worker.prototype.postMessage;
+const held = [];
+window.__release = () => { window.__held = false; held.splice(0).forEach((send) => send()); };
+window.__held = true;
+Worker.prototype.postMessage = function (message, ...rest) {
+  if (window.__held && message && message.type === "boot") return void held.push(() => post.call(this, message, ...rest));
+  return post.call(this, message, ...rest);
+};
+"""
+
+# Every state the result area goes through: [its roll number, a notice pending, an outcome shown].
+WATCH_RESULT = """(el) => {
+  const out = el.querySelector(".dl-roller__result");
+  window.__states = [];
+  new MutationObserver(() => window.__states.push([out.dataset.roll || null, Boolean(out.querySelector(".dl-pending")),
+    Boolean(out.querySelector(".dl-outcome"))])).observe(out, { childList: true, attributes: true });
+}"""
+
+
+def test_a_tap_waiting_for_the_engine_keeps_its_notice_until_its_own_answer(page, server):
+    """Back on a page with results kept from before, a tap while the engine starts says « Jet n° 2 demandé »;
+    the roller's description, which comes first, must not draw the kept results in its place (the tap's
+    answer then replaced their follow-up forms under the reader's fingers: a card chosen, then lost)."""
+    page.goto(server.url + "/dcda/confrontation/")
+    widget = page.locator('[data-roller="dcda.confrontation"]').first
+    widget.scroll_into_view_if_needed()
+    widget.locator("button.dl-roll").click()
+    new_result(page, widget, None)
+    page.add_init_script(HOLD_BOOT)
+    page.reload()
+    widget.scroll_into_view_if_needed()
+    widget.evaluate("(el) => el.dlWidget")  # awake: the kept result drawn, the engine asked for (held)
+    page.wait_for_function("() => globalThis.desEtLames.runtime.state.name === 'loading'")
+    assert widget.locator(".dl-roller__result").get_attribute("data-roll") == "1"
+    widget.evaluate(WATCH_RESULT)
+    widget.locator("button.dl-roll").click()
+    assert "Jet n° 2 demandé" in widget.locator(".dl-roller__result .dl-pending").inner_text()
+    page.evaluate("window.__release()")
+    new_result(page, widget, "1")
+    states = page.evaluate("window.__states")
+    asked = next(i for i, (_, pending, _) in enumerate(states) if pending)
+    between = states[asked : next(i for i, (roll, _, shown) in enumerate(states) if roll == "2" and shown)]
+    assert all(pending for _, pending, _ in between), states  # the notice, until roll 2 is drawn

@@ -88,7 +88,10 @@ export class Widget {
       if (!answer.ok) throw new Error(answer.error);
       const drawnBefore = Boolean(this.output.dataset.roll); // results drawn without it (restored, or answered first)
       this.description = answer.result;
-      if (drawnBefore) this.redrawDescribed();
+      // Not while a roll is on its way: its notice stays until its own answer, which draws them all
+      // again (redrawn now, the results kept from before took its place, and the tap's answer then
+      // replaced their forms under the reader's fingers).
+      if (drawnBefore && !this.output.dataset.pending) this.redrawDescribed();
       return this.description;
     })().finally(() => {
       this.describing = null; // failed: the next call asks again
