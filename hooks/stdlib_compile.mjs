@@ -63,4 +63,3 @@ with zipfile.ZipFile("/tmp/in.zip") as source, zipfile.ZipFile(
         dest.writestr(member, data)
 `);
 writeFileSync(output, py.FS.readFile("/tmp/out.zip"));
-console.log(JSON.stringify({ python: py.runPython("import sys; sys.version.split()[0]"), magic: py.runPython("import importlib.util; importlib.util.MAGIC_NUMBER.hex()") }));

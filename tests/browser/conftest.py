@@ -287,6 +287,29 @@ def watched_phone(browser, page_errors, request):
     assert page_errors == [], page_errors
 
 
+# Every render of a widget's result area, as the reader saw it (the added nodes of each mutation), in
+# window.__renders: page.evaluate(RECORD, the .dl-roller__result element).
+RECORD = """(output) => {
+  window.__renders = [];
+  new MutationObserver((mutations) => {
+    for (const m of mutations) {
+      const nodes = [...m.addedNodes].filter((n) => n.nodeType === 1);
+      if (!nodes.length) continue;
+      const all = (sel) => nodes.flatMap((n) => [...(n.matches(sel) ? [n] : []), ...n.querySelectorAll(sel)]);
+      window.__renders.push({
+        roll: output.dataset.roll ?? null,
+        number: all(".dl-roll-number")[0]?.textContent.trim() ?? null,
+        pending: all(".dl-pending")[0]?.textContent ?? null,
+        outcome: all(".dl-outcome")[0]?.textContent ?? null,
+        error: all(".dl-error")[0]?.textContent ?? null,
+        dice: all(".dl-die__value").map((el) => el.textContent),
+        share: all(".dl-share a")[0]?.href ?? null,
+      });
+    }
+  }).observe(output, { childList: true });
+}"""
+
+
 def theme_settled(page) -> None:
     """The theme's and the rollers' scripts have run (the colour switch is bound), and a moment more."""
     page.wait_for_function("() => document.querySelector('form[data-dl-palette]')?.dlPalette")

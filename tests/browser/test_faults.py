@@ -23,6 +23,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 import yaml
+from conftest import RECORD
 
 from rules_py import call
 from rules_py.api import all_rollers
@@ -384,27 +385,6 @@ def test_hostile_share_link_is_refused_in_french_and_runs_nothing(page, server):
 # ----------------------------------------------------------------------
 # Rapid clicks, clicks during boot: one numbered, consistent answer each
 # ----------------------------------------------------------------------
-
-# Every render of the result area, as the reader saw it (the added nodes of each mutation).
-RECORD = """(output) => {
-  window.__renders = [];
-  new MutationObserver((mutations) => {
-    for (const m of mutations) {
-      const nodes = [...m.addedNodes].filter((n) => n.nodeType === 1);
-      if (!nodes.length) continue;
-      const all = (sel) => nodes.flatMap((n) => [...(n.matches(sel) ? [n] : []), ...n.querySelectorAll(sel)]);
-      window.__renders.push({
-        roll: output.dataset.roll ?? null,
-        number: all(".dl-roll-number")[0]?.textContent.trim() ?? null,
-        pending: all(".dl-pending")[0]?.textContent ?? null,
-        outcome: all(".dl-outcome")[0]?.textContent ?? null,
-        error: all(".dl-error")[0]?.textContent ?? null,
-        dice: all(".dl-die__value").map((el) => el.textContent),
-        share: all(".dl-share a")[0]?.href ?? null,
-      });
-    }
-  }).observe(output, { childList: true });
-}"""
 
 
 def replay(render: dict, roller: str) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import RECORD
 
 from rules_py import call
 
@@ -289,14 +290,6 @@ Worker.prototype.postMessage = function (message, ...rest) {
 };
 """
 
-# Every state the result area goes through: [its roll number, a notice pending, an outcome shown].
-WATCH_RESULT = """(el) => {
-  const out = el.querySelector(".dl-roller__result");
-  window.__states = [];
-  new MutationObserver(() => window.__states.push([out.dataset.roll || null, Boolean(out.querySelector(".dl-pending")),
-    Boolean(out.querySelector(".dl-outcome"))])).observe(out, { childList: true, attributes: true });
-}"""
-
 
 def test_a_tap_waiting_for_the_engine_keeps_its_notice_until_its_own_answer(page, server):
     """Back on a page with results kept from before, a tap while the engine starts says « Jet n° 2 demandé »;
@@ -313,12 +306,12 @@ def test_a_tap_waiting_for_the_engine_keeps_its_notice_until_its_own_answer(page
     widget.evaluate("(el) => el.dlWidget")  # awake: the kept result drawn, the engine asked for (held)
     page.wait_for_function("() => globalThis.desEtLames.runtime.state.name === 'loading'")
     assert widget.locator(".dl-roller__result").get_attribute("data-roll") == "1"
-    widget.evaluate(WATCH_RESULT)
+    page.evaluate(RECORD, widget.locator(".dl-roller__result").element_handle())
     widget.locator("button.dl-roll").click()
     assert "Jet n° 2 demandé" in widget.locator(".dl-roller__result .dl-pending").inner_text()
     page.evaluate("window.__release()")
     new_result(page, widget, "1")
-    states = page.evaluate("window.__states")
-    asked = next(i for i, (_, pending, _) in enumerate(states) if pending)
-    between = states[asked : next(i for i, (roll, _, shown) in enumerate(states) if roll == "2" and shown)]
-    assert all(pending for _, pending, _ in between), states  # the notice, until roll 2 is drawn
+    renders = page.evaluate("window.__renders")
+    asked = next(i for i, render in enumerate(renders) if render["pending"])
+    between = renders[asked : next(i for i, r in enumerate(renders) if r["roll"] == "2" and r["outcome"])]
+    assert all(render["pending"] for render in between), renders  # the notice, until roll 2 is drawn
