@@ -41,7 +41,7 @@ _SRC = re.compile(r"\bsrc\s*=", re.I)
 _META = re.compile(
     r'<meta http-equiv="Content-Security-Policy" content="[^"]*">(?:<link rel="(?:modulepreload|preload" as="script)" href="[^"]*">)*\n?'
 )
-_CHARSET = re.compile(r"<meta charset=[^>]*>", re.I)
+CHARSET = re.compile(r"<meta charset=[^>]*>", re.I)
 _JAVASCRIPT = {"", "text/javascript", "application/javascript", "module"}
 
 
@@ -99,7 +99,7 @@ def with_csp(html: str, content: str) -> str:
     the page's script preloads; an earlier policy of this module (and its preloads) is replaced."""
     html = _META.sub("", html)
     tag = f'<meta http-equiv="Content-Security-Policy" content="{content}">{script_preloads(html)}'
-    charset = _CHARSET.search(html)
+    charset = CHARSET.search(html)
     if charset:
         return html[: charset.end()] + "\n" + tag + html[charset.end() :]
     head = re.search(r"<head[^>]*>", html, re.I)

@@ -11,7 +11,8 @@
    render-blocking request, not five);
 3. every built page through ``finish_page``: the page-level steps that only the theme's
    finished HTML allows (``PAGE_STEPS``: the theme's text in French typography, the
-   manifest and theme-colour links in ``<head>``, the stylesheet links made absolute as the
+   manifest and theme-colour links in ``<head>``, the engine's prefetch on pages with rollers
+   (``rollers_assets.prefetch_tag``), the stylesheet links made absolute as the
    head is parsed, ``stylesheets.settle_links``; any later step over a page's final
    HTML goes in that list), then its links to those stylesheets made one link to the
    joined file (``stylesheets.relink``);
@@ -42,7 +43,7 @@ import yaml
 
 from hooks.csp import apply_to_site as apply_policy
 from hooks.offline import MANIFEST, head_tags, manifest, write_service_worker
-from hooks.rollers_assets import front_end_files, pyodide_index_url
+from hooks.rollers_assets import front_end_files, prefetch_tag, pyodide_index_url
 from hooks.sheets_content import check_sheet_pages
 from hooks.stylesheets import joined_stylesheet, relink, settle_links
 from hooks.typography import typeset_html, typeset_theme
@@ -129,6 +130,7 @@ def theme_typography(html: str, path: str) -> str:
 PAGE_STEPS: tuple[tuple[Callable[[str], bool], Callable[[str, str], str]], ...] = (
     (every_html, theme_typography),
     (is_page, link_offline),
+    (is_page, prefetch_tag),
     (every_html, settle_links),
 )
 

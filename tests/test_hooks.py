@@ -216,6 +216,39 @@ def test_front_end_bundle_is_one_valid_es_module(tmp_path):
         assert done.returncode == 0, done.stderr
 
 
+def test_the_prefetch_bundle_is_small_and_holds_no_page_code():
+    """prefetch.js, first in a roller page's <head>, holds the worker's making and the build's
+    configuration only: no widget, no rendering, no offline copy."""
+    text = assets_hook.bundle(ROOT / "hooks" / "static" / "rollers", assets_hook.BUNDLES["prefetch.js"])
+    modules = re.findall(r"^// ---- ([\w-]+\.js) ----$", text, re.M)
+    assert modules == ["config.js", "engine-worker.js", "prefetch-main.js"]
+
+
+def test_pages_with_rollers_or_sheets_ask_for_the_engine_first_in_their_head(built_site):
+    """prefetch.js is the page's first script, in <head> right after the charset and the policy (its
+    preloads), on every page with rollers or sheets, and on no other page."""
+    counts = {True: 0, False: 0}
+    for page in sorted(built_site.rglob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        engine = bool(
+            re.search(r'<section class="dl-roller"[^>]*\sdata-roller="|<div class="dl-sheets" data-jeu="', html)
+        )
+        tags = list(re.finditer(r'<script src="([^"]*prefetch\.js)" type="module" async></script>', html))
+        counts[engine] += 1
+        if not engine:
+            assert tags == [], page
+            continue
+        assert len(tags) == 1, page
+        tag = tags[0]
+        assert tag.start() == re.search(r"<script\b", html).start() < html.index("</head>"), page
+        assert re.fullmatch(
+            r'\s*<meta charset="utf-8">\s*<meta http-equiv="Content-Security-Policy"[^>]*>(<link [^>]*>)*',
+            html[html.index("<head>") + 6 : tag.start()],
+        ), page
+        assert (page.parent / tag.group(1)).resolve() == (built_site / "assets" / "rollers" / "prefetch.js").resolve()
+    assert counts[True] >= 10 and counts[False] >= 3, counts
+
+
 def test_front_end_bundle_refuses_a_missing_or_circular_import(tmp_path):
     (tmp_path / "main.js").write_text('import { a } from "./a.js";\n', encoding="utf-8")
     with pytest.raises(SiteError, match="does not exist"):

@@ -1,6 +1,8 @@
 // Dés & Lames: the module Web Worker that runs rules_py in Pyodide.
 //
-// Protocol (rollers.js is the only client):
+// Protocol (its clients: rollers.js, and prefetch.js, whose worker rollers.js then adopts):
+//   {type: "prefetch", config}           -> {type: "prefetched", failed, refused} the engine's files downloaded
+//                                           and checked (failed: one was not, refused: altered); none runs yet
 //   {id, type: "boot", config, systems}  -> {id, result: true}     once Python and rules_py are up
 //   {id, type: "call", request}          -> {id, result: <answer>} rules_py.api.call_json's answer
 //   any failure                          -> {id, error: "<French sentence>"}
@@ -24,6 +26,7 @@
 // GitHub Pages sends none), so these checks are what guards the engine here.
 
 let booting = null; // the one boot promise: Pyodide + rules_py core
+let fetched = null; // the engine's downloads, started by a prefetch or the boot
 let config = null;
 const loaded = new Set(); // system modules written to the FS
 const fetching = new Map(); // file name -> promise of its text
@@ -33,7 +36,15 @@ const PACKAGE_DIR = "/home/pyodide/rules_py";
 self.onmessage = async (event) => {
   const { id, type } = event.data;
   try {
-    if (type === "boot") {
+    if (type === "prefetch") {
+      // Download early, run late: the page asks for the engine's files as soon as it can;
+      // Python starts only with the boot (a widget near the screen, a tap), on these downloads.
+      config = config || event.data.config;
+      const { verdicts, texts } = downloads();
+      const lost = (await Promise.allSettled([...Object.values(verdicts), texts])).filter((one) => one.status === "rejected");
+      // refused (altered): the boot says so from these verdicts, then fetches it past the HTTP cache
+      self.postMessage({ type: "prefetched", failed: lost.length > 0, refused: lost.some((one) => one.reason instanceof IntegrityError) });
+    } else if (type === "boot") {
       config = config || event.data.config;
       booting = booting || boot(event.data.systems || []);
       await booting;
@@ -61,38 +72,50 @@ self.onmessage = async (event) => {
   }
 };
 
-async function boot(systems) {
+// Every download starts at once, in parallel, the rules' core included: the
+// engine's big files are read as they arrive (the progress), checked, and
+// handed to loadPyodide (pyodide.asm.mjs as its module, the wasm and the
+// library as the answers to its own fetches). The browser's own messages
+// are English: the reader gets a French one, the console the cause. Once per
+// worker, whoever asks first (a prefetch, or the boot).
+function downloads() {
+  if (fetched) return fetched;
   const base = new URL(config.pyodide, self.location.href).href;
   const stdLibURL = config.stdlib ? new URL(config.stdlib, self.location.href).href : `${base}python_stdlib.zip`;
   pinnedBase = base;
   const meter = new Meter(config.sizes || {});
   meter.report();
-  // Every download starts now, in parallel, the rules' files included: the
-  // engine's big files are read as they arrive (the progress), checked, and
-  // handed to loadPyodide (pyodide.asm.mjs as its module, the wasm and the
-  // library as the answers to its own fetches). The browser's own messages
-  // are English: the reader gets a French one, the console the cause.
   const unreachable = (err) => {
     if (err instanceof IntegrityError) throw err;
     throw french(`le moteur de dés est injoignable à l’adresse ${base}`, err);
   };
-  const downloads = {
+  const files = {
     "pyodide.asm.mjs": meter.download(`${base}pyodide.asm.mjs`, "pyodide.asm.mjs"),
     // compiled while it arrives, but complete (so instantiable) only once it matches its pin
     "pyodide.asm.wasm": meter.download(`${base}pyodide.asm.wasm`, "pyodide.asm.wasm", { stream: true, type: "application/wasm" }),
     "python_stdlib.zip": meter.download(stdLibURL, "python_stdlib.zip"),
   };
-  handOver.set(`${base}pyodide.asm.wasm`, downloads["pyodide.asm.wasm"].response);
-  handOver.set(stdLibURL, downloads["python_stdlib.zip"].response);
+  handOver.set(`${base}pyodide.asm.wasm`, files["pyodide.asm.wasm"].response);
+  handOver.set(stdLibURL, files["python_stdlib.zip"].response);
   // A file found altered, or lost, fails the boot at once (Pyodide would wait
   // for ever on a wasm it cannot compile).
-  const verdicts = Object.fromEntries(Object.entries(downloads).map(([name, d]) => [name, d.bytes.catch(unreachable)]));
-  for (const verdict of Object.values(verdicts)) verdict.catch(() => null); // awaited below
+  const verdicts = Object.fromEntries(Object.entries(files).map(([name, d]) => [name, d.bytes.catch(unreachable)]));
+  verdicts["pyodide.mjs"] = checkedFetch(`${base}pyodide.mjs`, "pyodide.mjs").catch(unreachable);
+  for (const verdict of Object.values(verdicts)) verdict.catch(() => null); // awaited by the boot
+  const texts = Promise.all(config.core.map((name) => fetchSource(name)));
+  texts.catch(() => null);
+  fetched = { base, stdLibURL, meter, verdicts, texts };
+  return fetched;
+}
+
+async function boot(systems) {
+  const { base, stdLibURL, meter, verdicts } = downloads();
+  meter.report(true); // where the downloads stand (a prefetch may have begun them, or ended them)
   const names = [...config.core, ...systems.flatMap((s) => config.systems[s] || [])];
   const texts = Promise.all(names.map((name) => fetchSource(name)));
   const pyodidePromise = (async () => {
     const [{ loadPyodide }, createPyodideModule] = await Promise.all([
-      checkedFetch(`${base}pyodide.mjs`, "pyodide.mjs").catch(unreachable).then(moduleOf),
+      verdicts["pyodide.mjs"].then(moduleOf),
       verdicts["pyodide.asm.mjs"].then(moduleOf).then((module) => module.default),
     ]);
     const options = { indexURL: base, stdLibURL, createPyodideModule, packageBaseUrl: base };

@@ -142,7 +142,7 @@ WATCH = """() => {
 
 
 def test_slow_pyodide_shows_progress_and_the_page_stays_responsive(page, server):
-    server.faults.delay = 1.0  # every /pyodide/ file
+    server.faults.delay = 3.0  # every /pyodide/ file (asked for at the page's start: still arriving once in view)
     page.goto(server.url + ENV_PAGE)
     page.evaluate(WATCH)
     page.wait_for_function("() => window.__watch.longTasks.some((d) => d >= 100)")  # the observer sees a blocked thread

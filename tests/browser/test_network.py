@@ -14,6 +14,11 @@
   the reader taps « Lancer » while the copy runs, no copy request comes between the engine's
   first request and the end of its files; the copy resumes afterwards.
 
+- Download early, run late (issue 19, part 1): on a phone (the link, CPU ×4), a page with
+  rollers asks for the engine's files before the theme's script has even run; Python starts
+  only when a roller nears the screen, on those downloads (each file fetched once). A prefetch
+  whose download is lost leaves the boot to start afresh; a page without rollers fetches none.
+
 Figures are printed: ``pytest -s``.
 """
 
@@ -231,3 +236,77 @@ def test_a_tap_during_the_copy_puts_the_engine_first(phone_page, whole_site_shap
     while not copy_requests([list(e) for e in srv.timeline], engine_end, float("inf")):
         assert time.monotonic() < deadline, "the copy never resumed"
         page.wait_for_timeout(250)
+
+
+# ----------------------------------------------------------------------
+# Download early, run late
+# ----------------------------------------------------------------------
+
+FAR_PAGE = "/dcda/confrontation/"  # its first roller is far below a phone's first screen
+ENGINE_FILES = ("/pyodide/pyodide.mjs", "/pyodide/pyodide.asm.mjs", "/pyodide/pyodide.asm.wasm")
+
+
+def test_a_roller_page_asks_for_the_engine_at_once_and_runs_it_only_near_a_roller(phone_page, server):
+    page = phone_page
+    srv = ThrottledServer(server.site, PHONE_RATE, PHONE_LATENCY, slow=every_file)  # the whole site, one phone link
+    try:
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        page.goto(srv.url + FAR_PAGE, wait_until="commit")
+        page.wait_for_function(
+            "() => globalThis.desEtLames?.runtime && !desEtLames.runtime.state.fetching", timeout=120_000
+        )
+        timeline = [list(entry) for entry in srv.timeline]
+        first_engine = min(came for _, came, _, target in timeline if engine_request(target))
+        theme = min(came for _, came, _, target in timeline if target in ("/sitemap.xml", "/search/search_index.json"))
+        print(
+            f"\nengine asked for {first_engine - timeline[0][1]:.2f} s after the page, the theme's requests after "
+            f"{theme - timeline[0][1]:.2f} s"
+        )
+        assert first_engine < theme, "the engine waited for the theme's script"
+        # Downloaded and checked, nothing run: no boot, no roller near the screen.
+        assert page.evaluate("[desEtLames.runtime.boots, desEtLames.runtime.state]") == [0, {"name": "idle"}]
+        assert page.evaluate("desEtLames.runtime.worker") is not None
+        for path in (*ENGINE_FILES, "/assets/rollers/python_stdlib.zip"):
+            assert srv.requests.count(path) == 1, (path, srv.requests)
+        widget = page.locator(".dl-roller[data-roller]").first
+        widget.scroll_into_view_if_needed()
+        widget.locator("button.dl-roll").tap()
+        widget.locator('.dl-roller__result[data-roll="1"] .dl-outcome').wait_for(timeout=120_000)
+        assert page.evaluate("desEtLames.runtime.boots") == 1
+        for path in (*ENGINE_FILES, "/assets/rollers/python_stdlib.zip"):  # Python started on those downloads
+            assert srv.requests.count(path) == 1, (path, srv.requests)
+    finally:
+        srv.close()
+
+
+def test_a_prefetch_that_lost_its_download_leaves_the_boot_to_start_afresh(phone_page, server, page_errors, request):
+    request.node.allow_console_errors = True
+    page = phone_page
+    server.faults.reset()
+    server.faults.refuse, server.faults.only = True, ("pyodide.asm.wasm",)
+    try:
+        page.goto(server.url + FAR_PAGE)
+        # the prefetch's worker dropped, the page still idle: nothing said, nothing kept
+        page.wait_for_function(
+            "() => globalThis.desEtLames?.runtime && !desEtLames.runtime.state.fetching", timeout=60_000
+        )
+        assert page.evaluate("[desEtLames.runtime.worker, desEtLames.runtime.state]") == [None, {"name": "idle"}]
+        assert server.faults.requests.count("/pyodide/pyodide.asm.wasm") == 1
+    finally:
+        server.faults.reset()
+    widget = page.locator(".dl-roller[data-roller]").first
+    widget.scroll_into_view_if_needed()
+    widget.locator("button.dl-roll").tap()
+    widget.locator('.dl-roller__result[data-roll="1"] .dl-outcome').wait_for(timeout=60_000)
+    assert widget.locator(".dl-roller__status").is_hidden()
+    assert server.faults.requests.count("/pyodide/pyodide.asm.wasm") == 1  # the boot's own, after the reset
+    assert [e for e in page_errors if "503" not in e] == []
+    page_errors.clear()
+
+
+def test_a_page_without_rollers_fetches_no_engine(phone_page, server):
+    server.faults.reset()
+    phone_page.goto(server.url + "/credits/")
+    phone_page.wait_for_timeout(2_000)  # time enough for a prefetch to have asked
+    assert [p for p in server.faults.requests if engine_request(p) or p.endswith(".zip")] == [], server.faults.requests
+    assert "/assets/rollers/prefetch.js" not in server.faults.requests

@@ -15,9 +15,14 @@ import { startJournal } from "./journal.js";
 import { CONFIG } from "./config.js";
 import { bindWidgets, listenForTaps } from "./wake.js";
 import { bindPalette } from "./palette.js";
+import { ENGINE_PAGE } from "./engine-worker.js";
+import { runtime } from "./runtime.js";
 
 function bindAll() {
   settleFolds(document);
+  // A page with rollers or sheets reached without prefetch.js (an instant navigation from a page
+  // without any) asks for the engine's files now; after prefetch.js, the runtime has its worker.
+  if (document.querySelector(ENGINE_PAGE)) runtime.prefetch();
   bindWidgets();
   // « Mes personnages »: its own bundle (sheets.js), fetched only by a page that holds sheets.
   if (document.querySelector(".dl-sheets[data-jeu]")) loadSheetsPages();

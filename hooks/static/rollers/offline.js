@@ -10,7 +10,8 @@
 // or when the reader has left the page alone for READER_IDLE_MS with nothing
 // downloading. A boot that starts while the copy runs (a tap on « Lancer », a
 // roller coming into view) stops it (« engine-first »); it resumes once the
-// engine is in. When the copy ends, the service worker tells the pages, and
+// engine is in; so does the engine's download ahead of its boot (runtime.js).
+// When the copy ends, the service worker tells the pages, and
 // the offline control says the book works without network.
 
 import { CONFIG } from "./config.js";
@@ -66,9 +67,9 @@ const READER_IDLE_MS = 5000;
 function whenEngineQuiet() {
   return new Promise((resolve) => {
     const check = () => {
-      if (runtime.state.name === "loading") {
+      if (downloading(runtime.state)) {
         const settled = (state) => {
-          if (state.name === "loading") return;
+          if (downloading(state)) return;
           runtime.listeners.delete(settled);
           check();
         };
@@ -76,13 +77,18 @@ function whenEngineQuiet() {
       }
       const delay = runtime.state.name === "idle" ? REGISTER_DELAY_MS : 0;
       setTimeout(() => (globalThis.requestIdleCallback || setTimeout)(() => {
-        if (runtime.state.name === "loading") check();
+        if (downloading(runtime.state)) check();
         else resolve();
       }, { timeout: 2000 }), delay);
     };
     if (document.readyState === "complete") check();
     else window.addEventListener("load", check, { once: true });
   });
+}
+
+// The engine booting, or its files being fetched ahead of its boot (runtime.prefetch).
+function downloading(state) {
+  return state.name === "loading" || Boolean(state.fetching);
 }
 
 // Tells the service worker (the active one; on a first visit, the one
@@ -115,7 +121,7 @@ function askForTheCopy(registering) {
     idle?.cancel();
     idle = null;
     if (state.name === "ready") rememberBoot();
-    if (state.name === "loading") tell({ type: "engine-first" });
+    if (downloading(state)) tell({ type: "engine-first" });
     else if (state.name === "ready") tell({ type: "precache", engine: true });
     else if (state.name === "failed") tell({ type: "precache", engine: bootedBefore() });
     else idle = afterReaderIdle(() => tell({ type: "precache", engine: bootedBefore() })); // no engine booted here (yet)

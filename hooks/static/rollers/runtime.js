@@ -1,32 +1,62 @@
 // The runtime: one module Web Worker (Pyodide + rules_py) for the whole visit;
 // requests {id, …} settled by {id, result|error}; listeners told of its state.
 //
+// Download early, run late: a page with rollers asks for the engine's files as
+// soon as it starts (prefetch.js, before this script: its worker is adopted;
+// or prefetch() here) — the worker downloads and checks them, the page's state
+// stays idle with `fetching` — and the boot, when a widget nears the screen or
+// a tap comes, starts Python on those downloads in the same worker.
+//
 // The boot has no deadline, only a watchdog: it fails when nothing arrives for
 // BOOT_IDLE_MS (the worker tells every chunk it receives), never because the
 // download is slow; once all has arrived, the engine's start on the device's
 // processor has BOOT_START_MS. A retry boots a new worker; the browser's HTTP cache keeps
 // what was already downloaded.
 
-import { BOOT_IDLE_MS, BOOT_START_MS, CALL_TIMEOUT_MS, CONFIG, pyodideBase, waitsForTap } from "./config.js";
+import { BOOT_IDLE_MS, BOOT_START_MS, CALL_TIMEOUT_MS, CONFIG, waitsForTap } from "./config.js";
+import { engineConfig, newWorker, prefetchingWorker } from "./engine-worker.js";
 import { engineOfflineState } from "./offline-state.js";
 
 export class Runtime {
-  constructor() {
+  constructor(early = null) {
     this.worker = null;
     this.ready = null;
     this.pending = new Map();
     this.nextId = 1;
     this.boots = 0;
+    this.prefetching = false; // this.worker downloads the engine's files, not booted yet
     this.state = { name: "idle" };
     this.listeners = new Set();
+    if (early) this.adopt(early);
+  }
+
+  // The worker prefetch.js made, and its answer if it came before this runtime.
+  adopt({ worker, answer }) {
+    this.take(worker);
+    this.prefetching = true;
+    this.state = { name: "idle", fetching: true };
+    if (answer) this.receive(answer);
+  }
+
+  // The engine's files downloaded by a worker of their own, nothing run: not on a
+  // connection that waits for a tap, not offline, not twice.
+  prefetch() {
+    if (this.worker || this.ready) return false;
+    const worker = prefetchingWorker();
+    if (!worker) return false;
+    this.take(worker);
+    this.prefetching = true;
+    this.emit({ name: "idle", fetching: true }); // the offline copy waits for these downloads too
+    return true;
   }
 
   start(systems) {
     if (this.ready) return this.ready;
     this.boots += 1;
     this.emit({ name: "loading", step: 0, steps: 3, text: "Démarrage du moteur de dés…" }); // the offline copy yields first
-    this.spawn();
-    const config = { ...CONFIG, pyodide: pyodideBase(CONFIG.pyodide) };
+    if (!this.prefetching) this.spawn(); // else the boot starts Python on the prefetch's downloads
+    this.prefetching = false;
+    const config = engineConfig();
     // Offline with no engine on the device: said at once, no time-out (offline-state.js).
     this.ready = engineOfflineState().then((offline) => {
       if (offline) throw Object.assign(new Error(offline), { offline: true });
@@ -52,10 +82,16 @@ export class Runtime {
 
   spawn() {
     if (this.worker) this.worker.terminate();
-    this.worker = new Worker(new URL(`rollers-worker.js?v=${CONFIG.version}`, import.meta.url), { type: "module" });
+    this.prefetching = false;
+    this.take(newWorker());
+  }
+
+  take(worker) {
+    this.worker = worker;
     this.worker.onmessage = (event) => this.receive(event.data);
     this.worker.onerror = (event) => {
       event.preventDefault();
+      if (this.prefetching) return void this.receive({ type: "prefetched", failed: true }); // a boot will start afresh
       this.failAll(`le programme du moteur a échoué (${event.message || "erreur inconnue"})`);
     };
   }
@@ -96,6 +132,7 @@ export class Runtime {
   drop(reason) {
     if (this.worker) this.worker.terminate();
     this.worker = null;
+    this.prefetching = false;
     this.ready = null;
     this.failAll(reason);
     this.emit({ name: "failed", text: reason, stuck: true });
@@ -105,6 +142,7 @@ export class Runtime {
     if (this.worker) this.worker.terminate();
     this.failAll("le moteur a été redémarré");
     this.worker = null;
+    this.prefetching = false;
     this.ready = null;
     return this.start(systems);
   }
@@ -129,6 +167,18 @@ export class Runtime {
   }
 
   receive(data) {
+    if (data.type === "prefetched") {
+      if (!this.prefetching) return; // booting already: the boot reports for itself
+      // A download lost: the boot, later, starts afresh (the network may be back). A file refused
+      // (altered): the boot fails on it, and fetches it again past the HTTP cache (boot()).
+      if (data.failed && !data.refused) {
+        this.worker.terminate();
+        this.worker = null;
+        this.prefetching = false;
+      }
+      if (this.state.name === "idle") this.emit({ name: "idle" });
+      return;
+    }
     if (data.type === "progress") {
       const boots = [...this.pending.values()].filter((entry) => entry.idle);
       if (!boots.length) return; // a failed boot's downloads still trickling in: its failure stays shown
@@ -165,7 +215,9 @@ export class Runtime {
 }
 
 
-export const runtime = (globalThis.desEtLames ||= { runtime: new Runtime() }).runtime;
+// One runtime per page, whichever bundle comes first (rollers.js, sheets.js), with the prefetch's worker.
+const home = (globalThis.desEtLames ||= {});
+export const runtime = (home.runtime ||= new Runtime(home.early));
 
 // The game systems whose rollers this page shows (their modules load with the engine).
 export function pageSystems() {
