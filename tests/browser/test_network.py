@@ -17,7 +17,8 @@
 - Download early, run late (issue 19, part 1): on a phone (the link, CPU ×4), a page with
   rollers asks for the engine's files before the theme's script has even run; Python starts
   only when a roller nears the screen, on those downloads (each file fetched once). A prefetch
-  whose download is lost leaves the boot to start afresh; a page without rollers fetches none.
+  whose download is lost leaves the boot to start afresh; on a fast link (loopback) nothing is
+  fetched before a roller nears the screen; a page without rollers fetches none.
 
 Figures are printed: ``pytest -s``.
 """
@@ -282,26 +283,34 @@ def test_a_roller_page_asks_for_the_engine_at_once_and_runs_it_only_near_a_rolle
 def test_a_prefetch_that_lost_its_download_leaves_the_boot_to_start_afresh(phone_page, server, page_errors, request):
     request.node.allow_console_errors = True
     page = phone_page
-    server.faults.reset()
-    server.faults.refuse, server.faults.only = True, ("pyodide.asm.wasm",)
+    srv = ThrottledServer(server.site, rate=None, latency=PHONE_LATENCY, slow=every_file)  # a phone's round trips
     try:
-        page.goto(server.url + FAR_PAGE)
+        srv.refuse.add("/pyodide/pyodide.asm.wasm")
+        page.goto(srv.url + FAR_PAGE)
         # the prefetch's worker dropped, the page still idle: nothing said, nothing kept
-        page.wait_for_function(
-            "() => globalThis.desEtLames?.runtime && !desEtLames.runtime.state.fetching", timeout=60_000
-        )
+        page.wait_for_function("() => globalThis.desEtLames?.runtime && !desEtLames.runtime.state.fetching")
         assert page.evaluate("[desEtLames.runtime.worker, desEtLames.runtime.state]") == [None, {"name": "idle"}]
-        assert server.faults.requests.count("/pyodide/pyodide.asm.wasm") == 1
+        assert srv.requests.count("/pyodide/pyodide.asm.wasm") == 1
+        srv.refuse.clear()
+        widget = page.locator(".dl-roller[data-roller]").first
+        widget.scroll_into_view_if_needed()
+        widget.locator("button.dl-roll").tap()
+        widget.locator('.dl-roller__result[data-roll="1"] .dl-outcome').wait_for(timeout=60_000)
+        assert widget.locator(".dl-roller__status").is_hidden()
+        assert srv.requests.count("/pyodide/pyodide.asm.wasm") == 2  # the boot's own, afresh
     finally:
-        server.faults.reset()
-    widget = page.locator(".dl-roller[data-roller]").first
-    widget.scroll_into_view_if_needed()
-    widget.locator("button.dl-roll").tap()
-    widget.locator('.dl-roller__result[data-roll="1"] .dl-outcome').wait_for(timeout=60_000)
-    assert widget.locator(".dl-roller__status").is_hidden()
-    assert server.faults.requests.count("/pyodide/pyodide.asm.wasm") == 1  # the boot's own, after the reset
+        srv.close()
     assert [e for e in page_errors if "503" not in e] == []
     page_errors.clear()
+
+
+def test_on_a_fast_link_the_engine_waits_for_a_roller_near_the_screen(phone_page, server):
+    """On a fast link the download is short when it is needed: the page's own load keeps the processor."""
+    server.faults.reset()
+    phone_page.goto(server.url + FAR_PAGE)
+    phone_page.wait_for_timeout(2_000)  # time enough for a prefetch to have asked
+    assert [p for p in server.faults.requests if p.startswith("/pyodide/") or p.endswith(".zip")] == []
+    assert phone_page.evaluate("desEtLames.runtime.worker") is None
 
 
 def test_a_page_without_rollers_fetches_no_engine(phone_page, server):

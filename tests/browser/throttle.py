@@ -8,7 +8,8 @@ like conftest's ``Handler``, but as a CDN and a phone would see it:
 - the files ``slow(path)`` selects (default: ``/pyodide/`` and the site's
   ``python_stdlib.zip``, the engine) share one link of ``rate`` bytes/s, and
   wait ``latency`` seconds before their first byte;
-- ``stall`` holds paths whose body does not come (headers sent, then silence);
+- ``stall`` holds paths whose body does not come (headers sent, then silence),
+  ``refuse`` paths answered 503;
 - ``sent`` counts the encoded bytes of every response body, by path, and
   ``requests`` lists every path asked (the worker's and the service worker's
   requests included, which the page's DevTools session does not see);
@@ -90,6 +91,9 @@ class ThrottledHandler(Handler):
         if not local.is_file():
             self.send_error(404)
             return
+        if path in owner.refuse:
+            self.send_error(503)
+            return
         slow = owner.slow(path)
         if slow and owner.latency:
             time.sleep(owner.latency)
@@ -128,6 +132,7 @@ class ThrottledServer:
         self.requests: list[str] = []
         self.timeline: list[list] = []  # [path, came, ended or None, URL asked], in the order they came
         self.stall: set[str] = set()  # paths whose body never comes (until removed)
+        self.refuse: set[str] = set()  # paths answered 503 (until removed)
         self.sent: Counter[str] = Counter()
         self._lock = threading.Lock()
         self._gzipped: dict[Path, bytes] = {}
@@ -155,6 +160,7 @@ class ThrottledServer:
             self.timeline.clear()
             self.sent.clear()
             self.stall.clear()
+            self.refuse.clear()
 
     def close(self) -> None:
         self.httpd.shutdown()

@@ -16,11 +16,23 @@ export function engineConfig() {
 }
 
 // A worker that downloads and checks the engine's files, running none of them (its
-// "prefetch"); null where the engine waits for the reader's first tap (a connection that
-// saves data, or a slow one) and offline.
+// "prefetch"), on a slow link only (slowLink); null elsewhere, where the engine waits for the
+// reader's first tap (a connection that saves data, or one reported slow) and offline.
 export function prefetchingWorker() {
-  if (!CONFIG || waitsForTap() || globalThis.navigator?.onLine === false) return null;
+  if (!CONFIG || !slowLink() || waitsForTap() || globalThis.navigator?.onLine === false) return null;
   const worker = newWorker();
   worker.postMessage({ type: "prefetch", config: engineConfig() });
   return worker;
+}
+
+// The page itself came slowly: its first byte SLOW_LINK_MS or more after the navigation
+// began (a phone network's round trips). There the link is what the first roll waits for, and
+// the engine's download starts at once. On a fast link the download takes little time when a
+// roller nears the screen, and starting it during the page's own load only shares the
+// processor with it (Lighthouse, loopback: 3 to 6 points lower on roller pages).
+const SLOW_LINK_MS = 200;
+
+export function slowLink() {
+  const navigation = globalThis.performance?.getEntriesByType?.("navigation")?.[0];
+  return Boolean(navigation && navigation.responseStart - navigation.startTime >= SLOW_LINK_MS);
 }

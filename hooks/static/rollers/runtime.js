@@ -25,6 +25,7 @@ export class Runtime {
     this.nextId = 1;
     this.boots = 0;
     this.prefetching = false; // this.worker downloads the engine's files, not booted yet
+    this.soon = null; // a start waiting for the page's load (startSoon)
     this.state = { name: "idle" };
     this.listeners = new Set();
     if (early) this.adopt(early);
@@ -48,6 +49,18 @@ export class Runtime {
     this.prefetching = true;
     this.emit({ name: "idle", fetching: true }); // the offline copy waits for these downloads too
     return true;
+  }
+
+  // A roller near the screen: Python starts once the page has loaded, in an idle moment (seconds
+  // of the processor's time, on two cores shared with the page's own load); a tap starts it at
+  // once (call()). Its files are downloading already (prefetch).
+  startSoon(systems) {
+    if (this.ready) return this.ready;
+    this.soon ||= quietMoment().then(() => {
+      this.soon = null;
+      return this.start(systems);
+    });
+    return this.soon;
   }
 
   start(systems) {
@@ -214,6 +227,15 @@ export class Runtime {
   }
 }
 
+
+// The page loaded, then an idle moment (at most 2 s later).
+function quietMoment() {
+  return new Promise((resolve) => {
+    const idle = () => (globalThis.requestIdleCallback || setTimeout)(() => resolve(), { timeout: 2000 });
+    if (document.readyState === "complete") idle();
+    else window.addEventListener("load", idle, { once: true });
+  });
+}
 
 // One runtime per page, whichever bundle comes first (rollers.js, sheets.js), with the prefetch's worker.
 const home = (globalThis.desEtLames ||= {});

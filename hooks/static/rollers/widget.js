@@ -72,7 +72,7 @@ export class Widget {
 
   nearScreen() {
     if (runtime.deferUntilTap()) return; // saving data or a slow connection: the engine waits for the first tap
-    runtime.start(pageSystems()).then(
+    runtime.startSoon(pageSystems()).then(
       () => this.describe(), // also loads this system's module before the click
       () => null, // the failure is shown by showState
     ).catch((err) => this.showState({ name: "failed", text: err.message }));
