@@ -277,6 +277,7 @@ def test_a_roller_page_asks_for_the_engine_at_once_and_runs_it_only_near_a_rolle
         for path in (*ENGINE_FILES, "/assets/rollers/python_stdlib.zip"):  # Python started on those downloads
             assert srv.requests.count(path) == 1, (path, srv.requests)
     finally:
+        page.context.close()  # before its server: the service worker's install would fail, loudly
         srv.close()
 
 
@@ -299,6 +300,7 @@ def test_a_prefetch_that_lost_its_download_leaves_the_boot_to_start_afresh(phone
         assert widget.locator(".dl-roller__status").is_hidden()
         assert srv.requests.count("/pyodide/pyodide.asm.wasm") == 2  # the boot's own, afresh
     finally:
+        page.context.close()  # before its server: the service worker's install would fail, loudly
         srv.close()
     assert [e for e in page_errors if "503" not in e] == []
     page_errors.clear()

@@ -3,7 +3,7 @@
 
 import { CONFIG, pyodideBase, waitsForTap } from "./config.js";
 
-// What makes a page one whose engine is fetched ahead (hooks/rollers_assets.py: ENGINE_PAGE, the same).
+// What makes a page one whose engine is fetched ahead (hooks/rollers_assets.py: _ENGINE_PAGE, the same).
 export const ENGINE_PAGE = ".dl-roller[data-roller], .dl-sheets[data-jeu]";
 
 export function newWorker() {

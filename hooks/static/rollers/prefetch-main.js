@@ -1,8 +1,9 @@
-// Dés & Lames: the engine's files asked for as soon as a page with rollers starts. Bundled as
-// assets/rollers/prefetch.js, loaded async from the <head> of every page with rollers or
-// sheets (hooks/rollers_assets.py, prefetch_tag): it runs while the page is still parsed, long
-// before rollers.js, and leaves its worker to the runtime (runtime.js adopts `early`), which
-// starts Python on these downloads when a widget nears the screen or a tap comes.
+// Dés & Lames: the engine's files asked for as soon as a page with rollers starts, on a slow
+// link (engine-worker.js, slowLink). Bundled as assets/rollers/prefetch.js, loaded async from
+// the <head> of every page with rollers or sheets (hooks/rollers_assets.py, prefetch_tag): it
+// runs while the page is still parsed, long before rollers.js, and leaves its worker to the
+// runtime (runtime.js adopts `early`), which starts Python on these downloads at a tap, or
+// once the page has loaded when a widget nears the screen.
 
 import { prefetchingWorker } from "./engine-worker.js";
 

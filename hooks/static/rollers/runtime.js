@@ -1,11 +1,12 @@
 // The runtime: one module Web Worker (Pyodide + rules_py) for the whole visit;
 // requests {id, …} settled by {id, result|error}; listeners told of its state.
 //
-// Download early, run late: a page with rollers asks for the engine's files as
-// soon as it starts (prefetch.js, before this script: its worker is adopted;
-// or prefetch() here) — the worker downloads and checks them, the page's state
-// stays idle with `fetching` — and the boot, when a widget nears the screen or
-// a tap comes, starts Python on those downloads in the same worker.
+// Download early, run late: on a slow link, a page with rollers asks for the
+// engine's files as soon as it starts (prefetch.js, before this script: its
+// worker is adopted; or prefetch() here) — the worker downloads and checks them,
+// the page's state stays idle with `fetching` — and the boot starts Python on
+// those downloads in the same worker: at a tap, or once the page has loaded when
+// a widget nears the screen (startSoon).
 //
 // The boot has no deadline, only a watchdog: it fails when nothing arrives for
 // BOOT_IDLE_MS (the worker tells every chunk it receives), never because the
@@ -39,8 +40,8 @@ export class Runtime {
     if (answer) this.receive(answer);
   }
 
-  // The engine's files downloaded by a worker of their own, nothing run: not on a
-  // connection that waits for a tap, not offline, not twice.
+  // The engine's files downloaded by a worker of their own, nothing run: on a slow link
+  // only, not on a connection that waits for a tap, not offline, not twice (engine-worker.js).
   prefetch() {
     if (this.worker || this.ready) return false;
     const worker = prefetchingWorker();
