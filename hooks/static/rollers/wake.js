@@ -7,6 +7,7 @@
 // asleep wakes it at once, in the capture phase, before the event reaches the widget's own
 // listeners: no tap or change is lost. So does any use of `el.dlWidget` (a replay link, the tests).
 
+import { warmResultFonts } from "./warm-fonts.js";
 import { Widget } from "./widget.js";
 
 const NEAR = "1200px 0px"; // generous: woken well before it is seen
@@ -33,6 +34,7 @@ export function bindWidgets() {
     if (el.id === asked) wakeWidget(el); // a share link's roll is replayed at once
     nearObserver.observe(el);
   }
+  warmResultFonts(document.querySelector(".dl-roller[data-roller]"));
 }
 
 export function listenForTaps() {

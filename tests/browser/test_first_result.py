@@ -1,0 +1,62 @@
+"""The first result is drawn without waiting for the browser's fonts (warm-fonts.js).
+
+A text's first use of a font size, weight or symbol makes Chromium ask the browser process for
+it, synchronously, in the middle of the layout; while the engine boots, the first outcome's
+layout waited 60-150 ms for those answers (the benchmark's long task). The fonts a result uses
+are looked up once the widgets are bound: the first roll's tap and outcome ask for none.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+# One round trip to the browser process per new font strike (family, size, weight, style).
+FONT_ASK = "WebSandboxSupportLinux::GetWebFontRenderStyleForStrike"
+CATEGORIES = ["fonts", "disabled-by-default-fonts", "blink.user_timing"]
+
+# A text in a size and weight nothing on the page uses: its strike is new, asked for.
+PROBE = """() => {
+  const span = document.createElement("span");
+  span.style.cssText = "font-size: 37.3px; font-weight: 300; font-style: italic";
+  span.textContent = "sonde";
+  document.body.append(span);
+  span.getBoundingClientRect();
+  span.remove();
+}"""
+
+
+def asks_between(trace: bytes, first: str, last: str) -> int:
+    """Font strikes asked for on the page's main thread between two of its performance marks."""
+    events = json.loads(trace)
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    marks = {e["name"]: e for e in events if e.get("name") in (first, last)}
+    thread = (marks[first]["pid"], marks[first]["tid"])
+    return sum(
+        1
+        for e in events
+        if e.get("name") == FONT_ASK
+        and (e["pid"], e["tid"]) == thread
+        and marks[first]["ts"] <= e["ts"] <= marks[last]["ts"]
+    )
+
+
+@pytest.mark.parametrize("path", ["/solaires/resoudre-une-action/", "/feerie/actions/"], ids=["dice", "cards"])
+def test_the_first_roll_asks_the_browser_for_no_font(browser, page, server, path):
+    page.goto(server.url + path)
+    widget = page.locator(".dl-roller[data-roller]").first
+    widget.locator("button.dl-roll:not([disabled])").wait_for()
+    browser.start_tracing(page=page, categories=CATEGORIES)
+    page.evaluate("performance.mark('probe')")
+    page.evaluate(PROBE)
+    page.evaluate("performance.mark('roll')")
+    widget.locator("button.dl-roll").click()
+    widget.locator(".dl-roller__result .dl-outcome").wait_for(timeout=60_000)
+    widget.locator(".dl-roller__result .dl-die").first.wait_for()
+    page.evaluate("performance.mark('done')")
+    trace = browser.stop_tracing()
+    assert asks_between(trace, "probe", "roll") >= 1  # the probe is seen: the trace shows such asks
+    assert asks_between(trace, "roll", "done") == 0
