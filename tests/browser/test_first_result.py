@@ -49,6 +49,7 @@ def test_the_first_roll_asks_the_browser_for_no_font(browser, page, server, path
     page.goto(server.url + path)
     widget = page.locator(".dl-roller[data-roller]").first
     widget.locator("button.dl-roll:not([disabled])").wait_for()
+    assert page.locator(".dl-warmup").count() == 0  # the sample is laid out once, then taken out
     browser.start_tracing(page=page, categories=CATEGORIES)
     page.evaluate("performance.mark('probe')")
     page.evaluate(PROBE)

@@ -92,7 +92,7 @@ function openJournal() {
 
 function renderCount() {
   const count = journal.entries.length;
-  for (const span of document.querySelectorAll(".dl-journal-button__count")) {
+  for (const span of document.querySelectorAll(".dl-journal-button > .dl-journal-button__count")) {
     span.textContent = count || "";
     // The visible count is part of the button's name (axe: label-content-name-mismatch).
     span.closest("button")?.setAttribute("aria-label", count ? `Journal des jets, ${count}` : "Journal des jets");

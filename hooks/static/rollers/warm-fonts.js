@@ -5,8 +5,9 @@
 // engine boots (its downloads, the service worker, the compiler's threads all busy), the
 // first outcome's layout waited 60-150 ms for those answers (traced: 21 font look-ups, 4
 // render styles, 3 fallbacks for symbols). A sample result, drawn with the same functions
-// as a real one, inside the page's first roller, is laid out once the widgets are bound,
-// hidden, then taken out: the answers are then in the renderer's font cache.
+// as a real one, inside the page's first roller, hidden, is put in the page as its widgets
+// are bound, laid out as the next frame starts and taken out before it is painted: the
+// answers are then in the renderer's font cache, before any roll.
 
 import { h } from "./dom.js";
 import { detail, diceGroup, outcome, rollHead } from "./render.js";
@@ -34,16 +35,20 @@ export function warmResultFonts(roller) {
     rollHead(1, "exemple"), outcome(result(reussite)), diceGroup(dice), diceGroup({ ...cards, des: [{ valeur: "Atout", libelle: "Atout" }, ...cards.des] }),
     detail(result(reussite)), h("div", { class: "dl-actions" }, h("form", { class: "dl-action" }, h("button", { type: "button", class: "md-button" }, "Relancer"))),
     h("p", { class: "dl-pending" }, "Jet n° 1 demandé"), h("p", { class: "dl-error" }, "Erreur"));
-  const hidden = (...children) => h("div", { "aria-hidden": "true", inert: "",
+  const hidden = (...children) => h("div", { class: "dl-warmup", "aria-hidden": "true", inert: "",
     style: "position:absolute;left:0;top:0;width:100%;visibility:hidden;pointer-events:none" }, ...children);
-  const inRoller = hidden(h("div", { class: "dl-roller__result" }, sample(true, true), sample(true, false), sample(false, null)));
+  const inRoller = hidden(sample(true, true), sample(true, false), sample(false, null));
   // What a roll also changes outside its roller: the journal's count (header) and its words for screen readers (body).
-  const inBody = hidden(h("span", { class: "dl-journal-button__count" }, "1"));
-  const live = h("p", { class: "dl-journal__live dl-visually-hidden", "aria-hidden": "true" }, "Jet n° 1 ajouté au journal des jets.");
+  const inBody = hidden(h("span", { class: "dl-journal-button__count" }, "1"),
+    h("p", { class: "dl-journal__live dl-visually-hidden" }, "Jet n° 1 ajouté au journal des jets."));
   roller.append(inRoller);
-  document.body.append(inBody, live);
-  inRoller.getBoundingClientRect(); // laid out now: every font it names is looked up
-  inRoller.remove();
-  inBody.remove();
-  live.remove();
+  document.body.append(inBody);
+  // Laid out at the start of the next frame, whose own layout comes right after (not a layout
+  // more: forced as the widgets were bound, it cost the page's load up to 100 ms of Lighthouse's
+  // blocking time), and taken out before that frame is painted.
+  requestAnimationFrame(() => {
+    inRoller.getBoundingClientRect();
+    inRoller.remove();
+    inBody.remove();
+  });
 }
