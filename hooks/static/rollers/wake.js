@@ -6,7 +6,7 @@
 // focus, a click, a submit or a field changed (by a script, an autofill) on a widget still
 // asleep wakes it at once, in the capture phase, before the event reaches the widget's own
 // listeners: no tap or change is lost. So does any use of `el.dlWidget` (a replay link, the tests).
-// Bound, they have the fonts a result is drawn with looked up (warm-fonts.js), before any roll.
+// Bound, they have the fonts a result is drawn with looked up in idle moments (warm-fonts.js).
 
 import { warmResultFonts } from "./warm-fonts.js";
 import { Widget } from "./widget.js";

@@ -3,52 +3,78 @@
 // A text's first use of a size, a weight or a symbol (« ✔ », « ♦ ») makes Chromium ask the
 // browser process for the font, synchronously, in the middle of the layout. Asked while the
 // engine boots (its downloads, the service worker, the compiler's threads all busy), the
-// first outcome's layout waited 60-150 ms for those answers (traced: 21 font look-ups, 4
-// render styles, 3 fallbacks for symbols). A sample result, drawn with the same functions
-// as a real one, inside the page's first roller, hidden, is put in the page as its widgets
-// are bound, laid out as the next frame starts and taken out before it is painted: the
-// answers are then in the renderer's font cache, before any roll.
+// first outcome's layout waited 8-99 ms for those answers (traced: 21 font look-ups, 4
+// render styles, 3 fallbacks for symbols). Samples of a result's parts, drawn with the same
+// functions as a real one, hidden, are laid out one at a time in idle moments as the page
+// loads, then taken out: the answers are then in the renderer's font cache, before any roll.
+// One part per idle moment: all at once, the waits made one task that cost the page's load
+// 70-120 ms of Lighthouse's blocking time.
 
 import { h } from "./dom.js";
 import { detail, diceGroup, outcome, rollHead } from "./render.js";
 
-let warmed = false; // once per renderer: the cache outlives an instant navigation
+const shared = (globalThis.desEtLames ||= {}); // the page's, with the runtime (runtime.js)
 
+const DICE = {
+  titre: "Dés",
+  des: [
+    { faces: 6, valeur: 6, garde: true, marque: "gardé" },
+    { faces: 6, valeur: 1, garde: false, marque: "écarté" },
+    { faces: 10, valeur: 10, garde: false, marque: "relancé" },
+    { faces: 20, valeur: 7 },
+  ],
+};
+const CARDS = {
+  titre: "Cartes",
+  des: [{ valeur: "Atout", libelle: "Atout" }, ...["batons", "ecus", "coupes", "dagues"].map((suit, i) => (
+    { valeur: `${i + 7}-${suit}`, libelle: `${i + 7} de ${suit}`, garde: i % 2 === 0 }))],
+};
+const said = (reussite) => ({ reussite, resultat: "Réussite critique, marge 3" });
+
+// Each part: where it goes (the roller, or the page's body), and what it holds.
+const PARTS = [
+  ["roller", () => [outcome(said(true)), outcome(said(false)), outcome(said(null))]],
+  ["roller", () => [rollHead(1, "exemple"), h("p", { class: "dl-pending" }, "Jet n° 1 demandé"), h("p", { class: "dl-error" }, "Erreur"),
+    detail({ calcul: ["1 + 2 = 3"], notes: ["Note"] }),
+    h("div", { class: "dl-actions" }, h("form", { class: "dl-action" }, h("button", { type: "button", class: "md-button" }, "Relancer")))]],
+  ["roller", () => [diceGroup(DICE)]],
+  ["roller", () => [diceGroup(CARDS)]],
+  ["roller", () => [h("div", { class: "dl-result dl-result--old" }, outcome(said(true)), diceGroup(DICE), diceGroup(CARDS))]],
+  // What a roll also changes outside its roller: the journal's count (header) and its words for screen readers.
+  ["body", () => [h("span", { class: "dl-journal-button__count" }, "1"),
+    h("p", { class: "dl-journal__live dl-visually-hidden" }, "Jet n° 1 ajouté au journal des jets.")]],
+];
+
+// Once per renderer (the cache outlives an instant navigation); `desEtLames.fontsWarm` settles when done.
+// The parts go in one hidden box put in the roller (and one in the body) as the widgets are bound:
+// sized and contained, the box is a boundary of the layout, so laying out a part inside it lays out
+// that part alone (put in the page each time, it had the page laid out again: 27-33 ms, traced).
 export function warmResultFonts(roller) {
-  if (warmed || !roller) return;
-  warmed = true;
-  const dice = {
-    titre: "Dés",
-    des: [
-      { faces: 6, valeur: 6, garde: true, marque: "gardé" },
-      { faces: 6, valeur: 1, garde: false, marque: "écarté" },
-      { faces: 10, valeur: 10, garde: false, marque: "relancé" },
-      { faces: 20, valeur: 7 },
-    ],
-  };
-  const cards = {
-    titre: "Cartes",
-    des: ["batons", "ecus", "coupes", "dagues"].map((suit, i) => ({ valeur: `${i + 7}-${suit}`, libelle: `${i + 7} de ${suit}`, garde: i % 2 === 0 })),
-  };
-  const result = (reussite) => ({ reussite, resultat: "Réussite critique, marge 3", calcul: ["1 + 2 = 3"], notes: ["Note"] });
-  const sample = (current, reussite) => h("div", { class: `dl-result${current ? "" : " dl-result--old"}` },
-    rollHead(1, "exemple"), outcome(result(reussite)), diceGroup(dice), diceGroup({ ...cards, des: [{ valeur: "Atout", libelle: "Atout" }, ...cards.des] }),
-    detail(result(reussite)), h("div", { class: "dl-actions" }, h("form", { class: "dl-action" }, h("button", { type: "button", class: "md-button" }, "Relancer"))),
-    h("p", { class: "dl-pending" }, "Jet n° 1 demandé"), h("p", { class: "dl-error" }, "Erreur"));
-  const hidden = (...children) => h("div", { class: "dl-warmup", "aria-hidden": "true", inert: "",
-    style: "position:absolute;left:0;top:0;width:100%;visibility:hidden;pointer-events:none" }, ...children);
-  const inRoller = hidden(sample(true, true), sample(true, false), sample(false, null));
-  // What a roll also changes outside its roller: the journal's count (header) and its words for screen readers (body).
-  const inBody = hidden(h("span", { class: "dl-journal-button__count" }, "1"),
-    h("p", { class: "dl-journal__live dl-visually-hidden" }, "Jet n° 1 ajouté au journal des jets."));
-  roller.append(inRoller);
-  document.body.append(inBody);
-  // Laid out at the start of the next frame, whose own layout comes right after (not a layout
-  // more: forced as the widgets were bound, it cost the page's load up to 100 ms of Lighthouse's
-  // blocking time), and taken out before that frame is painted.
-  requestAnimationFrame(() => {
-    inRoller.getBoundingClientRect();
-    inRoller.remove();
-    inBody.remove();
-  });
+  if (shared.fontsWarm || !roller) return;
+  const boxes = { roller: hiddenBox(), body: hiddenBox() };
+  roller.append(boxes.roller);
+  document.body.append(boxes.body);
+  shared.fontsWarm = (async () => {
+    for (const [where, make] of PARTS) {
+      await idleMoment();
+      const box = boxes[where];
+      if (!box.isConnected) break; // the page left (instant navigation): the next page's rollers ask again
+      box.replaceChildren(...make());
+      box.getBoundingClientRect(); // laid out now: every font it names is looked up
+      box.replaceChildren(); // empty between idle moments: nothing in the page looks like a result
+    }
+    const done = boxes.roller.isConnected;
+    boxes.roller.remove();
+    boxes.body.remove();
+    if (!done) shared.fontsWarm = null;
+  })();
+}
+
+function hiddenBox() {
+  return h("div", { class: "dl-warmup", "aria-hidden": "true", inert: "",
+    style: "position:absolute;left:0;top:0;width:20rem;height:20rem;contain:strict;visibility:hidden;pointer-events:none" });
+}
+
+function idleMoment() {
+  return new Promise((resolve) => (globalThis.requestIdleCallback || setTimeout)(() => resolve(), { timeout: 1000 }));
 }
