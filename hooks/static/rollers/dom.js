@@ -67,3 +67,11 @@ export function megabytes(bytes) {
   const mo = bytes / 1e6;
   return `${mo.toLocaleString("fr-FR", { maximumFractionDigits: mo < 10 ? 1 : 0 })}\u00a0Mo`;
 }
+
+// An idle moment of the page's main thread (at most `timeoutMs` later; no idle callbacks: the next task).
+export function idleMoment(timeoutMs) {
+  return new Promise((resolve) => {
+    if (globalThis.requestIdleCallback) requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+    else setTimeout(resolve, 0);
+  });
+}

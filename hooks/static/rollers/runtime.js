@@ -16,6 +16,7 @@
 
 import { BOOT_IDLE_MS, BOOT_START_MS, CALL_TIMEOUT_MS, CONFIG, waitsForTap } from "./config.js";
 import { engineConfig, newWorker, prefetchingWorker } from "./engine-worker.js";
+import { idleMoment } from "./dom.js";
 import { engineOfflineState } from "./offline-state.js";
 
 export class Runtime {
@@ -231,11 +232,9 @@ export class Runtime {
 
 // The page loaded, then an idle moment (at most 2 s later).
 function quietMoment() {
-  return new Promise((resolve) => {
-    const idle = () => (globalThis.requestIdleCallback || setTimeout)(() => resolve(), { timeout: 2000 });
-    if (document.readyState === "complete") idle();
-    else window.addEventListener("load", idle, { once: true });
-  });
+  const loaded = document.readyState === "complete" ? Promise.resolve()
+    : new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
+  return loaded.then(() => idleMoment(2000));
 }
 
 // One runtime per page, whichever bundle comes first (rollers.js, sheets.js), with the prefetch's worker.

@@ -8,6 +8,7 @@
 // listeners: no tap or change is lost. So does any use of `el.dlWidget` (a replay link, the tests).
 // Bound, they have the fonts a result is drawn with looked up in idle moments (warm-fonts.js).
 
+import { idleMoment } from "./dom.js";
 import { warmResultFonts } from "./warm-fonts.js";
 import { Widget } from "./widget.js";
 
@@ -62,16 +63,9 @@ async function wakeInTurn() {
   if (waking) return;
   waking = true;
   while (nearScreen.length) {
-    await idleSlice();
+    await idleMoment(500);
     const el = nearScreen.shift();
     if (el.isConnected) wakeWidget(el).nearScreen();
   }
   waking = false;
-}
-
-function idleSlice() {
-  return new Promise((resolve) => {
-    if (globalThis.requestIdleCallback) requestIdleCallback(() => resolve(), { timeout: 500 });
-    else setTimeout(resolve, 0);
-  });
 }

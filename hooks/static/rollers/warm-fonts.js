@@ -10,7 +10,7 @@
 // One part per idle moment: all at once, the waits made one task that cost the page's load
 // 70-120 ms of Lighthouse's blocking time.
 
-import { h } from "./dom.js";
+import { h, idleMoment } from "./dom.js";
 import { detail, diceGroup, outcome, rollHead } from "./render.js";
 
 const shared = (globalThis.desEtLames ||= {}); // the page's, with the runtime (runtime.js)
@@ -56,7 +56,7 @@ export function warmResultFonts(roller) {
   document.body.append(boxes.body);
   shared.fontsWarm = (async () => {
     for (const [where, make] of PARTS) {
-      await idleMoment();
+      await idleMoment(1000);
       const box = boxes[where];
       if (!box.isConnected) break; // the page left (instant navigation): the next page's rollers ask again
       box.replaceChildren(...make());
@@ -73,8 +73,4 @@ export function warmResultFonts(roller) {
 function hiddenBox() {
   return h("div", { class: "dl-warmup", "aria-hidden": "true", inert: "",
     style: "position:absolute;left:0;top:0;width:20rem;height:20rem;contain:strict;visibility:hidden;pointer-events:none" });
-}
-
-function idleMoment() {
-  return new Promise((resolve) => (globalThis.requestIdleCallback || setTimeout)(() => resolve(), { timeout: 1000 }));
 }
