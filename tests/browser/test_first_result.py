@@ -4,6 +4,9 @@ A text's first use of a font size, weight or symbol makes Chromium ask the brows
 it, synchronously, in the middle of the layout; while the engine boots, the first outcome's
 layout waited 60-150 ms for those answers (the benchmark's long task). The fonts a result uses
 are looked up in idle moments as the page loads: the first roll's tap and outcome ask for none.
+
+Nor does anything the rollers add outside the page's text go in or out of <body> itself after the
+load: a child of <body> put in or taken out had the whole page's style computed again (40-60 ms).
 """
 
 from __future__ import annotations
@@ -62,3 +65,32 @@ def test_the_first_roll_asks_the_browser_for_no_font(browser, page, server, path
     trace = browser.stop_tracing()
     assert asks_between(trace, "probe", "roll") >= 1  # the probe is seen: the trace shows such asks
     assert asks_between(trace, "roll", "done") == 0
+
+
+# From now on, every child put in or taken out of <body> itself (not of its descendants).
+WATCH_BODY = """() => {
+  window.__bodyChildren = [];
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of [...record.addedNodes, ...record.removedNodes]) {
+        window.__bodyChildren.push(`${node.nodeName} ${node.className || ""}`.trim());
+      }
+    }
+  }).observe(document.body, { childList: true });
+}"""
+
+
+def test_after_the_load_the_rollers_put_nothing_in_or_out_of_the_body(page, server):
+    """The theme's sibling rules on body's children make such a change restyle the whole page
+    (traced: 40-60 ms, 1,200 elements, the benchmark's long task): the fonts' warm-up box, the
+    journal's dialog and live words go in the rollers' layer (dom.js pageLayer), made before it."""
+    page.goto(server.url + "/solaires/resoudre-une-action/")  # the load
+    page.evaluate(WATCH_BODY)
+    widget = page.locator(".dl-roller[data-roller]").first
+    widget.locator("button.dl-roll:not([disabled])").click()
+    widget.locator(".dl-roller__result .dl-outcome").wait_for(timeout=60_000)
+    page.evaluate("async () => { await globalThis.desEtLames.fontsWarm; }")  # its boxes put, filled, taken out
+    page.locator(".dl-journal-button").click()
+    page.get_by_role("dialog").get_by_role("button", name="Fermer").click()
+    assert "ajouté au journal des jets" in page.locator("body > .dl-layer > .dl-journal__live").text_content()
+    assert page.evaluate("window.__bodyChildren") == []

@@ -2,7 +2,7 @@
 // (journal-store.js) and shown in a dialog opened from Material's header;
 // copied as French text (journal-text.js), exported, imported, cleared.
 
-import { h } from "./dom.js";
+import { h, pageLayer } from "./dom.js";
 import { addJournalEntry, journal, journalFromJson, journalToJson, loadJournal, setJournal, sitePath, JOURNAL_CAP } from "./journal-store.js";
 import { detailText, entryText, journalFr, outcomeText, sessionText, titleText } from "./journal-text.js";
 import { undoChange } from "./sheet-writeback.js";
@@ -74,7 +74,7 @@ function buildJournal() {
     jv.file, jv.ask, jv.message, jv.list);
   jv.dialog.addEventListener("click", followJournalLink);
   jv.dialog.addEventListener("close", () => jv.list.replaceChildren()); // drawn again when opened
-  document.body.append(jv.dialog, jv.live);
+  pageLayer().append(jv.dialog, jv.live);
 }
 
 // A tap on the backdrop or on a link closes the dialog (a replay on this page is played

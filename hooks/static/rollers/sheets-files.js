@@ -3,6 +3,7 @@
 // and the French sentence names the sheet and the field), then each sheet whose id exists
 // asks « Remplacer » / « Garder les deux » / « Annuler »; nothing is overwritten silently.
 
+import { pageLayer } from "./dom.js";
 import { askReader } from "./sheets-ask.js";
 import { checkSheet, readSheetsFile } from "./sheets-engine.js";
 import { newSheetId } from "./sheets-editor.js";
@@ -13,7 +14,7 @@ const FILE_MAX_BYTES = 8 * 1024 * 1024;
 export function download(name, data) {
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }));
   const link = Object.assign(document.createElement("a"), { href: url, download: name });
-  document.body.append(link);
+  pageLayer().append(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);

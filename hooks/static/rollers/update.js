@@ -2,7 +2,7 @@
 // its own; a page where a roll still offers its follow-ups (a confrontation
 // under way, a reroll not yet taken) asks once more before reloading.
 
-import { h } from "./dom.js";
+import { h, pageLayer } from "./dom.js";
 
 export function watchUpdates(registration) {
   const offer = () => {
@@ -37,7 +37,7 @@ function showUpdate(registration) {
     later.addEventListener("click", () => banner.remove());
     banner.append(later);
   });
-  document.body.append(banner);
+  pageLayer().append(banner);
 }
 
 function takeOver(registration) {

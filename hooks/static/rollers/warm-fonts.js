@@ -10,7 +10,7 @@
 // One part per idle moment: all at once, the waits made one task that cost the page's load
 // 70-120 ms of Lighthouse's blocking time.
 
-import { h, idleMoment } from "./dom.js";
+import { h, idleMoment, pageLayer } from "./dom.js";
 import { detail, diceGroup, outcome, rollHead } from "./render.js";
 
 const shared = (globalThis.desEtLames ||= {}); // the page's, with the runtime (runtime.js)
@@ -31,7 +31,7 @@ const CARDS = {
 };
 const said = (reussite) => ({ reussite, resultat: "Réussite critique, marge 3" });
 
-// Each part: where it goes (the roller, or the page's body), and what it holds.
+// Each part: where it goes (the roller, or the page's layer: dom.js pageLayer), and what it holds.
 const PARTS = [
   ["roller", () => [outcome(said(true)), outcome(said(false)), outcome(said(null))]],
   ["roller", () => [rollHead(1, "exemple"), h("p", { class: "dl-pending" }, "Jet n° 1 demandé"), h("p", { class: "dl-error" }, "Erreur"),
@@ -41,19 +41,19 @@ const PARTS = [
   ["roller", () => [diceGroup(CARDS)]],
   ["roller", () => [h("div", { class: "dl-result dl-result--old" }, outcome(said(true)), diceGroup(DICE), diceGroup(CARDS))]],
   // What a roll also changes outside its roller: the journal's count (header) and its words for screen readers.
-  ["body", () => [h("span", { class: "dl-journal-button__count" }, "1"),
+  ["layer", () => [h("span", { class: "dl-journal-button__count" }, "1"),
     h("p", { class: "dl-journal__live dl-visually-hidden" }, "Jet n° 1 ajouté au journal des jets.")]],
 ];
 
 // Once per renderer (the cache outlives an instant navigation); `desEtLames.fontsWarm` settles when done.
-// The parts go in one hidden box put in the roller (and one in the body) as the widgets are bound:
+// The parts go in one hidden box put in the roller (and one in the page's layer) as the widgets are bound:
 // sized and contained, the box is a boundary of the layout, so laying out a part inside it lays out
 // that part alone (put in the page each time, it had the page laid out again: 27-33 ms, traced).
 export function warmResultFonts(roller) {
   if (shared.fontsWarm || !roller) return;
-  const boxes = { roller: hiddenBox(), body: hiddenBox() };
+  const boxes = { roller: hiddenBox(), layer: hiddenBox() };
   roller.append(boxes.roller);
-  document.body.append(boxes.body);
+  pageLayer().append(boxes.layer);
   shared.fontsWarm = (async () => {
     for (const [where, make] of PARTS) {
       await idleMoment(1000);
@@ -65,7 +65,7 @@ export function warmResultFonts(roller) {
     }
     const done = boxes.roller.isConnected;
     boxes.roller.remove();
-    boxes.body.remove();
+    boxes.layer.remove();
     if (!done) shared.fontsWarm = null;
   })();
 }
