@@ -6,9 +6,11 @@
 // focus, a click, a submit or a field changed (by a script, an autofill) on a widget still
 // asleep wakes it at once, in the capture phase, before the event reaches the widget's own
 // listeners: no tap or change is lost. So does any use of `el.dlWidget` (a replay link, the tests).
-// Bound, they have the fonts a result is drawn with looked up in idle moments (warm-fonts.js).
+// Bound, they have the fonts a result is drawn with looked up in idle moments (warm-fonts.js),
+// and the tab's storage of their kept results opened (history.js).
 
 import { idleMoment } from "./dom.js";
+import { openTabStorage } from "./history.js";
 import { warmResultFonts } from "./warm-fonts.js";
 import { Widget } from "./widget.js";
 
@@ -37,6 +39,7 @@ export function bindWidgets() {
     nearObserver.observe(el);
   }
   warmResultFonts(document.querySelector(".dl-roller[data-roller]"));
+  idleMoment(500).then(openTabStorage); // the kept results' storage, ready before a tap (history.js)
 }
 
 export function listenForTaps() {
