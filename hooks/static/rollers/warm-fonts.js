@@ -7,7 +7,7 @@
 // render styles, 3 fallbacks for symbols). Samples of a result's parts, drawn with the same
 // functions as a real one, hidden, are laid out one at a time in idle moments as the page
 // loads, then taken out: the answers are then in the renderer's font cache, before any roll.
-// One part per idle moment: all at once, the waits made one task that cost the page's load
+// One sample per idle moment: all at once, the waits made one task that cost the page's load
 // 70-120 ms of Lighthouse's blocking time.
 
 import { h, idleMoment, pageLayer } from "./dom.js";
@@ -31,35 +31,42 @@ const CARDS = {
 };
 const said = (reussite) => ({ reussite, resultat: "Réussite critique, marge 3" });
 
-// Each part: where it goes (the roller, or the page's layer: dom.js pageLayer), and what it holds.
-const PARTS = [
-  ["roller", () => [outcome(said(true)), outcome(said(false)), outcome(said(null))]],
-  ["roller", () => [rollHead(1, "exemple"), h("p", { class: "dl-pending" }, "Jet n° 1 demandé"), h("p", { class: "dl-error" }, "Erreur"),
-    detail({ calcul: ["1 + 2 = 3"], notes: ["Note"] }),
-    h("div", { class: "dl-actions" }, h("form", { class: "dl-action" }, h("button", { type: "button", class: "md-button" }, "Relancer")))]],
-  ["roller", () => [diceGroup(DICE)]],
-  ["roller", () => [diceGroup(CARDS)]],
-  ["roller", () => [h("div", { class: "dl-result dl-result--old" }, outcome(said(true)), diceGroup(DICE), diceGroup(CARDS))]],
+// Each sample: where it goes (the roller, or the page's layer: dom.js pageLayer), and what it is. One
+// per idle moment: each new size, weight or symbol is a wait on the browser process (traced 7-15 ms
+// each while the engine boots), and a sample of several (three outcomes, a group of four dice) made
+// a 30-60 ms task of its own.
+const old = (...nodes) => h("div", { class: "dl-result dl-result--old" }, ...nodes);
+const SAMPLES = [
+  ...[true, false, null].map((reussite) => ["roller", () => outcome(said(reussite))]),
+  ["roller", () => rollHead(1, "exemple")],
+  ["roller", () => h("p", { class: "dl-pending" }, "Jet n° 1 demandé")],
+  ["roller", () => h("p", { class: "dl-error" }, "Erreur")],
+  ["roller", () => detail({ calcul: ["1 + 2 = 3"], notes: ["Note"] })],
+  ["roller", () => h("div", { class: "dl-actions" }, h("form", { class: "dl-action" }, h("button", { type: "button", class: "md-button" }, "Relancer")))],
+  ...[DICE, CARDS].flatMap((group) => group.des.map((die) => ["roller", () => diceGroup({ ...group, des: [die] })])),
+  ["roller", () => old(outcome(said(true)))],
+  ["roller", () => old(diceGroup(DICE))],
+  ["roller", () => old(diceGroup(CARDS))],
   // What a roll also changes outside its roller: the journal's count (header) and its words for screen readers.
-  ["layer", () => [h("span", { class: "dl-journal-button__count" }, "1"),
-    h("p", { class: "dl-journal__live dl-visually-hidden" }, "Jet n° 1 ajouté au journal des jets.")]],
+  ["layer", () => h("span", { class: "dl-journal-button__count" }, "1")],
+  ["layer", () => h("p", { class: "dl-journal__live dl-visually-hidden" }, "Jet n° 1 ajouté au journal des jets.")],
 ];
 
 // Once per renderer (the cache outlives an instant navigation); `desEtLames.fontsWarm` settles when done.
-// The parts go in one hidden box put in the roller (and one in the page's layer) as the widgets are bound:
-// sized and contained, the box is a boundary of the layout, so laying out a part inside it lays out
-// that part alone (put in the page each time, it had the page laid out again: 27-33 ms, traced).
+// The samples go in one hidden box put in the roller (and one in the page's layer) as the widgets are bound:
+// sized and contained, the box is a boundary of the layout, so laying out a sample inside it lays out
+// that sample alone (put in the page each time, it had the page laid out again: 27-33 ms, traced).
 export function warmResultFonts(roller) {
   if (shared.fontsWarm || !roller) return;
   const boxes = { roller: hiddenBox(), layer: hiddenBox() };
   roller.append(boxes.roller);
   pageLayer().append(boxes.layer);
   shared.fontsWarm = (async () => {
-    for (const [where, make] of PARTS) {
+    for (const [where, make] of SAMPLES) {
       await idleMoment(1000);
       const box = boxes[where];
       if (!box.isConnected) break; // the page left (instant navigation): the next page's rollers ask again
-      box.replaceChildren(...make());
+      box.replaceChildren(make());
       box.getBoundingClientRect(); // laid out now: every font it names is looked up
       box.replaceChildren(); // empty between idle moments: nothing in the page looks like a result
     }
