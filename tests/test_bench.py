@@ -138,3 +138,13 @@ def test_the_page_figures_cover_every_page_with_rollers(built_site):
         assert (built_site / path.strip("/") / "index.html").is_file(), path
     assert len(pages.every_page(built_site)) == len(list(built_site.rglob("index.html")))
     assert (ROOT / "node_modules" / "lighthouse" / "cli" / "index.js").is_file()  # package.json's, for the benchmark
+
+
+def test_the_cold_visit_opens_the_page_at_its_first_roller(built_site):
+    """The benchmark's tap is on a « Lancer » on screen: the page opened at its first roller's section."""
+    path = "/solaires/resoudre-une-action/"  # the benchmark's page (run.py --page)
+    anchor = run.first_roller_id(built_site, path)
+    html = (built_site / path.strip("/") / "index.html").read_text(encoding="utf-8")
+    first = html.index("data-roller=")
+    assert f'id="{anchor}"' in html[html.rindex("<", 0, first) : html.index(">", first)]
+    assert html.count(f'id="{anchor}"') == 1
