@@ -122,7 +122,7 @@ export class Widget {
     // With the engine still to come, the tap's task ends here, its notice drawn; the request (the
     // character's sheet read, the engine started, asked) goes on in the next ones: in one task with
     // the tap's, it made it 50-110 ms long while the engine boots (traced). With the engine ready,
-    // the request goes at once (a turn more cost a warm roll a frame).
+    // the request goes at once: the tap has nothing else to show first.
     if (this.output.dataset.pending) await nextTurn();
     while (this.queue.length) {
       await this.answer(this.queue[0]);
