@@ -108,5 +108,7 @@ def bench_phone(site: Path, page_path: str, cpu: float = 4) -> dict:
 
 
 if __name__ == "__main__":
-    result = bench_phone(Path(sys.argv[1]), sys.argv[2] if len(sys.argv) > 2 else "/solaires/resoudre-une-action/")
+    import run as bench
+
+    result = bench_phone(Path(sys.argv[1]), sys.argv[2] if len(sys.argv) > 2 else bench.COLD_PAGE)
     print(json.dumps(result, indent=1))

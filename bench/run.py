@@ -248,6 +248,9 @@ document.getElementById("go").addEventListener("click", async () => {
 });
 </script></html>"""
 
+# The page of the cold-start roll (run.py --page, bench/phone.py): a roller in its first screenful of sections.
+COLD_PAGE = "/solaires/resoudre-une-action/"
+
 LONGTASKS = """
 window.__longtasks = [];
 new PerformanceObserver((list) => {
@@ -568,7 +571,7 @@ def report(results: dict) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Dés & Lames benchmark")
     parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke run)")
-    parser.add_argument("--page", default="/solaires/resoudre-une-action/", help="page of the cold-start roll")
+    parser.add_argument("--page", default=COLD_PAGE, help="page of the cold-start roll")
     parser.add_argument("--no-phone", action="store_true", help="skip the throttled run (about 2 min)")
     parser.add_argument("--no-lighthouse", action="store_true", help="skip Lighthouse and the DOM sizes (about 12 min)")
     parser.add_argument("--stacks-only", action="store_true", help="only the two builds side by side")

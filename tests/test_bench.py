@@ -142,7 +142,7 @@ def test_the_page_figures_cover_every_page_with_rollers(built_site):
 
 def test_the_cold_visit_opens_the_page_at_its_first_roller(built_site):
     """The benchmark's tap is on a « Lancer » on screen: the page opened at its first roller's section."""
-    path = "/solaires/resoudre-une-action/"  # the benchmark's page (run.py --page)
+    path = run.COLD_PAGE
     anchor = run.first_roller_id(built_site, path)
     html = (built_site / path.strip("/") / "index.html").read_text(encoding="utf-8")
     first = html.index("data-roller=")
