@@ -112,6 +112,7 @@ def test_black_hole_pyodide_fails_once_nothing_arrives_for_20_s(page, elsewhere,
         widget = page.locator('[data-roller="solaires.environnement"]').first
         start = time.monotonic()
         widget.scroll_into_view_if_needed()
+        widget.locator("button.dl-roll").click()  # the engine's progress is shown where a roll waits for it
         widget.locator(".dl-roller__status progress").wait_for()
         widget.locator("button.dl-retry").wait_for(timeout=25_000)
         elapsed = time.monotonic() - start
@@ -149,6 +150,7 @@ def test_slow_pyodide_shows_progress_and_the_page_stays_responsive(page, server)
     widget = page.locator('[data-roller="solaires.environnement"]').first
     widget.scroll_into_view_if_needed()
     page.evaluate("window.__watch.maxGap = 0; window.__watch.frames = 0; window.__watch.longTasks = []")
+    widget.locator("button.dl-roll").click()  # the engine's progress is shown where a roll waits for it
     status = widget.locator(".dl-roller__status")
     status.locator("progress").wait_for(timeout=5_000)
     start = time.monotonic()
@@ -177,9 +179,64 @@ def test_slow_pyodide_shows_progress_and_the_page_stays_responsive(page, server)
     assert max(watch["longTasks"], default=0) < 250, figures
     assert max(latencies) < 0.3 and fps > 20 and watch["maxGap"] < 1000, figures
     assert scrolled >= len(latencies) // 2
+    widget.locator('.dl-roller__result[data-roll="1"] .dl-outcome').wait_for(timeout=30_000)
     widget.scroll_into_view_if_needed()
     widget.locator("button.dl-roll").click()
-    widget.locator(".dl-outcome").wait_for(timeout=30_000)
+    widget.locator('.dl-roller__result[data-roll="2"] .dl-outcome').wait_for(timeout=30_000)
+
+
+# Each frame, from the tap to the outcome: the tapped roller's height, the loading words, how many
+# rollers show the engine's state.
+WHILE_BOOTING = """(widget) => {
+  const seen = (window.__booting = []);
+  const look = () => {
+    seen.push({
+      height: widget.getBoundingClientRect().height,
+      words: widget.querySelector(".dl-roller__status .dl-progress")?.textContent || "",
+      shown: [...document.querySelectorAll(".dl-roller__status")].filter((s) => !s.hidden).length,
+    });
+    if (!widget.querySelector(".dl-outcome")) requestAnimationFrame(look);
+  };
+  look();
+}"""
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_while_the_engine_boots_the_tapped_roller_alone_shows_it_and_keeps_its_height(page, server, width):
+    # Each status appearing, growing a line or going as the engine booted moved the page below it:
+    # a frame of the whole page's layout and paint each, 50-90 ms on two shared cores (the benchmark).
+    server.faults.delay = 0.8  # every /pyodide/ file: a boot of a few seconds, its words changing
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(server.url + ENV_PAGE)
+    page.evaluate("document.querySelectorAll('[data-roller]').forEach((el) => el.dlWidget)")  # every roller awake
+    widget = page.locator(".dl-roller[data-roller]").first
+    widget.scroll_into_view_if_needed()  # near the screen, it starts the engine
+    page.wait_for_function("() => window.desEtLames?.runtime.state.name === 'loading'", timeout=10_000)
+    assert page.locator(".dl-roller__status:visible").count() == 0, (
+        "the engine's own boot, no roll waiting: nothing said"
+    )
+    widget.locator("button.dl-roll").click()
+    page.evaluate(WHILE_BOOTING, widget.element_handle())
+    widget.locator('.dl-roller__result[data-roll="1"] .dl-outcome').wait_for(timeout=60_000)
+    frames = page.evaluate("window.__booting")[:-1]  # the last one has the outcome
+    words = {frame["words"] for frame in frames}
+    assert len(words) >= 3, words  # the download, the engine's start, the rules: the words did change
+    assert {frame["shown"] for frame in frames} == {1}, frames
+    assert len({frame["height"] for frame in frames}) == 1, sorted({(f["height"], f["words"]) for f in frames})
+    assert page.locator(".dl-roller__status:visible").count() == 0  # gone with the outcome
+
+
+def test_odds_asked_while_the_engine_boots_show_its_progress_in_their_roller(page, server):
+    server.faults.delay = 0.8
+    page.goto(server.url + ENV_PAGE)
+    widget = page.locator(".dl-roller[data-roller]").first
+    widget.scroll_into_view_if_needed()
+    page.wait_for_function("() => window.desEtLames?.runtime.state.name === 'loading'", timeout=10_000)
+    widget.locator("[name=elements]").fill("2")  # the odds of the changed form wait for the engine
+    widget.locator(".dl-roller__status progress").wait_for(timeout=5_000)
+    assert page.locator(".dl-roller__status:visible").count() == 1
+    widget.locator(".dl-roller__status").wait_for(state="hidden", timeout=60_000)  # the engine in
+    page.wait_for_function("(el) => !el.classList.contains('dl-roller--stale')", arg=widget.element_handle())
 
 
 # ----------------------------------------------------------------------
@@ -409,11 +466,11 @@ def test_clicks_during_boot_and_rapid_clicks_each_get_one_consistent_answer(page
     button = widget.locator("button.dl-roll")
     page.evaluate(RECORD, widget.locator(".dl-roller__result").element_handle())
     widget.scroll_into_view_if_needed()
-    progress = widget.locator(".dl-roller__status progress")
-    progress.wait_for(timeout=5_000)
+    page.wait_for_function("() => window.desEtLames?.runtime.state.name === 'loading'", timeout=5_000)
     assert button.is_enabled(), "while the engine boots, « Lancer » stays enabled: its clicks wait in line"
     for _ in range(3):
         button.click()
+    progress = widget.locator(".dl-roller__status progress")
     assert progress.is_visible(), "the boot was over before the clicks: raise the delay"
     assert (
         widget.locator(".dl-pending").inner_text()

@@ -13,7 +13,13 @@ export function showState(widget, state) {
       + "ne sera téléchargé qu’à votre premier jet. Les chances affichées sont déjà exactes."));
     return;
   }
-  if (state.name === "ready" || state.name === "idle") {
+  // The engine's progress is shown where something waits for it: a roll asked for (its notice just
+  // above), odds asked for a changed form. Shown in every widget, each status appearing, growing a
+  // line and going as the engine booted moved the page below it, each time a frame of the whole
+  // page's layout and paint: 50-90 ms with two cores shared with the boot (traced). A roll's own
+  // loading message goes with its answer, in the same frame (Widget.draw).
+  if (state.name === "ready" && widget.output.dataset.pending) return;
+  if (state.name === "ready" || state.name === "idle" || (state.name === "loading" && !widget.waitsForEngine())) {
     widget.status.hidden = true;
     widget.status.replaceChildren();
     return;

@@ -33,6 +33,7 @@ export class Widget {
     this.rolls = 0; // clicks numbered as they come: "Jet n° 3" answers the third
     this.oddsTimer = 0;
     this.oddsSerial = 0;
+    this.oddsWaiting = false; // the odds asked for, the engine still to come
     this.lastResult = null;
     this.lastRoll = null;
     this.description = null;
@@ -114,6 +115,7 @@ export class Widget {
       this.output.dataset.pending = "true";
       this.output.replaceChildren(h("p", { class: "dl-pending" },
         `Jet n° ${number} demandé : il partira dès que le moteur de dés sera prêt.`));
+      this.showState(runtime.state); // the engine's progress, under the notice (status.js)
     }
     if (this.queue.length === 1) this.drain();
   }
@@ -218,7 +220,9 @@ export class Widget {
     try {
       const typed = { op: "odds", roller: this.roller, params: readForm(this.form) };
       const { request } = this.sheets ? await this.sheets.decorate(typed) : { request: typed };
-      answer = await runtime.call(request, pageSystems());
+      this.oddsWaiting = true;
+      this.showState(runtime.state); // the engine's progress while it is still to come (status.js)
+      answer = await runtime.call(request, pageSystems()).finally(() => { this.oddsWaiting = false; });
     } catch (err) {
       if (serial === this.oddsSerial) this.oddsTitle.textContent = fr(`Chances exactes : indisponibles (${err.message}).`);
       return;
@@ -249,6 +253,7 @@ export class Widget {
   draw(focus) {
     const [newest, ...older] = this.entries;
     delete this.output.dataset.pending;
+    if (runtime.state.name === "ready") this.showState(runtime.state); // its loading message goes with it (status.js)
     if (!newest) return;
     this.output.dataset.roll = String(newest.number);
     this.output.replaceChildren(this.entryView(newest, true));
@@ -363,6 +368,11 @@ export class Widget {
 
   showState(state) {
     showState(this, state);
+  }
+
+  // A roll or the odds waiting for the engine: its progress is shown here (status.js).
+  waitsForEngine() {
+    return Boolean(this.output.dataset.pending) || this.oddsWaiting;
   }
 
   setBusy(busy) {
