@@ -82,18 +82,3 @@ export function megabytes(bytes) {
   const mo = bytes / 1e6;
   return `${mo.toLocaleString("fr-FR", { maximumFractionDigits: mo < 10 ? 1 : 0 })}\u00a0Mo`;
 }
-
-// The event loop's next turn, ahead of what waits for idleness: a tap's own task ends with what the
-// reader sees (its pending notice), and the work it asks for goes on in the tasks after it.
-export function nextTurn() {
-  if (globalThis.scheduler?.yield) return globalThis.scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-// An idle moment of the page's main thread (at most `timeoutMs` later; no idle callbacks: the next task).
-export function idleMoment(timeoutMs) {
-  return new Promise((resolve) => {
-    if (globalThis.requestIdleCallback) requestIdleCallback(() => resolve(), { timeout: timeoutMs });
-    else setTimeout(resolve, 0);
-  });
-}

@@ -16,7 +16,7 @@
 
 import { BOOT_IDLE_MS, BOOT_START_MS, CALL_TIMEOUT_MS, CONFIG, waitsForTap } from "./config.js";
 import { engineConfig, newWorker, prefetchingWorker } from "./engine-worker.js";
-import { idleMoment } from "./dom.js";
+import { idleMoment } from "./schedule.js";
 import { engineOfflineState } from "./offline-state.js";
 
 export class Runtime {

@@ -9,7 +9,7 @@
 // Bound, they have the fonts a result is drawn with looked up in idle moments (warm-fonts.js),
 // and the tab's storage of their kept results opened (history.js).
 
-import { idleMoment } from "./dom.js";
+import { idleMoment } from "./schedule.js";
 import { openTabStorage } from "./history.js";
 import { warmResultFonts } from "./warm-fonts.js";
 import { Widget } from "./widget.js";

@@ -10,7 +10,8 @@
 // One sample per idle moment: all at once, the waits made one task that cost the page's load
 // 70-120 ms of Lighthouse's blocking time.
 
-import { h, idleMoment, pageLayer } from "./dom.js";
+import { h, pageLayer } from "./dom.js";
+import { idleMoment } from "./schedule.js";
 import { detail, diceGroup, outcome, rollHead } from "./render.js";
 
 const shared = (globalThis.desEtLames ||= {}); // the page's, with the runtime (runtime.js)

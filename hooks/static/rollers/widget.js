@@ -2,7 +2,7 @@
 // and renders the answers: the last three results, newest first, right under « Lancer ».
 
 import { ODDS_DELAY_MS } from "./config.js";
-import { fr, h, nextTurn } from "./dom.js";
+import { fr, h } from "./dom.js";
 import { badNumber, bindModes, field, fixedValues, readForm, writeForm } from "./form.js";
 import { KEPT_RESULTS, loadHistory, saveHistory } from "./history.js";
 import { bindKeptFields } from "./kept.js";
@@ -11,6 +11,7 @@ import { oddsView } from "./odds.js";
 import { replayLink, shareLink } from "./links.js";
 import { detail, diceGroup, outcome, rollHead } from "./render.js";
 import { pageSystems, runtime } from "./runtime.js";
+import { nextTurn } from "./schedule.js";
 import { bindSheetPicker } from "./sheet-picker.js";
 import { sheetChangesView, sheetFollowups, writeBack } from "./sheet-writeback.js";
 import { showState } from "./status.js";
