@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from conftest import CHROMIUM, CHROMIUM_ARGS, Faults, Handler, build_site  # noqa: E402  the tests' server
-from run import BARE, CLICK_TO_OUTCOME  # noqa: E402  the bare stock loadPyodide page (bench/run.py, beside this file)
+from run import BARE, CLICK_TO_OUTCOME, wait_first_roller_bound  # noqa: E402  the bare stock loadPyodide page (bench/run.py, beside this file)
 
 PAGE = "/feerie/actions/"
 
@@ -91,7 +91,7 @@ def measure(runs: int) -> dict:
                 page.close()
                 page = book_ctx.new_page()
                 page.goto(url + PAGE, wait_until="load")
-                page.wait_for_selector("[data-roller] .dl-roll:not([disabled])", timeout=30_000)
+                wait_first_roller_bound(page)
                 ms = page.evaluate(CLICK_TO_OUTCOME, [0, 60_000])
                 if i:
                     repeat.append(ms)

@@ -334,9 +334,14 @@ def open_before_load(page, url: str) -> None:
     page had loaded, in 3 runs of 5, a long task after the load that is Playwright's, not the
     page's. So the visit uses the page's world alone until the outcome, its script compiled at
     the commit, in the page's load like the theme's own scripts."""
+    open_committed(page, url)
+    page.wait_for_load_state("load")
+
+
+def open_committed(page, url: str) -> None:
+    """Navigate until the page has committed, Playwright's page script compiled then (see open_before_load)."""
     page.goto(url, wait_until="commit")
     page.wait_for_function("() => true")
-    page.wait_for_load_state("load")
 
 
 FIRST_ROLLER_BOUND = "() => Boolean(document.querySelector('[data-roller] .dl-roll:not([disabled])'))"

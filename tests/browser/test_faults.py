@@ -58,8 +58,8 @@ def only_network_noise(page_errors: list[str]) -> None:
     assert [e for e in page_errors if not NETWORK_NOISE.search(e)] == [], page_errors
 
 
-def wait_ready(page, timeout=60_000) -> None:
-    page.wait_for_function("() => window.desEtLames?.runtime.state.name === 'ready'", timeout=timeout)
+def wait_engine(page, state: str = "ready", timeout=60_000) -> None:
+    page.wait_for_function("(name) => window.desEtLames?.runtime.state.name === name", arg=state, timeout=timeout)
 
 
 # ----------------------------------------------------------------------
@@ -211,7 +211,7 @@ def test_while_the_engine_boots_the_tapped_roller_alone_shows_it_and_keeps_its_h
     page.evaluate("document.querySelectorAll('[data-roller]').forEach((el) => el.dlWidget)")  # every roller awake
     widget = page.locator(".dl-roller[data-roller]").first
     widget.scroll_into_view_if_needed()  # near the screen, it starts the engine
-    page.wait_for_function("() => window.desEtLames?.runtime.state.name === 'loading'", timeout=10_000)
+    wait_engine(page, "loading", timeout=10_000)
     assert page.locator(".dl-roller__status:visible").count() == 0, (
         "the engine's own boot, no roll waiting: nothing said"
     )
@@ -231,7 +231,7 @@ def test_odds_asked_while_the_engine_boots_show_its_progress_in_their_roller(pag
     page.goto(server.url + ENV_PAGE)
     widget = page.locator(".dl-roller[data-roller]").first
     widget.scroll_into_view_if_needed()
-    page.wait_for_function("() => window.desEtLames?.runtime.state.name === 'loading'", timeout=10_000)
+    wait_engine(page, "loading", timeout=10_000)
     widget.locator("[name=elements]").fill("2")  # the odds of the changed form wait for the engine
     widget.locator(".dl-roller__status progress").wait_for(timeout=5_000)
     assert page.locator(".dl-roller__status:visible").count() == 1
@@ -370,7 +370,7 @@ def names_field(message: str, param: dict) -> bool:
 def test_hostile_input_in_every_field_gets_the_rules_french_message(page, server, src):
     page.goto(server.url + url_of(src))
     page.locator(".dl-roller").first.scroll_into_view_if_needed()
-    wait_ready(page)
+    wait_engine(page)
     start = time.monotonic()
     records = page.evaluate(PROBE_ALL, PROBES)
     print(
@@ -466,7 +466,7 @@ def test_clicks_during_boot_and_rapid_clicks_each_get_one_consistent_answer(page
     button = widget.locator("button.dl-roll")
     page.evaluate(RECORD, widget.locator(".dl-roller__result").element_handle())
     widget.scroll_into_view_if_needed()
-    page.wait_for_function("() => window.desEtLames?.runtime.state.name === 'loading'", timeout=5_000)
+    wait_engine(page, "loading", timeout=5_000)
     assert button.is_enabled(), "while the engine boots, « Lancer » stays enabled: its clicks wait in line"
     for _ in range(3):
         button.click()
