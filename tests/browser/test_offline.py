@@ -234,8 +234,13 @@ def roll_first_roller(page) -> bool:
     """Roll the page's first roller, then take its first follow-up if it offers one; True if it did."""
     widget = page.locator(".dl-roller[data-roller]").first
     widget.scroll_into_view_if_needed()
+    # Woken first (el.dlWidget), its results kept from an earlier visit in this tab are drawn: the
+    # roll waited for is the one after them (taken for it, their follow-up was replaced under the test).
+    before = page.evaluate(
+        "el => el.dlWidget && (el.querySelector('.dl-roller__result').dataset.roll ?? null)", widget.element_handle()
+    )
     widget.locator("button.dl-roll").click()
-    number = new_result(page, widget, None)
+    number = new_result(page, widget, before)
     assert widget.locator(".dl-roller__result .dl-outcome").first.inner_text().strip()
     follow = widget.locator(".dl-roller__result form.dl-action").first
     if widget.locator(".dl-roller__result form.dl-action").count() == 0:
