@@ -20,8 +20,10 @@ export function showState(widget, state) {
   // loading message goes with its answer, in the same frame (Widget.draw).
   if (state.name === "ready" && widget.output.dataset.pending) return;
   if (state.name === "ready" || state.name === "idle" || (state.name === "loading" && !widget.waitsForEngine())) {
-    widget.status.hidden = true;
-    widget.status.replaceChildren();
+    if (!widget.status.hidden || widget.status.firstChild) { // each result asks: written only if shown
+      widget.status.hidden = true;
+      widget.status.replaceChildren();
+    }
     return;
   }
   widget.status.hidden = false;

@@ -34,7 +34,7 @@ export class Widget {
     this.rolls = 0; // clicks numbered as they come: "Jet n° 3" answers the third
     this.oddsTimer = 0;
     this.oddsSerial = 0;
-    this.oddsWaiting = false; // the odds asked for, the engine still to come
+    this.oddsWaiting = 0; // odds asked for and not answered yet (the engine may still be to come)
     this.lastResult = null;
     this.lastRoll = null;
     this.description = null;
@@ -221,9 +221,9 @@ export class Widget {
     try {
       const typed = { op: "odds", roller: this.roller, params: readForm(this.form) };
       const { request } = this.sheets ? await this.sheets.decorate(typed) : { request: typed };
-      this.oddsWaiting = true;
+      this.oddsWaiting += 1; // a count: odds asked again during the boot wait as well
       this.showState(runtime.state); // the engine's progress while it is still to come (status.js)
-      answer = await runtime.call(request, pageSystems()).finally(() => { this.oddsWaiting = false; });
+      answer = await runtime.call(request, pageSystems()).finally(() => { this.oddsWaiting -= 1; });
     } catch (err) {
       if (serial === this.oddsSerial) this.oddsTitle.textContent = fr(`Chances exactes : indisponibles (${err.message}).`);
       return;
@@ -373,7 +373,7 @@ export class Widget {
 
   // A roll or the odds waiting for the engine: its progress is shown here (status.js).
   waitsForEngine() {
-    return Boolean(this.output.dataset.pending) || this.oddsWaiting;
+    return Boolean(this.output.dataset.pending) || this.oddsWaiting > 0;
   }
 
   setBusy(busy) {
