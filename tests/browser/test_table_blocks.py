@@ -4,7 +4,8 @@ The theme wraps each table in its scroll container once its script runs; put amo
 own children, that container had the browser restyle the whole article. These tests hold the site to
 what the block is for: the theme's container goes into the block, never among the article's children,
 on a full load and across an instant navigation; and the page looks as it did (the container's
-margins pass through the block; a wide table still scrolls sideways in its container).
+margins pass through the block; a wide table still scrolls sideways in its container), before the
+theme's script as after it (the block keeps the room the container will take: nothing moves at load).
 """
 
 from __future__ import annotations
@@ -24,7 +25,16 @@ new MutationObserver((records) => {
       if (n.nodeType === 1 && n.matches('table, .md-typeset__scrollwrap')) window.__dlArticle.push(n.tagName + '.' + n.className);
     }
   }
-}).observe(document, { subtree: true, childList: true });"""
+}).observe(document, { subtree: true, childList: true });
+// The page's layout shifts, and each table block's height as parsed, before the theme's script wraps them.
+window.__dlShifts = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__dlShifts.push(e.value); })
+  .observe({ type: "layout-shift", buffered: true });
+document.addEventListener("DOMContentLoaded", () => {
+  window.__dlParsed = [...document.querySelectorAll(".dl-table")].map((block) => ({
+    height: block.getBoundingClientRect().height, wrapped: Boolean(block.querySelector(".md-typeset__scrollwrap")),
+  }));
+});"""
 
 TABLES = """() => [...document.querySelectorAll('article.md-typeset table:not([class])')].map((table) => {
   const wrap = table.closest('.md-typeset__scrollwrap');
@@ -57,3 +67,18 @@ def test_the_themes_table_container_goes_into_the_tables_block(watched_phone, se
     # an instant navigation: the new article's tables, wrapped inside their blocks too
     navigate_instantly(page, "/simon/resolution/", "simon")
     check_tables(page, 2)
+
+
+def test_a_page_opened_below_its_tables_does_not_move_when_the_theme_wraps_them(watched_phone, server):
+    """The wrapper's .5em under each table, there from the parse: without it, the browser scrolled again
+    at load to keep the section in view, the section's text jumped by 16 px at 390 px (a layout shift of
+    0.017), and the frame after the load redrew the screen."""
+    page = watched_phone
+    page.goto(server.url + "/solaires/resoudre-une-action/#lanceur-difficulte")  # below two of its four tables
+    theme_settled(page)
+    check_tables(page, 4)
+    parsed = page.evaluate("window.__dlParsed")
+    assert [block["wrapped"] for block in parsed] == [False] * 4  # measured before the theme's script
+    settled = page.evaluate("[...document.querySelectorAll('.dl-table')].map((block) => block.getBoundingClientRect().height)")
+    assert [block["height"] for block in parsed] == settled
+    assert page.evaluate("window.__dlShifts") == []
