@@ -158,6 +158,28 @@ def test_each_game_page_carries_its_schema_and_the_widgets_know_which_rollers_ta
 # ----------------------------------------------------------------------
 
 
+SHIFTS = """window.__dlShifts = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__dlShifts.push(e.value); })
+  .observe({ type: "layout-shift", buffered: true });"""
+
+
+def test_nothing_moves_as_each_sheets_page_draws_its_list(browser, server, errors):
+    """The list comes once the page's scripts have fetched sheets.js: its place is held from the parse
+    (sheets.css), so the footer, first on screen just under a short page, no longer jumps away (a layout
+    shift of 0.12-0.19 at 390×844 before)."""
+    context = phone(browser, BIG, "light", errors)
+    context.add_init_script(SHIFTS)
+    page = context.new_page()
+    for game in ("solaires", "feerie", "simon", "dcda"):
+        page.goto(f"{server.url}/{game}/personnages/", wait_until="load")
+        page.locator(".dl-sheets__main > *").first.wait_for()  # the list (or the examples) drawn
+        page.wait_for_timeout(300)  # a shift is reported after its frame
+        assert page.evaluate("window.__dlShifts") == [], game
+        footer = page.evaluate("document.querySelector('.md-footer').getBoundingClientRect().top")
+        assert footer > BIG["height"], (game, footer)  # drawn, the page is taller than the screen
+    context.close()
+
+
 def test_perseus_made_from_the_form_rolls_and_his_reroll_is_written_back(player, server):
     page = player.new_page()
     page.goto(server.url + SHEETS)
