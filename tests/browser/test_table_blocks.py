@@ -79,6 +79,8 @@ def test_a_page_opened_below_its_tables_does_not_move_when_the_theme_wraps_them(
     check_tables(page, 4)
     parsed = page.evaluate("window.__dlParsed")
     assert [block["wrapped"] for block in parsed] == [False] * 4  # measured before the theme's script
-    settled = page.evaluate("[...document.querySelectorAll('.dl-table')].map((block) => block.getBoundingClientRect().height)")
+    settled = page.evaluate(
+        "[...document.querySelectorAll('.dl-table')].map((block) => block.getBoundingClientRect().height)"
+    )
     assert [block["height"] for block in parsed] == settled
     assert page.evaluate("window.__dlShifts") == []
