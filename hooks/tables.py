@@ -10,9 +10,10 @@ A table straight under the article puts that new container among the article's c
 and a rule of the theme's stylesheet then has the browser restyle the whole article
 (``simon/resolution/``: 1,178 elements, 268 ms with the processor slowed 4×, traced),
 forced as the theme next reads the header's size. Held in a plain ``<div class="dl-table">``
-(no style of its own: the scroll container's margins pass through it, the layout is the same
-to the pixel), the theme's container goes into that block instead, and only the table is
-restyled. The theme still wraps the table as it always did (its styles need
+(no style of its own once its table is wrapped: the scroll container's margins pass through it,
+the layout is the same to the pixel; before, it holds the .5em the container will add under the
+table, ``docs/stylesheets/content.css``, so that nothing moves when the container comes), the
+theme's container goes into that block instead, and only the table is restyled. The theme still wraps the table as it always did (its styles need
 ``table:not([class])``), inside the block.
 """
 

@@ -310,6 +310,12 @@ RECORD = """(output) => {
 }"""
 
 
+# Every layout shift of a page, from before any of its scripts (an init script): window.__dlShifts, their values.
+LAYOUT_SHIFTS = """window.__dlShifts = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__dlShifts.push(e.value); })
+  .observe({ type: "layout-shift", buffered: true });"""
+
+
 def theme_settled(page) -> None:
     """The theme's and the rollers' scripts have run (the colour switch is bound), and a moment more."""
     page.wait_for_function("() => document.querySelector('form[data-dl-palette]')?.dlPalette")

@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from conftest import LAYOUT_SHIFTS
 
 pytestmark = pytest.mark.browser
 
@@ -170,9 +171,7 @@ def test_the_journal_button_does_not_make_the_header_taller(phone, server):
     """The roll journal's button, added to the header once the page has loaded, is sized as the
     search button beside it: the header keeps its height and nothing below it moves (it once made
     the header 20 px taller on every page, a layout shift of 0.08 as the page loaded)."""
-    phone.context.add_init_script("""window.__dlShifts = [];
-        new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__dlShifts.push(e.value); })
-          .observe({type: "layout-shift", buffered: true});""")
+    phone.context.add_init_script(LAYOUT_SHIFTS)
     phone.goto(server.url + "/credits/", wait_until="load")
     phone.locator(".dl-journal-button").wait_for()
     phone.wait_for_timeout(500)  # the shift, if any, is reported after the frame

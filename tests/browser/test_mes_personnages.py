@@ -15,6 +15,7 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
+from conftest import LAYOUT_SHIFTS
 from test_a11y import axe_check, report
 from test_offline import controlled, site_copied
 
@@ -158,17 +159,12 @@ def test_each_game_page_carries_its_schema_and_the_widgets_know_which_rollers_ta
 # ----------------------------------------------------------------------
 
 
-SHIFTS = """window.__dlShifts = [];
-new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__dlShifts.push(e.value); })
-  .observe({ type: "layout-shift", buffered: true });"""
-
-
 def test_nothing_moves_as_each_sheets_page_draws_its_list(browser, server, errors):
     """The list comes once the page's scripts have fetched sheets.js: its place is held from the parse
     (sheets.css), so the footer, first on screen just under a short page, no longer jumps away (a layout
     shift of 0.12-0.19 at 390×844 before)."""
     context = phone(browser, BIG, "light", errors)
-    context.add_init_script(SHIFTS)
+    context.add_init_script(LAYOUT_SHIFTS)
     page = context.new_page()
     for game in ("solaires", "feerie", "simon", "dcda"):
         page.goto(f"{server.url}/{game}/personnages/", wait_until="load")

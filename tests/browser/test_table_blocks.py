@@ -11,13 +11,14 @@ theme's script as after it (the block keeps the room the container will take: no
 from __future__ import annotations
 
 import pytest
-from conftest import navigate_instantly, theme_settled
+from conftest import LAYOUT_SHIFTS, navigate_instantly, theme_settled
 
 pytestmark = pytest.mark.browser
 
 # From before any script: every table or table container the theme adds to or takes from the article's
 # own children (a navigation that replaces the article's content wholesale brings tables in their blocks).
-WATCH = """window.__dlArticle = [];
+WATCH = (
+    """window.__dlArticle = [];
 new MutationObserver((records) => {
   for (const r of records) {
     if (!r.target.matches?.('article.md-typeset')) continue;
@@ -26,15 +27,15 @@ new MutationObserver((records) => {
     }
   }
 }).observe(document, { subtree: true, childList: true });
-// The page's layout shifts, and each table block's height as parsed, before the theme's script wraps them.
-window.__dlShifts = [];
-new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__dlShifts.push(e.value); })
-  .observe({ type: "layout-shift", buffered: true });
+// Each table block's height as parsed, before the theme's script wraps them (and the page's layout shifts).
 document.addEventListener("DOMContentLoaded", () => {
   window.__dlParsed = [...document.querySelectorAll(".dl-table")].map((block) => ({
     height: block.getBoundingClientRect().height, wrapped: Boolean(block.querySelector(".md-typeset__scrollwrap")),
   }));
-});"""
+});
+"""
+    + LAYOUT_SHIFTS
+)
 
 TABLES = """() => [...document.querySelectorAll('article.md-typeset table:not([class])')].map((table) => {
   const wrap = table.closest('.md-typeset__scrollwrap');
