@@ -13,8 +13,8 @@ forced as the theme next reads the header's size. Held in a plain ``<div class="
 (no style of its own once its table is wrapped: the scroll container's margins pass through it,
 the layout is the same to the pixel; before, it holds the .5em the container will add under the
 table, ``docs/stylesheets/content.css``, so that nothing moves when the container comes), the
-theme's container goes into that block instead, and only the table is restyled. The theme still wraps the table as it always did (its styles need
-``table:not([class])``), inside the block.
+theme's container goes into that block instead, and only the table is restyled. The theme still
+wraps the table as it always did (its styles need ``table:not([class])``), inside the block.
 """
 
 from __future__ import annotations
