@@ -26,6 +26,7 @@ import rules_py
 from hooks.build_cache import cached_html
 from hooks.errors import SiteError
 from hooks.rollers_markdown import PLACEHOLDER
+from hooks.sheets_content import picker_places
 from hooks.urls import root_of
 
 # ----------------------------------------------------------------------
@@ -130,6 +131,7 @@ def render_widget(entry: dict[str, Any], where: str, links_from: str = "") -> st
             scale=scale,
             notes_url=f"{root_of(links_from)}notes-de-lecture/#{system}",
             system=system,
+            sheets=picker_places(roller_id),
         )
         .strip()
     )
@@ -396,10 +398,15 @@ HINT_SPLIT = re.compile(r"(?<=\.)\s+(?=[A-ZÀ-ÖØ-Þ«])")  # end of the first 
 SHORT_HINT = 110  # characters of help always shown under a field
 SHORT_SHOWN_HINT = 40  # the same, for the fields shown at rest (one line on a phone)
 SHORT_SHOWN_SENTENCE = 48  # a longer first sentence of a field shown at rest is folded whole
-WIDGET_SOURCES = (Path(__file__), Path(__file__).with_name("templates") / "widget.html")
+WIDGET_SOURCES = (
+    Path(__file__),
+    Path(__file__).with_name("templates") / "widget.html",
+    Path(__file__).with_name("sheets_content.py"),
+)
 TEMPLATES = Environment(
     loader=FileSystemLoader(Path(__file__).with_name("templates")),
     autoescape=select_autoescape(default=True),
     trim_blocks=True,
     lstrip_blocks=True,
 )
+TEMPLATES.filters["fr"] = french_spaces  # a text as the widget's script writes it (dom.js ``fr``)

@@ -11,6 +11,12 @@
 - ``widgets_config`` (the site step, through ``rollers_assets.front_end_files``): what the
   widgets need of the same schemas (which rollers take sheets, in which places, each game's
   page, the Réserve du meneur as it starts), in the bundles' configuration.
+- ``picker_places`` (``rollers_content.render_widget``): the rows of a widget's « Personnage »
+  choice, as the widget's script draws them, for the room the page keeps for them from the parse
+  when the device holds sheets of the game; ``presence_hint`` (a page-level step of the site
+  step) puts in every page's ``<head>`` the script that says so (the games the device holds
+  sheets of, from ``localStorage``, which ``sheets-store.js`` keeps: IndexedDB cannot be read
+  before the body).
 - ``check_sheet_pages`` (the site step, over the built files): every game has its page, and
   every section link of the schemas exists in the built site (the page and its anchor): a
   heading renamed in a chapter, or a page left out of the build, stops the build.
@@ -29,7 +35,16 @@ import rules_py
 from hooks.errors import SiteError
 from rules_py.api import SYSTEMS
 
-__all__ = ["insert_sheets", "widgets_config", "check_sheet_pages", "schema_of", "sheets_page"]
+__all__ = [
+    "PRESENCE_HINT",
+    "check_sheet_pages",
+    "insert_sheets",
+    "picker_places",
+    "presence_hint",
+    "schema_of",
+    "sheets_page",
+    "widgets_config",
+]
 
 
 def insert_sheets(text: str, src_uri: str) -> str:
@@ -58,6 +73,38 @@ def widgets_config() -> dict[str, Any]:
             game: schema_of(game)["reserve_exemple"] for game in SYSTEMS if schema_of(game).get("reserve_exemple")
         },
     }
+
+
+def picker_places(roller_id: str) -> dict[str, Any] | None:
+    """The rows of the roller's « Personnage » choice as sheet-picker.js draws them (None: it takes no sheet).
+
+    ``{"jeu", "seules": [places drawn one per row], "equipes": [places drawn side by side on one row]}``;
+    the Réserve du meneur is not chosen there, and teams, when the roller has them, stand for the
+    single places.
+    """
+    binding = widgets_config()["lanceurs"].get(roller_id)
+    if not binding:
+        return None
+    places = [p for p in binding["places"] if p["cle"] != "reserve"]
+    teams = [p for p in places if p["equipe"]]
+    return {"jeu": roller_id.split(".", 1)[0], "seules": [] if teams else places, "equipes": teams}
+
+
+#: The games whose sheets the device holds, on ``<html data-fiches="…">``, before the body is parsed:
+#: what ``sheets-store.js`` wrote the last time it listed them. The widgets' room for their
+#: « Personnage » choice is shown for those games only (sheets.css).
+PRESENCE_HINT = (
+    '<script>try{document.documentElement.dataset.fiches=localStorage.getItem("des-et-lames:fiches-jeux")||""}'
+    "catch(e){}</script>"
+)
+
+
+def presence_hint(text: str, path: str = "") -> str:
+    """``PRESENCE_HINT`` at the end of ``<head>``: on every page, for the theme's instant navigation keeps
+    the first page's ``<html>`` (from the home page to a roller's)."""
+    if PRESENCE_HINT in text:
+        return text
+    return text.replace("</head>", PRESENCE_HINT + "</head>", 1)
 
 
 def check_sheet_pages(site: Path) -> None:

@@ -33,8 +33,10 @@ class SheetPicker {
     this.picked = {}; // parameter -> the names chosen (kept when the sheet is read again)
     this.records = [];
     this.serial = 0;
-    this.el = h("div", { class: "dl-roller__sheets" });
-    widget.form.prepend(this.el);
+    // Its room in the page (widget.html), shown from the parse where the device holds sheets of
+    // the game: the rows are drawn there, and the form does not move.
+    this.el = widget.form.querySelector(":scope > .dl-roller__sheets");
+    if (!this.el) widget.form.prepend((this.el = h("div", { class: "dl-roller__sheets" })));
     this.draw();
     watchSheets((detail) => this.changed(detail));
   }
@@ -52,6 +54,8 @@ class SheetPicker {
     for (const place of Object.keys(this.chosen)) this.chosen[place] = this.chosen[place].filter((id) => ids.has(id));
     // No sheet of this game on the device: nothing is added to the widget (it keeps its height;
     // « Mes personnages » is in the game's navigation). The choice appears with the first sheet.
+    this.el.classList.remove("dl-roller__sheets--room");
+    this.el.inert = false;
     if (none) {
       this.el.replaceChildren();
       return;

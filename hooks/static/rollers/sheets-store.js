@@ -16,6 +16,7 @@ const SHEETS_DB = "des-et-lames";
 const SHEETS_DB_VERSION = 1;
 const SHEETS_CHANNEL = "des-et-lames:fiches";
 const SHEETS_PING_KEY = "des-et-lames:fiches-ping";
+const SHEETS_GAMES_KEY = "des-et-lames:fiches-jeux"; // read by hooks/sheets_content.py PRESENCE_HINT
 
 let sheetsDb = null; // the promise of the open database
 let sheetsChannel = null;
@@ -96,11 +97,28 @@ function storageError(err) {
 
 // --- reading -------------------------------------------------------
 
-export function listSheets(jeu) {
-  return transaction(["fiches"], "readonly", ({ fiches }, finish) => {
+export async function listSheets(jeu) {
+  const records = await transaction(["fiches"], "readonly", ({ fiches }, finish) => {
     const request = jeu ? fiches.index("jeu").getAll(jeu) : fiches.getAll();
     request.onsuccess = () => finish(request.result.sort(bySheetName));
   });
+  noteGames(jeu ? (records.length ? [jeu] : []) : records.map((r) => r.jeu), jeu);
+  return records;
+}
+
+// Which games the device holds sheets of, as last listed, where the next page reads it before
+// its body (<html data-fiches>, hooks/sheets_content.py): the widgets keep room for their
+// « Personnage » choice from the parse. A hint only: the list itself is always read here.
+function noteGames(present, jeu) {
+  try {
+    const was = (localStorage.getItem(SHEETS_GAMES_KEY) || "").split(" ").filter(Boolean);
+    const kept = jeu ? was.filter((g) => g !== jeu) : [];
+    const games = [...new Set([...kept, ...present])].sort().join(" ");
+    if (games !== was.join(" ")) localStorage.setItem(SHEETS_GAMES_KEY, games);
+    document.documentElement.dataset.fiches = games; // a page reached by the theme's instant navigation
+  } catch {
+    // storage refused: no room kept, the choice moves the form as it comes
+  }
 }
 
 export function bySheetName(a, b) {
@@ -275,6 +293,7 @@ export async function persistenceState() {
 
 function changed(jeu, ids, reserve = false) {
   const message = { jeu, ids, reserve, quand: Date.now() };
+  if (!reserve) listSheets(jeu).catch(() => {}); // the hint of the games with sheets follows (noteGames)
   document.dispatchEvent(new CustomEvent("dl:fiches", { detail: message }));
   try {
     if ("BroadcastChannel" in globalThis) {
