@@ -249,6 +249,40 @@ def test_pages_with_rollers_or_sheets_ask_for_the_engine_first_in_their_head(bui
     assert counts[True] >= 10 and counts[False] >= 3, counts
 
 
+def test_widgets_that_take_sheets_carry_the_room_of_their_choice_and_every_page_reads_which_games(built_site):
+    """The « Personnage » choice's room (widget.html): the rows sheet-picker.js draws, hidden unless the
+    device holds sheets of the game (sheets.css, for every game), which a script of every page's <head> says."""
+    from hooks.sheets_content import PRESENCE_HINT, picker_places, widgets_config
+    from rules_py.api import SYSTEMS
+
+    css = (ROOT / "docs" / "stylesheets" / "sheets.css").read_text(encoding="utf-8")
+    for game in SYSTEMS:
+        assert f':root[data-fiches~="{game}"] .dl-roller__sheets--room[data-jeu="{game}"]' in css, game
+    assert picker_places("solaires.environnement") is None
+    assert [p["cle"] for p in picker_places("simon.jet")["seules"]] == ["fiche"]  # not the Réserve du meneur
+    teams = picker_places("dcda.confrontation")
+    assert teams["seules"] == [] and [p["cle"] for p in teams["equipes"]] == ["fiches_a", "fiches_b"]
+    rooms = 0
+    for page in sorted(built_site.rglob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        assert html.count(PRESENCE_HINT) == 1 and html.index(PRESENCE_HINT) < html.index("</head>"), page
+        for widget in re.finditer(r'<section class="dl-roller" [^>]*data-roller="([\w.]+)".*?</form>', html, re.S):
+            room = re.search(
+                r'<div class="dl-roller__sheets dl-roller__sheets--room" data-jeu="(\w+)" inert>(.*?)<fieldset',  # the form's first
+                widget.group(0),
+                re.S,
+            )
+            if widget.group(1) not in widgets_config()["lanceurs"]:
+                assert room is None, (page, widget.group(1))
+                continue
+            rooms += 1
+            places = picker_places(widget.group(1))
+            assert room.group(1) == places["jeu"], (page, widget.group(1))
+            assert room.group(2).count("<select ") == len(places["seules"]), (page, widget.group(1))
+            assert room.group(2).count("<details ") == len(places["equipes"]), (page, widget.group(1))
+    assert rooms >= 10, rooms
+
+
 def test_front_end_bundle_refuses_a_missing_or_circular_import(tmp_path):
     (tmp_path / "main.js").write_text('import { a } from "./a.js";\n', encoding="utf-8")
     with pytest.raises(SiteError, match="does not exist"):
