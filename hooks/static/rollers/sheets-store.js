@@ -115,7 +115,8 @@ function noteGames(present, jeu) {
     const kept = jeu ? was.filter((g) => g !== jeu) : [];
     const games = [...new Set([...kept, ...present])].sort().join(" ");
     if (games !== was.join(" ")) localStorage.setItem(SHEETS_GAMES_KEY, games);
-    document.documentElement.dataset.fiches = games; // a page reached by the theme's instant navigation
+    const root = document.documentElement; // kept by the theme's instant navigation: said here too
+    if (root.dataset.fiches !== games) root.dataset.fiches = games;
   } catch {
     // storage refused: no room kept, the choice moves the form as it comes
   }
