@@ -207,7 +207,9 @@ def test_no_roller_moves_when_its_personnage_choice_comes(browser, server, error
         page.goto(f"{server.url}/{game}/personnages/")
         page.get_by_role("button", name=re.compile("Ajouter à mes personnages")).first.tap()
         page.locator(".dl-sheet-view__name").first.wait_for()
-    assert page.evaluate("localStorage.getItem('des-et-lames:fiches-jeux')") == " ".join(sorted(rules_py.api.SYSTEMS))
+    # the games listed for the next pages' <head> (written once the change is committed: waited for)
+    every_game = " ".join(sorted(rules_py.api.SYSTEMS))
+    page.wait_for_function("(want) => localStorage.getItem('des-et-lames:fiches-jeux') === want", arg=every_game)
     for roller in CHOICES:
         path, widget = first_widget(server.site, roller)
         page.goto("about:blank")
