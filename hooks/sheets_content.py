@@ -61,11 +61,12 @@ def insert_sheets(text: str, src_uri: str) -> str:
 
 
 def widgets_config() -> dict[str, Any]:
-    """For the bundles: each roller that reads sheets (its places), each game's page, the pools as they start."""
+    """For the bundles: each roller that reads sheets (its places, and those its « Personnage » choice
+    draws), each game's page, the pools as they start."""
     rollers: dict[str, Any] = {}
     for game in SYSTEMS:
         for binding in schema_of(game).get("lanceurs") or []:
-            rollers[binding["lanceur"]] = binding
+            rollers[binding["lanceur"]] = {**binding, "places_du_choix": _chosen_places(binding["places"])}
     return {
         "lanceurs": rollers,
         "pages": {game: sheets_page(game) for game in SYSTEMS},
@@ -78,16 +79,25 @@ def widgets_config() -> dict[str, Any]:
 def picker_places(roller_id: str) -> dict[str, Any] | None:
     """The rows of the roller's « Personnage » choice as sheet-picker.js draws them (None: it takes no sheet).
 
-    ``{"jeu", "seules": [places drawn one per row], "equipes": [places drawn side by side on one row]}``;
-    the Réserve du meneur is not chosen there, and teams, when the roller has them, stand for the
-    single places.
+    ``{"jeu", "seules": [places drawn one per row], "equipes": [places drawn side by side on one row]}``.
     """
     binding = widgets_config()["lanceurs"].get(roller_id)
     if not binding:
         return None
-    places = [p for p in binding["places"] if p["cle"] != "reserve"]
+    places = binding["places_du_choix"]
+    return {
+        "jeu": roller_id.split(".", 1)[0],
+        "seules": [p for p in places if not p["equipe"]],
+        "equipes": [p for p in places if p["equipe"]],
+    }
+
+
+def _chosen_places(places: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The places the « Personnage » choice offers: not the Réserve du meneur (a pool, not a character), and
+    a roller's teams, when it has them, in place of its single places (a team of one is a sheet)."""
+    places = [p for p in places if p["cle"] != "reserve"]
     teams = [p for p in places if p["equipe"]]
-    return {"jeu": roller_id.split(".", 1)[0], "seules": [] if teams else places, "equipes": teams}
+    return teams or places
 
 
 #: The games whose sheets the device holds, on ``<html data-fiches="…">``, before the body is parsed:

@@ -23,10 +23,9 @@ class SheetPicker {
     this.widget = widget;
     this.binding = binding;
     this.jeu = widget.roller.split(".", 1)[0];
-    // The places a sheet fills, as rules_py names them; teams stand for both sides' single
-    // places (a team of one is a sheet).
-    const places = binding.places.filter((p) => p.cle !== "reserve");
-    this.places = places.some((p) => p.equipe) ? places.filter((p) => p.equipe) : places;
+    // The places a sheet fills, as rules_py names them, those the choice offers (the build's,
+    // hooks/sheets_content.py: the teams stand for both sides' single places; not the Réserve).
+    this.places = binding.places_du_choix;
     this.nameLabels = Object.fromEntries((binding.noms || []).map((n) => [n.parametre, n.libelle]));
     this.chosen = {}; // place -> [sheet ids]
     this.filled = {}; // parameter -> the value the sheets filled (as the field shows it)
