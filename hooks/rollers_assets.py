@@ -181,6 +181,22 @@ def prefetch_tag(html: str, path: str) -> str:
     return html[: at.end()] + tag + html[at.end() :]
 
 
+def results_room_hint(html: str, path: str) -> str:
+    """A page with rollers holds, from the parse, the room of the results kept for the tab: the end of
+    its ``<head>`` runs ``static/rollers/results-room.js`` (inlined, a classic script in its own scope;
+    its hash in the page's policy, csp.py). Any other page: unchanged (an instant navigation to a page
+    with rollers runs it from the rollers' module, main.js)."""
+    if not _ROLLER_PAGE.search(html) or RESULTS_ROOM_HINT in html:
+        return html
+    return html.replace("</head>", RESULTS_ROOM_HINT + "</head>", 1)
+
+
+def _results_room_hint() -> str:
+    source = _EXPORT.sub("", (STATIC / "rollers" / "results-room.js").read_text(encoding="utf-8"))
+    return f"<script>(() => {{\n{compact_js(source)}holdResultsRooms();\n}})();</script>"
+
+
+_ROLLER_PAGE = re.compile(r'<section class="dl-roller"[^>]*\sdata-roller="')
 _ENGINE_PAGE = re.compile(r'<section class="dl-roller"[^>]*\sdata-roller="|<div class="dl-sheets" data-jeu="')
 
 
@@ -261,3 +277,5 @@ FRONT_END = ("rollers-worker.js", "rollers.css")  # rollers.js and sheets.js are
 BUNDLES = {"rollers.js": "main.js", "sheets.js": "sheets-main.js", "prefetch.js": "prefetch-main.js"}
 TARGET = "assets/rollers"
 CONFIG_TOKEN = "/*@build-config*/null"
+#: The end of the <head> of a page with rollers (``results_room_hint``).
+RESULTS_ROOM_HINT = _results_room_hint()

@@ -17,8 +17,10 @@ import { bindWidgets, listenForTaps } from "./wake.js";
 import { bindPalette } from "./palette.js";
 import { ENGINE_PAGE } from "./engine-worker.js";
 import { runtime } from "./runtime.js";
+import { holdResultsRooms } from "./results-room.js";
 
 function bindAll() {
+  holdResultsRooms(); // a page shown by instant navigation: its kept results' room, before it is drawn
   settleFolds(document);
   // A page with rollers or sheets reached without prefetch.js (an instant navigation from a page
   // without any) asks for the engine's files now; after prefetch.js, the runtime has its worker.

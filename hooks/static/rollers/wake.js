@@ -6,16 +6,21 @@
 // focus, a click, a submit or a field changed (by a script, an autofill) on a widget still
 // asleep wakes it at once, in the capture phase, before the event reaches the widget's own
 // listeners: no tap or change is lost. So does any use of `el.dlWidget` (a replay link, the tests).
-// Bound, they have the fonts a result is drawn with looked up in idle moments (warm-fonts.js),
-// and the tab's storage of their kept results opened (history.js).
+// Bound, they have the fonts a result is drawn with looked up in idle moments (warm-fonts.js).
+// The tab's storage of their kept results is open before a tap: the <head> read it
+// (results-room.js), its first use a synchronous wait on the browser (10-30 ms traced in a tap).
 
 import { idleMoment } from "./schedule.js";
-import { openTabStorage } from "./history.js";
 import { warmResultFonts } from "./warm-fonts.js";
 import { Widget } from "./widget.js";
 
 const NEAR = "1200px 0px"; // generous: woken well before it is seen
 const awake = new WeakMap(); // element -> its Widget
+// element -> the page it was bound on: the keys of what it keeps for the tab (history.js). On Back
+// after an instant navigation, the address is the page come back to while the page left is still
+// shown, until the theme has fetched the other: a widget of it waking then (same id on both pages)
+// drew the other page's kept results, and kept its room under the other page's address.
+const pageOf = new WeakMap();
 const nearScreen = []; // elements come near the screen, waiting for their slice
 let waking = false;
 
@@ -33,13 +38,13 @@ export function bindWidgets() {
   for (const el of document.querySelectorAll(".dl-roller[data-roller]")) {
     if (Object.hasOwn(el, "dlWidget")) continue;
     Object.defineProperty(el, "dlWidget", { configurable: true, get: () => wakeWidget(el) });
+    pageOf.set(el, window.location.pathname);
     // Enabled now: a tap on a widget still asleep is a click like any other (it wakes the widget).
     for (const button of el.querySelectorAll(".dl-roller__form button")) button.disabled = false;
     if (el.id === asked) wakeWidget(el); // a share link's roll is replayed at once
     nearObserver.observe(el);
   }
   warmResultFonts(document.querySelector(".dl-roller[data-roller]"));
-  idleMoment(500).then(openTabStorage); // the kept results' storage, ready before a tap (history.js)
 }
 
 export function listenForTaps() {
@@ -54,7 +59,7 @@ export function listenForTaps() {
 function wakeWidget(el) {
   let widget = awake.get(el);
   if (!widget) {
-    widget = new Widget(el);
+    widget = new Widget(el, pageOf.get(el));
     awake.set(el, widget);
     Object.defineProperty(el, "dlWidget", { configurable: true, writable: true, value: widget });
   }
@@ -68,7 +73,8 @@ async function wakeInTurn() {
   while (nearScreen.length) {
     await idleMoment(500);
     const el = nearScreen.shift();
-    if (el.isConnected) wakeWidget(el).nearScreen();
+    // A widget of a page being left (its address gone) is not woken: the page is about to go.
+    if (el.isConnected && pageOf.get(el) === window.location.pathname) wakeWidget(el).nearScreen();
   }
   waking = false;
 }

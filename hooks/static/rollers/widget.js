@@ -4,7 +4,7 @@
 import { ODDS_DELAY_MS } from "./config.js";
 import { fr, h } from "./dom.js";
 import { badNumber, bindModes, field, fixedValues, readForm, writeForm } from "./form.js";
-import { KEPT_RESULTS, loadHistory, saveHistory } from "./history.js";
+import { KEPT_RESULTS, keepRoom, loadHistory, saveHistory } from "./history.js";
 import { bindKeptFields } from "./kept.js";
 import { benchmarkText } from "./journal-text.js";
 import { oddsView } from "./odds.js";
@@ -18,8 +18,9 @@ import { showState } from "./status.js";
 import { fieldLabels, plainWords } from "./words.js";
 
 export class Widget {
-  constructor(el) {
+  constructor(el, page = window.location.pathname) {
     this.el = el;
+    this.page = page; // the page's address as it was bound (wake.js): the keys of what it keeps
     this.roller = el.dataset.roller;
     this.form = el.querySelector(".dl-roller__form");
     this.status = el.querySelector(".dl-roller__status");
@@ -69,6 +70,8 @@ export class Widget {
     bindKeptFields(this);
     this.sheets = bindSheetPicker(this); // « Personnage »: null for a roller that takes no sheet
     this.restore();
+    // Awake: the room its kept results had until now is theirs (results-room.js), drawn in the same task.
+    el.classList.add("dl-roller--awake");
     replayLink(this);
   }
 
@@ -185,7 +188,7 @@ export class Widget {
       roller: this.roller,
       titre: this.el.querySelector(`[id="${CSS.escape(this.el.id)}-titre"]`)?.textContent.trim() || this.roller,
       section: this.el.id,
-      page: window.location.pathname,
+      page: this.page,
       numero: number,
       op: sent.op,
       action: sent.op === "action" ? sent.action : null,
@@ -259,6 +262,7 @@ export class Widget {
     this.output.dataset.roll = String(newest.number);
     this.output.replaceChildren(this.entryView(newest, true));
     this.earlier.replaceChildren(...older.map((entry) => this.entryView(entry, false)));
+    keepRoom(this); // the widget's height with them, for when the page is drawn again (history.js)
     if (!focus) return;
     const line = this.output.querySelector(".dl-outcome, .dl-error");
     this.live.textContent = `Jet n° ${newest.number}\u00a0: ${line.textContent.replace(/^[✔✘◆]\s*/, "")}`;
