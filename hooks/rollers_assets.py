@@ -20,6 +20,7 @@ import json
 import logging
 import os
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import rules_py
@@ -53,7 +54,6 @@ def front_end_files() -> dict[str, str | Path]:
         + "".join(front_end[name] for name in sorted(front_end)).encode()
         + json.dumps(engine.sizes, sort_keys=True).encode()
     ).hexdigest()[:12]
-    rules_bytes = sum(len(text.encode()) for text in sources.values())
     pins = ENGINE.PINS.pinned()
     if not pins:  # a warning: --strict fails the build
         log.warning(
@@ -81,7 +81,7 @@ def front_end_files() -> dict[str, str | Path]:
         "stdlib": ENGINE.PINS.versioned(ENGINE.STDLIB, stdlib_sha) if engine.stdlib else None,
         "lock": {"info": engine.lock_info, "packages": {}} if engine.lock_info else None,
         "sizes": engine.sizes,
-        "download": ENGINE.megabytes_fr(engine.download + rules_bytes) if engine.download else None,
+        "download": download_figure(),
         # « Mes personnages »: which rollers take sheets and where, each game's page (sheets_content.py).
         "fiches": SHEETS.widgets_config(),
         # SHA-256 of every engine file the worker may run: Pyodide's (hooks/engine-hashes.json) and the site's library
@@ -181,22 +181,56 @@ def prefetch_tag(html: str, path: str) -> str:
     return html[: at.end()] + tag + html[at.end() :]
 
 
-def results_room_hint(html: str, path: str) -> str:
-    """A page with rollers holds, from the parse, the room of the results kept for the tab: the end of
-    its ``<head>`` runs ``static/rollers/results-room.js`` (inlined, a classic script in its own scope;
-    its hash in the page's policy, csp.py). Any other page: unchanged (an instant navigation to a page
-    with rollers runs it from the rollers' module, main.js)."""
-    if not _ROLLER_PAGE.search(html) or RESULTS_ROOM_HINT in html:
+def head_script(html: str, path: str) -> str:
+    """A page with rollers ends its ``<head>`` with ``HEAD_SCRIPT``: what must be known before its body is
+    drawn (``HEAD_MODULES``: whether the engine waits for the first tap; the room of the results kept for
+    the tab), from ``static/rollers/``, inlined as one classic script in its own scope (its hash in the
+    page's policy, csp.py). Any other page: unchanged (an instant navigation to a page with rollers does
+    the same from the rollers' module, main.js)."""
+    if not _ROLLER_PAGE.search(html) or HEAD_SCRIPT in html:
         return html
-    return html.replace("</head>", RESULTS_ROOM_HINT + "</head>", 1)
+    return html.replace("</head>", HEAD_SCRIPT + "</head>", 1)
 
 
-def _results_room_hint() -> str:
-    source = _EXPORT.sub("", (STATIC / "rollers" / "results-room.js").read_text(encoding="utf-8"))
-    return f"<script>(() => {{\n{compact_js(source)}holdResultsRooms();\n}})();</script>"
+def _head_script() -> str:
+    parts = [_EXPORT.sub("", (STATIC / "rollers" / name).read_text(encoding="utf-8")) for name in HEAD_MODULES]
+    calls = "".join(f"{call}\n" for call in HEAD_MODULES.values())
+    return f"<script>(() => {{\n{''.join(compact_js(part) for part in parts)}{calls}}})();</script>"
+
+
+def deferred_note(html: str, path: str) -> str:
+    """Every roller's note for a reader whose engine waits for the first tap (``first-tap.js``), with the
+    size of the download: known once the front-end is built, after the pages (``download_figure``)."""
+    if _DEFERRED_EMPTY not in html:
+        return html
+    size = download_figure()
+    note = (
+        "Connexion lente ou économie de données\u00a0: le moteur de dés"
+        + (f" (environ {size})" if size else "")
+        + " ne sera téléchargé qu’à votre premier jet. Les chances affichées sont déjà exactes."
+    )
+    return html.replace(_DEFERRED_EMPTY, f'<div class="dl-roller__deferred">{note}</div>')
+
+
+def download_figure() -> str | None:
+    """« 5,0 Mo »: what the engine downloads, gzipped (Pyodide's files, its standard library, the rules'
+    modules); None when Pyodide's files are not at hand. Computed once per state of the rules' sources."""
+    return _download_figure(tuple((str(path), path.stat().st_mtime_ns) for path in python_sources()))
+
+
+@lru_cache(maxsize=1)
+def _download_figure(_sources: tuple) -> str | None:
+    download = ENGINE.engine().download
+    if not download:
+        return None
+    rules = sum(len(shrink(path.read_text(encoding="utf-8")).encode()) for path in python_sources())
+    return ENGINE.megabytes_fr(download + rules)
 
 
 _ROLLER_PAGE = re.compile(r'<section class="dl-roller"[^>]*\sdata-roller="')
+_DEFERRED_EMPTY = '<div class="dl-roller__deferred"></div>'
+
+
 _ENGINE_PAGE = re.compile(r'<section class="dl-roller"[^>]*\sdata-roller="|<div class="dl-sheets" data-jeu="')
 
 
@@ -277,5 +311,6 @@ FRONT_END = ("rollers-worker.js", "rollers.css")  # rollers.js and sheets.js are
 BUNDLES = {"rollers.js": "main.js", "sheets.js": "sheets-main.js", "prefetch.js": "prefetch-main.js"}
 TARGET = "assets/rollers"
 CONFIG_TOKEN = "/*@build-config*/null"
-#: The end of the <head> of a page with rollers (``results_room_hint``).
-RESULTS_ROOM_HINT = _results_room_hint()
+#: The modules of static/rollers/ the end of a roller page's <head> runs (``head_script``), each with its call.
+HEAD_MODULES = {"first-tap.js": "markFirstTap(waitsForTap());", "results-room.js": "holdResultsRooms();"}
+HEAD_SCRIPT = _head_script()

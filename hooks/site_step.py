@@ -14,10 +14,12 @@
    manifest and theme-colour links in ``<head>``, the engine's prefetch on pages with rollers
    (``rollers_assets.prefetch_tag``), the stylesheet links made absolute as the
    head is parsed, ``stylesheets.settle_links``; the games the device holds sheets of, read
-   before the body, ``sheets_content.presence_hint``; on pages with rollers, the room of the
-   results kept for the tab, held before the body, ``rollers_assets.results_room_hint``; any
-   later step over a page's final HTML goes in that list), then its links to those stylesheets
-   made one link to the joined file (``stylesheets.relink``);
+   before the body, ``sheets_content.presence_hint``; on pages with rollers, what must be known
+   before the body is drawn (the engine waiting for the first tap, the room of the results kept
+   for the tab), ``rollers_assets.head_script``, and the rollers' note for a first tap with the
+   download's size, ``rollers_assets.deferred_note``; any later step over a page's final HTML
+   goes in that list), then its links to those stylesheets made one link to the joined file
+   (``stylesheets.relink``);
 4. the « Mes personnages » pages checked: every game has one, with its schema, and every
    section its sheet links to exists (``sheets_content.check_sheet_pages``);
 5. the Content-Security-Policy ``<meta>`` of every page (``csp.apply_to_site``: one policy
@@ -45,7 +47,7 @@ import yaml
 
 from hooks.csp import apply_to_site as apply_policy
 from hooks.offline import MANIFEST, head_tags, manifest, write_service_worker
-from hooks.rollers_assets import front_end_files, prefetch_tag, pyodide_index_url, results_room_hint
+from hooks.rollers_assets import deferred_note, front_end_files, head_script, prefetch_tag, pyodide_index_url
 from hooks.sheets_content import check_sheet_pages, presence_hint
 from hooks.stylesheets import joined_stylesheet, relink, settle_links
 from hooks.typography import typeset_html, typeset_theme
@@ -135,7 +137,8 @@ PAGE_STEPS: tuple[tuple[Callable[[str], bool], Callable[[str, str], str]], ...] 
     (is_page, prefetch_tag),
     (every_html, settle_links),
     (every_html, presence_hint),
-    (is_page, results_room_hint),
+    (is_page, head_script),
+    (is_page, deferred_note),
 )
 
 

@@ -221,7 +221,7 @@ def test_the_prefetch_bundle_is_small_and_holds_no_page_code():
     configuration only: no widget, no rendering, no offline copy."""
     text = assets_hook.bundle(ROOT / "hooks" / "static" / "rollers", assets_hook.BUNDLES["prefetch.js"])
     modules = re.findall(r"^// ---- ([\w-]+\.js) ----$", text, re.M)
-    assert modules == ["config.js", "engine-worker.js", "prefetch-main.js"]
+    assert modules == ["config.js", "first-tap.js", "engine-worker.js", "prefetch-main.js"]
 
 
 def test_pages_with_rollers_or_sheets_ask_for_the_engine_first_in_their_head(built_site):
@@ -281,6 +281,33 @@ def test_widgets_that_take_sheets_carry_the_room_of_their_choice_and_every_page_
             assert room.group(2).count("<select ") == len(places["seules"]), (page, widget.group(1))
             assert room.group(2).count("<details ") == len(places["equipes"]), (page, widget.group(1))
     assert rooms >= 10, rooms
+
+
+def test_roller_pages_end_their_head_with_what_must_be_known_before_the_body_and_carry_the_first_tap_note(
+    built_site,
+):
+    """A page with rollers ends its <head> with one script (first-tap.js, results-room.js, their calls), and
+    every roller holds the note a first tap's wait shows (its words and the download's size from the build);
+    a page without rollers has neither."""
+    from hooks.rollers_assets import HEAD_MODULES, HEAD_SCRIPT, download_figure
+
+    assert list(HEAD_MODULES) == ["first-tap.js", "results-room.js"]
+    assert "function holdResultsRooms()" in HEAD_SCRIPT and "export" not in HEAD_SCRIPT
+    assert re.fullmatch(r"\d+,\d\u00a0Mo", download_figure())
+    note = f"le moteur de dés (environ {download_figure()}) ne sera téléchargé qu’à votre premier jet."
+    roller_pages = 0
+    for page in sorted(built_site.rglob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        widgets = html.count('<section class="dl-roller" ')
+        if not widgets:
+            assert HEAD_SCRIPT not in html and "dl-roller__deferred" not in html, page
+            continue
+        roller_pages += 1
+        assert html.count(HEAD_SCRIPT) == 1 and html.index(HEAD_SCRIPT) + len(HEAD_SCRIPT) == html.index("</head>")
+        assert html.count(note) == widgets and '<div class="dl-roller__deferred"></div>' not in html, page
+    assert roller_pages >= 6, roller_pages
+    css = (ROOT / "hooks" / "static" / "rollers.css").read_text(encoding="utf-8")
+    assert ":root[data-moteur-au-premier-jet] .dl-roller__deferred { display: block; }" in css
 
 
 def test_front_end_bundle_refuses_a_missing_or_circular_import(tmp_path):

@@ -11,10 +11,3 @@ export function pyodideBase(where) {
   if (/^([a-z][a-z0-9+.-]*:)?\/\//i.test(where)) return where;
   return new URL(where.replace(/^\//, ""), new URL("../../", import.meta.url)).href;
 }
-
-// A connection that asks to save data, or a slow one (Network Information API,
-// where the browser has it): the engine waits for the reader's first tap.
-export function waitsForTap() {
-  const connection = globalThis.navigator?.connection;
-  return Boolean(connection && (connection.saveData || ["slow-2g", "2g", "3g"].includes(connection.effectiveType)));
-}

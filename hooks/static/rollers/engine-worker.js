@@ -1,7 +1,8 @@
 // The engine's worker (rollers-worker.js): made by the page's runtime, or ahead of it by the
 // prefetch (prefetch-main.js), which only downloads and checks the engine's files.
 
-import { CONFIG, pyodideBase, waitsForTap } from "./config.js";
+import { CONFIG, pyodideBase } from "./config.js";
+import { waitsForTap } from "./first-tap.js";
 
 // What makes a page one whose engine is fetched ahead (hooks/rollers_assets.py: _ENGINE_PAGE, the same).
 export const ENGINE_PAGE = ".dl-roller[data-roller], .dl-sheets[data-jeu]";

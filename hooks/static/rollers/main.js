@@ -18,9 +18,11 @@ import { bindPalette } from "./palette.js";
 import { ENGINE_PAGE } from "./engine-worker.js";
 import { runtime } from "./runtime.js";
 import { holdResultsRooms } from "./results-room.js";
+import { markFirstTap } from "./first-tap.js";
 
 function bindAll() {
   holdResultsRooms(); // a page shown by instant navigation: its kept results' room, before it is drawn
+  markFirstTap(runtime.waitsForFirstTap()); // and its rollers' note, if the engine waits for a tap
   settleFolds(document);
   // A page with rollers or sheets reached without prefetch.js (an instant navigation from a page
   // without any) asks for the engine's files now; after prefetch.js, the runtime has its worker.
@@ -39,6 +41,7 @@ function loadSheetsPages() {
 }
 
 bindPalette(); // the header's colour scheme switch (the header stays across instant navigations)
+runtime.listeners.add(() => markFirstTap(runtime.waitsForFirstTap())); // the rollers' note goes as the engine starts
 watchFolds();
 listenForTaps();
 if (globalThis.document$?.subscribe) globalThis.document$.subscribe(bindAll);

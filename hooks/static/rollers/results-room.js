@@ -9,7 +9,7 @@
 // hidden meanwhile (it would stand where the results come, then jump below them).
 //
 // This file is inlined, as a classic script, at the end of the <head> of every page with rollers
-// (hooks/rollers_assets.py results_room_hint); the rollers' module calls it again after an
+// (hooks/rollers_assets.py head_script); the rollers' module calls it again after an
 // instant navigation (main.js), whose new page keeps the first page's <head>.
 
 export const ROOMS_PREFIX = "des-et-lames:jets-place:";

@@ -14,7 +14,8 @@
 // processor has BOOT_START_MS. A retry boots a new worker; the browser's HTTP cache keeps
 // what was already downloaded.
 
-import { BOOT_IDLE_MS, BOOT_START_MS, CALL_TIMEOUT_MS, CONFIG, waitsForTap } from "./config.js";
+import { BOOT_IDLE_MS, BOOT_START_MS, CALL_TIMEOUT_MS } from "./config.js";
+import { waitsForTap } from "./first-tap.js";
 import { engineConfig, newWorker, prefetchingWorker } from "./engine-worker.js";
 import { idleMoment } from "./schedule.js";
 import { engineOfflineState } from "./offline-state.js";
@@ -126,11 +127,15 @@ export class Runtime {
   }
 
   // On a connection that asks to save data, or a slow one, the engine waits for
-  // the reader's first tap; every widget says how much it will download.
+  // the reader's first tap; every widget says how much it will download (first-tap.js).
   deferUntilTap() {
-    if (this.ready || this.state.name !== "idle" || !waitsForTap()) return false;
-    this.emit({ name: "idle", deferred: true, download: CONFIG.download });
+    if (!this.waitsForFirstTap()) return false;
+    this.emit({ name: "idle", deferred: true });
     return true;
+  }
+
+  waitsForFirstTap() {
+    return !this.ready && this.state.name === "idle" && waitsForTap();
   }
 
   async call(request, systems) {

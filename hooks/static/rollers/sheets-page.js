@@ -6,7 +6,7 @@
 // only a save, an import or a shared sheet waits for Python's check (« Vérification… »).
 
 import { fr, h } from "./dom.js";
-import { waitsForTap } from "./config.js";
+import { waitsForTap } from "./first-tap.js";
 import { askReader, sheetButton, tell } from "./sheets-ask.js";
 import { checkSheet, engineWaitText } from "./sheets-engine.js";
 import { newSheetId, sheetEditor } from "./sheets-editor.js";

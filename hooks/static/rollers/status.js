@@ -1,18 +1,11 @@
-// The engine's state shown in a widget: a download waiting for the first tap,
-// loading progress (bytes, then steps), failure with « Réessayer ».
+// The engine's state shown in a widget: loading progress (bytes, then steps), failure with
+// « Réessayer ». (A download waiting for the first tap is said by a note of the page: first-tap.js.)
 
 import { fr, h, megabytes } from "./dom.js";
 import { offlineControl } from "./offline-control.js";
 import { pageSystems, runtime } from "./runtime.js";
 
 export function showState(widget, state) {
-  if (state.name === "idle" && state.deferred) {
-    widget.status.hidden = false;
-    widget.status.replaceChildren(h("span", { class: "dl-deferred" },
-      `Connexion lente ou économie de données\u00a0: le moteur de dés${state.download ? ` (environ ${state.download})` : ""} `
-      + "ne sera téléchargé qu’à votre premier jet. Les chances affichées sont déjà exactes."));
-    return;
-  }
   // The engine's progress is shown where something waits for it: a roll asked for (its notice just
   // above), odds asked for a changed form. Shown in every widget, each status appearing, growing a
   // line and going as the engine booted moved the page below it, each time a frame of the whole
