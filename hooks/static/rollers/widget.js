@@ -259,6 +259,7 @@ export class Widget {
     delete this.output.dataset.pending;
     if (runtime.state.name === "ready") this.showState(runtime.state); // its loading message goes with it (status.js)
     if (!newest) return;
+    this.el.classList.add("dl-roller--results"); // its first-tap note no longer shown (rollers.css)
     this.output.dataset.roll = String(newest.number);
     this.output.replaceChildren(this.entryView(newest, true));
     this.earlier.replaceChildren(...older.map((entry) => this.entryView(entry, false)));
