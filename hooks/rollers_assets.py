@@ -227,11 +227,12 @@ def _download_figure(_sources: tuple) -> str | None:
     return ENGINE.megabytes_fr(download + rules)
 
 
-_ROLLER_PAGE = re.compile(r'<section class="dl-roller"[^>]*\sdata-roller="')
 _DEFERRED_EMPTY = '<div class="dl-roller__deferred"></div>'
 
 
-_ENGINE_PAGE = re.compile(r'<section class="dl-roller"[^>]*\sdata-roller="|<div class="dl-sheets" data-jeu="')
+_ROLLER = r'<section class="dl-roller"[^>]*\sdata-roller="'
+_ROLLER_PAGE = re.compile(_ROLLER)
+_ENGINE_PAGE = re.compile(_ROLLER + r'|<div class="dl-sheets" data-jeu="')
 
 
 def system_of(name: str) -> str | None:

@@ -130,7 +130,7 @@ export class Runtime {
   // the reader's first tap; every widget says how much it will download (first-tap.js).
   deferUntilTap() {
     if (!this.waitsForFirstTap()) return false;
-    this.emit({ name: "idle", deferred: true });
+    this.emit({ name: "idle" }); // the widgets' status hidden; their note is the page's (first-tap.js)
     return true;
   }
 
