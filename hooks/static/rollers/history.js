@@ -53,7 +53,7 @@ export function keepRoom(widget) {
     }
   });
   roomOf.set(widget.el, widget);
-  saveRoom(widget, null); // the height of the results before: kept again once at rest
+  forgetRoom(widget); // the height of the results before: kept again once at rest
   watcher.unobserve(widget.el);
   watcher.observe(widget.el); // observed anew: told its size after the next layout, changed or not
 }
@@ -63,15 +63,29 @@ function atRest(widget) {
     && !widget.el.querySelector("details[open]");
 }
 
+// Told by the ResizeObserver, after a layout: the page's width is read with nothing left to lay out.
 function saveRoom(widget, height) {
   const key = ROOMS_PREFIX + widget.page;
   try {
     const kept = JSON.parse(globalThis.sessionStorage.getItem(key) || "null");
     const rooms = sameWidth(kept) && kept.h ? kept.h : {};
-    if (height === null) delete rooms[widget.el.id];
-    else rooms[widget.el.id] = Math.round(height * 100) / 100;
+    rooms[widget.el.id] = Math.round(height * 100) / 100;
     globalThis.sessionStorage.setItem(key, JSON.stringify({ ...pageWidth(), h: rooms }));
   } catch {
     // refused or full: the results still come back, without their room held
+  }
+}
+
+// As a drawing starts (every roll): the page's width not read (a layout in the drawing's task), the
+// record written only if it held this widget; its other heights keep the width they were taken at.
+function forgetRoom(widget) {
+  const key = ROOMS_PREFIX + widget.page;
+  try {
+    const kept = JSON.parse(globalThis.sessionStorage.getItem(key) || "null");
+    if (!kept?.h || !Object.hasOwn(kept.h, widget.el.id)) return;
+    delete kept.h[widget.el.id];
+    globalThis.sessionStorage.setItem(key, JSON.stringify(kept));
+  } catch {
+    // refused or unreadable: the next height kept writes the record whole
   }
 }
