@@ -337,7 +337,10 @@ def test_typing_in_every_field_then_one_tap_on_lancer_is_one_roll(phone, server,
         settings = widget.locator("details.dl-roller__settings > summary")
         if settings.count():
             settings.click()
-        for field in widget.locator('.dl-roller__form input[type="text"]').all():
+        # By id, not by position: reading the form for its odds makes its folded alternatives' fields (hidden),
+        # which shifted the positions under the loop (a table's value typed into another field, seen in CI).
+        ids = widget.locator('.dl-roller__form input[type="text"]').evaluate_all("all => all.map((e) => e.id)")
+        for field in [widget.locator(f'[id="{field_id}"]') for field_id in ids]:
             if not field.is_visible():
                 continue
             value = field.input_value()
