@@ -42,7 +42,7 @@ class Grid:
     chart_columns: tuple[int, ...] | None = None  # the columns drawn (default: all)
     x_label: str = ""
     notes: tuple[str, ...] = field(default=())
-    folded: bool = False  # a variant of the table before it: under a <details>, made when opened (fold.js)
+    folded: bool = False  # a variant of the table before it: under a <details>, made when opened (widget/fold.js)
 
 
 # ----------------------------------------------------------------------
@@ -67,7 +67,7 @@ def render_grid(grid: Grid) -> str:
     )
     if grid.folded:
         # Its caption as the summary; the rest a fold: shown in place without JavaScript, made
-        # when opened with it (static/rollers/fold.js), so that the page's DOM stays small.
+        # when opened with it (static/rollers/widget/fold.js), so that the page's DOM stays small.
         inside = (
             f'<details class="dl-proba__fold"><summary>{escape(grid.caption)}</summary>'
             f'<noscript class="dl-fold">{inside}</noscript></details>'

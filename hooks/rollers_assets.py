@@ -125,13 +125,13 @@ def compact_js(text: str) -> str:
 
 
 def bundle(folder: Path, entry: str = "main.js") -> str:
-    """The ES modules of ``folder`` as one module, ``entry`` last.
+    """The ES modules of ``folder`` (its rooms: ``engine/``, ``widget/``, ``sheets/``…) as one module, ``entry`` last.
 
-    Each module imports from its siblings only, one line per import
-    (``import { a, b } from "./x.js";``). The modules are laid out in
-    dependency order, their sibling imports dropped and their ``export``
-    keywords removed, so they share one scope: a name declared twice is a
-    syntax error of the bundle (tests/test_hooks.py checks it with Node).
+    Each module imports from the folder's other modules only, by a relative path, one line per
+    import (``import { a, b } from "../browser/dom.js";``). The modules are laid out in dependency
+    order, their imports dropped and their ``export`` keywords removed, so they share one scope: a
+    name declared twice is a syntax error of the bundle (tests/test_hooks.py checks it with Node).
+    Each is headed ``// ---- <its path in folder> ----``.
     """
     order: list[str] = []
 
@@ -142,12 +142,12 @@ def bundle(folder: Path, entry: str = "main.js") -> str:
             raise SiteError(f"hooks/static/rollers: circular import {' -> '.join((*stack, name))}")
         path = folder / name
         if not path.is_file():
-            raise SiteError(f"hooks/static/rollers/{stack[-1]}: imports ./{name}, which does not exist")
+            raise SiteError(f"hooks/static/rollers/{stack[-1]}: imports {name}, which does not exist")
         text = path.read_text(encoding="utf-8")
         if re.search(r"^import \{[^}]*\bas\b", text, re.M):
             raise SiteError(f"hooks/static/rollers/{name}: no « as » in imports (the bundle shares one scope)")
         for match in _IMPORT.finditer(text):
-            visit(match.group(1), (*stack, name))
+            visit(_resolve(folder, name, match.group(1)), (*stack, name))
         order.append(name)
 
     visit(entry, ())
@@ -156,17 +156,26 @@ def bundle(folder: Path, entry: str = "main.js") -> str:
         text = _EXPORT.sub("", _IMPORT.sub("", (folder / name).read_text(encoding="utf-8")))
         stray = re.search(r"^(import|export)\b.*", text, re.M)
         if stray:
-            raise SiteError(f"hooks/static/rollers/{name}: cannot bundle « {stray.group(0)} » (only sibling imports)")
+            raise SiteError(f"hooks/static/rollers/{name}: cannot bundle « {stray.group(0)} » (only relative imports)")
         parts.append(f"// ---- {name} ----\n{compact_js(text).strip()}\n")
     return "\n".join(parts)
 
 
-_IMPORT = re.compile(r'^import \{[^}]*\} from "\./([\w-]+\.js)";[ \t]*\n', re.M)
+def _resolve(folder: Path, importer: str, relative: str) -> str:
+    """The path in ``folder`` of ``relative`` (``../browser/dom.js``) imported by ``importer`` (``widget/form.js``)."""
+    target = (folder / importer).parent / relative
+    try:
+        return Path(os.path.normpath(target)).relative_to(folder).as_posix()
+    except ValueError:
+        raise SiteError(f"hooks/static/rollers/{importer}: imports {relative}, outside hooks/static/rollers") from None
+
+
+_IMPORT = re.compile(r'^import \{[^}]*\} from "(\.\.?/[\w./-]+\.js)";[ \t]*\n', re.M)
 _EXPORT = re.compile(r"^export (?=(?:async )?(?:function|class|const|let)\b)", re.M)
 
 
 def prefetch_tag(html: str, path: str) -> str:
-    """A page with rollers or sheets (``ENGINE_PAGE`` in engine-worker.js) loads ``prefetch.js``
+    """A page with rollers or sheets (``ENGINE_PAGE`` in engine/engine-worker.js) loads ``prefetch.js``
     first in its ``<head>`` (after the charset; the policy's ``<meta>`` comes before it, csp.py),
     async: it runs as soon as it arrives, while the parser waits for the stylesheets, and the
     engine's files are asked for then, not after the theme's script and the rollers' have run
@@ -199,7 +208,7 @@ def _head_script() -> str:
 
 
 def deferred_note(html: str, path: str) -> str:
-    """Every roller's note for a reader whose engine waits for the first tap (``first-tap.js``), with the
+    """Every roller's note for a reader whose engine waits for the first tap (``engine/first-tap.js``), with the
     size of the download: known once the front-end is built, after the pages (``download_figure``)."""
     if _DEFERRED_EMPTY not in html:
         return html
@@ -309,9 +318,9 @@ FRONT_END = ("rollers-worker.js", "rollers.css")  # rollers.js and sheets.js are
 #: The bundles of static/rollers/, each from its entry module: every page loads rollers.js; a
 #: « Mes personnages » page also sheets.js (main.js fetches it), the sheets' page modules; a page
 #: with rollers or sheets also prefetch.js, from its <head> (``prefetch_tag``).
-BUNDLES = {"rollers.js": "main.js", "sheets.js": "sheets-main.js", "prefetch.js": "prefetch-main.js"}
+BUNDLES = {"rollers.js": "main.js", "sheets.js": "sheets/page/main.js", "prefetch.js": "engine/prefetch.js"}
 TARGET = "assets/rollers"
 CONFIG_TOKEN = "/*@build-config*/null"
 #: The modules of static/rollers/ the end of a roller page's <head> runs (``head_script``), each with its call.
-HEAD_MODULES = {"first-tap.js": "markFirstTap(waitsForTap());", "results-room.js": "holdResultsRooms();"}
+HEAD_MODULES = {"engine/first-tap.js": "markFirstTap(waitsForTap());", "result/results-room.js": "holdResultsRooms();"}
 HEAD_SCRIPT = _head_script()

@@ -259,7 +259,7 @@ def _hint(kind: str, param: dict[str, Any], short: int = 0) -> tuple[str, str]:
 def odds_summary(odds: dict[str, Any]) -> dict[str, Any]:
     """The odds as shown: rows whose percentages add up to 100 (largest remainder), the success line.
 
-    The same rule as ``percentRows``/``percent`` in ``static/rollers/dom.js``: the figures in
+    The same rule as ``percentRows``/``percent`` in ``static/rollers/browser/dom.js``: the figures in
     the page before Python loads are the ones the browser shows after.
     """
     exact = odds.get("exact", {})
@@ -285,7 +285,7 @@ WAYS = (("exactement", "exactement", ""), ("au_moins", "au moins", "au moins "),
 def scale_view(scale: dict[str, Any] | None) -> dict[str, Any] | None:
     """An ordered outcome read three ways (« exactement », « au moins », « au plus »), as shown.
 
-    The same markup and figures as ``scaleView`` in ``static/rollers/odds.js``: the exact rows'
+    The same markup and figures as ``scaleView`` in ``static/rollers/widget/odds.js``: the exact rows'
     percentages add up to 100, the cumulative ones use the same decimals.
     """
     if not scale:
@@ -346,7 +346,7 @@ def _units(units: int, p: float, digits: int) -> str:
 
 
 def french_spaces(text: str) -> str:
-    """French typography: U+202F before ; ? !, U+00A0 before : and inside « », « le camp A » (as dom.js ``fr``)."""
+    """French typography: U+202F before ; ? !, U+00A0 before : and inside « », « le camp A » (as browser/dom.js ``fr``)."""
     if not text:
         return text
     text = SPACE_BEFORE_TALL.sub("\u202f", text)
@@ -409,4 +409,4 @@ TEMPLATES = Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
-TEMPLATES.filters["fr"] = french_spaces  # a text as the widget's script writes it (dom.js ``fr``)
+TEMPLATES.filters["fr"] = french_spaces  # a text as the widget's script writes it (browser/dom.js ``fr``)

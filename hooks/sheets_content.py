@@ -15,7 +15,7 @@
   choice, as the widget's script draws them, for the room the page keeps for them from the parse
   when the device holds sheets of the game; ``presence_hint`` (a page-level step of the site
   step) puts in every page's ``<head>`` the script that says so (the games the device holds
-  sheets of, from ``localStorage``, which ``sheets-store.js`` keeps: IndexedDB cannot be read
+  sheets of, from ``localStorage``, which ``sheets/store.js`` keeps: IndexedDB cannot be read
   before the body).
 - ``check_sheet_pages`` (the site step, over the built files): every game has its page, and
   every section link of the schemas exists in the built site (the page and its anchor): a
@@ -77,7 +77,7 @@ def widgets_config() -> dict[str, Any]:
 
 
 def picker_places(roller_id: str) -> dict[str, Any] | None:
-    """The rows of the roller's « Personnage » choice as sheet-picker.js draws them (None: it takes no sheet).
+    """The rows of the roller's « Personnage » choice as sheets/picker.js draws them (None: it takes no sheet).
 
     ``{"jeu", "seules": [places drawn one per row], "equipes": [places drawn side by side on one row]}``.
     """
@@ -101,7 +101,7 @@ def _chosen_places(places: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 #: The games whose sheets the device holds, on ``<html data-fiches="…">``, before the body is parsed:
-#: what ``sheets-store.js`` wrote the last time it listed them. The widgets' room for their
+#: what ``sheets/store.js`` wrote the last time it listed them. The widgets' room for their
 #: « Personnage » choice is shown for those games only (sheets.css).
 PRESENCE_HINT = (
     '<script>try{document.documentElement.dataset.fiches=localStorage.getItem("des-et-lames:fiches-jeux")||""}'

@@ -200,14 +200,15 @@ def test_strict_build_fails_on_a_missing_heading(tmp_path):
 
 
 def test_front_end_bundle_is_one_valid_es_module(tmp_path):
-    """static/rollers/*.js become its bundles (rollers.js from main.js, sheets.js from sheets-main.js):
+    """static/rollers/*.js become its bundles (rollers.js from main.js, sheets.js from sheets/page/main.js):
     every sibling module in one of them, no import left, valid syntax."""
     folder = ROOT / "hooks" / "static" / "rollers"
     texts = {name: assets_hook.bundle(folder, entry) for name, entry in assets_hook.BUNDLES.items()}
-    for path in folder.glob("*.js"):
-        assert any(f"// ---- {path.name} ----" in text for text in texts.values()), f"{path.name} is in no bundle"
+    for path in folder.rglob("*.js"):
+        name = path.relative_to(folder).as_posix()
+        assert any(f"// ---- {name} ----" in text for text in texts.values()), f"{name} is in no bundle"
     # the page's own modules stay out of the bundle every page loads
-    assert "// ---- sheets-page.js ----" not in texts["rollers.js"]
+    assert "// ---- sheets/page/page.js ----" not in texts["rollers.js"]
     for name, text in texts.items():
         assert not re.search(r"^(import|export)\b", text, re.M)
         bundle = tmp_path / name.replace(".js", ".mjs")
@@ -220,8 +221,8 @@ def test_the_prefetch_bundle_is_small_and_holds_no_page_code():
     """prefetch.js, first in a roller page's <head>, holds the worker's making and the build's
     configuration only: no widget, no rendering, no offline copy."""
     text = assets_hook.bundle(ROOT / "hooks" / "static" / "rollers", assets_hook.BUNDLES["prefetch.js"])
-    modules = re.findall(r"^// ---- ([\w-]+\.js) ----$", text, re.M)
-    assert modules == ["config.js", "first-tap.js", "engine-worker.js", "prefetch-main.js"]
+    modules = re.findall(r"^// ---- ([\w/-]+\.js) ----$", text, re.M)
+    assert modules == ["config.js", "engine/first-tap.js", "engine/engine-worker.js", "engine/prefetch.js"]
 
 
 def test_pages_with_rollers_or_sheets_ask_for_the_engine_first_in_their_head(built_site):
@@ -250,7 +251,7 @@ def test_pages_with_rollers_or_sheets_ask_for_the_engine_first_in_their_head(bui
 
 
 def test_widgets_that_take_sheets_carry_the_room_of_their_choice_and_every_page_reads_which_games(built_site):
-    """The « Personnage » choice's room (widget.html): the rows sheet-picker.js draws, hidden unless the
+    """The « Personnage » choice's room (widget.html): the rows sheets/picker.js draws, hidden unless the
     device holds sheets of the game (sheets.css, for every game), which a script of every page's <head> says."""
     from hooks.sheets_content import PRESENCE_HINT, picker_places, widgets_config
     from rules_py.api import SYSTEMS
@@ -286,12 +287,12 @@ def test_widgets_that_take_sheets_carry_the_room_of_their_choice_and_every_page_
 def test_roller_pages_end_their_head_with_what_must_be_known_before_the_body_and_carry_the_first_tap_note(
     built_site,
 ):
-    """A page with rollers ends its <head> with one script (first-tap.js, results-room.js, their calls), and
+    """A page with rollers ends its <head> with one script (engine/first-tap.js, result/results-room.js, their calls), and
     every roller holds the note a first tap's wait shows (its words and the download's size from the build);
     a page without rollers has neither."""
     from hooks.rollers_assets import HEAD_MODULES, HEAD_SCRIPT, download_figure
 
-    assert list(HEAD_MODULES) == ["first-tap.js", "results-room.js"]
+    assert list(HEAD_MODULES) == ["engine/first-tap.js", "result/results-room.js"]
     assert "function holdResultsRooms()" in HEAD_SCRIPT and "export" not in HEAD_SCRIPT
     assert re.fullmatch(r"\d+,\d\u00a0Mo", download_figure())
     note = f"le moteur de dés (environ {download_figure()}) ne sera téléchargé qu’à votre premier jet."
@@ -320,7 +321,7 @@ def test_front_end_bundle_refuses_a_missing_or_circular_import(tmp_path):
 
 
 def test_percentages_round_alike_at_build_and_in_the_browser(tmp_path):
-    """One rounding rule: rollers_content.percent_rows/percent (build) and dom.js percentRows/percent (browser)."""
+    """One rounding rule: rollers_content.percent_rows/percent (build) and browser/dom.js percentRows/percent (browser)."""
     import json
     import random
     from fractions import Fraction
@@ -343,7 +344,7 @@ def test_percentages_round_alike_at_build_and_in_the_browser(tmp_path):
     built = [content_hook.percent_rows(ps) for ps in cases]
     success = [content_hook.percent(ps[0], digits) for ps, (_, digits) in zip(cases, built, strict=True)]
     module = tmp_path / "dom.mjs"
-    module.write_text((ROOT / "hooks" / "static" / "rollers" / "dom.js").read_text(encoding="utf-8"), encoding="utf-8")
+    module.write_text((ROOT / "hooks/static/rollers/browser/dom.js").read_text(encoding="utf-8"), encoding="utf-8")
     script = (
         f"import {{ percent, percentRows }} from {json.dumps(module.as_uri())};\n"
         f"const cases = {json.dumps(cases)};\n"
@@ -396,8 +397,9 @@ def test_the_build_cache_reads_back_only_what_the_same_sources_gave(tmp_path, mo
 
 
 def test_the_journal_says_what_each_roll_was_judged_against(tmp_path):
-    """journal-text.js's benchmarkText over the engine's real answers, in Node: the book's figures, in French."""
-    for name in ("journal-text.js", "dom.js"):
+    """journal/text.js's benchmarkText over the engine's real answers, in Node: the book's figures, in French."""
+    for name in ("journal/text.js", "browser/dom.js"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
         (tmp_path / name).write_text(
             (ROOT / "hooks/static/rollers" / name).read_text(encoding="utf-8"), encoding="utf-8"
         )
@@ -413,7 +415,7 @@ def test_the_journal_says_what_each_roll_was_judged_against(tmp_path):
         "solaires.points": roll("solaires.points", {}, seed=1),
     }
     script = (
-        f"import {{ benchmarkText }} from {json.dumps((tmp_path / 'journal-text.js').as_uri())};\n"
+        f"import {{ benchmarkText }} from {json.dumps((tmp_path / 'journal/text.js').as_uri())};\n"
         f"const answers = {json.dumps(answers)};\n"
         "console.log(JSON.stringify(Object.fromEntries(Object.entries(answers).map(([k, r]) => [k, benchmarkText(r)]))));\n"
     )

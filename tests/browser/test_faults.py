@@ -544,7 +544,7 @@ def test_an_engine_that_stops_answering_is_dropped_and_retry_recovers(page, serv
     assert "pas de réponse après 10 s" in error.inner_text()
     status = widget.locator(".dl-roller__status")
     assert "ne répond plus" in status.inner_text() and not ENGLISH.search(status.inner_text())
-    # every widget says so: those awake at once, those still asleep (wake.js) as they wake
+    # every widget says so: those awake at once, those still asleep (widget/wake.js) as they wake
     page.evaluate("document.querySelectorAll('[data-roller]').forEach((el) => el.dlWidget)")
     assert page.locator(".dl-retry").count() == page.locator("[data-roller]").count()
     widget.locator(".dl-retry").click()

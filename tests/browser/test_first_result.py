@@ -1,4 +1,4 @@
-"""The first result is drawn without waiting for the browser's fonts (warm-fonts.js).
+"""The first result is drawn without waiting for the browser's fonts (result/warm-fonts.js).
 
 A text's first use of a font size, weight or symbol makes Chromium ask the browser process for
 it, synchronously, in the middle of the layout; while the engine boots, the first outcome's
@@ -83,7 +83,7 @@ WATCH_BODY = """() => {
 def test_after_the_load_the_rollers_put_nothing_in_or_out_of_the_body(page, server):
     """The theme's sibling rules on body's children make such a change restyle the whole page
     (traced: 40-60 ms, 1,200 elements, the benchmark's long task): the fonts' warm-up box, the
-    journal's dialog and live words go in the rollers' layer (dom.js pageLayer), made before it."""
+    journal's dialog and live words go in the rollers' layer (browser/dom.js pageLayer), made before it."""
     page.goto(server.url + "/solaires/resoudre-une-action/")  # the load
     page.evaluate(WATCH_BODY)
     widget = page.locator(".dl-roller[data-roller]").first

@@ -194,7 +194,7 @@ def first_widget(site, roller: str) -> tuple[str, str]:
 def test_no_roller_moves_when_its_personnage_choice_comes(browser, server, errors):
     """The « Personnage » choice is drawn once the widget has read the device's sheets (IndexedDB, after the
     load): its room is kept from the parse where the device holds sheets of the game (widget.html, sheets.css,
-    the games written in localStorage by sheets-store.js and read in <head>), so a widget opened at its section
+    the games written in localStorage by sheets/store.js and read in <head>), so a widget opened at its section
     does not move (a layout shift of 0.04-0.19 at 390×844 before: 49-192 px). Without sheets, no room."""
     context = phone(browser, BIG, "light", errors)
     context.add_init_script(LAYOUT_SHIFTS)

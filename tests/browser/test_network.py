@@ -141,7 +141,7 @@ def test_a_stalled_download_fails_after_20_s_and_retry_reuses_what_arrived(phone
 )
 def test_saving_data_or_slow_connection_downloads_nothing_before_the_first_tap(phone_page, server, connection):
     """Nothing of the engine before the first tap, and every roller says so, in the page's note: shown from
-    the parse (first-tap.js, at the end of <head>), so that nothing moves as the widgets wake (written in
+    the parse (engine/first-tap.js, at the end of <head>), so that nothing moves as the widgets wake (written in
     each as it woke, it pushed the page 104 px down at 390×844: a layout shift of 0.03-0.05)."""
     page = phone_page
     page.context.add_init_script(LAYOUT_SHIFTS)

@@ -177,7 +177,7 @@ def test_back_after_instant_navigation_shows_the_last_result_again(phone, server
 
 def test_a_page_come_back_to_holds_the_room_of_its_kept_results(phone, server):
     """The results kept for the tab are drawn as the widget wakes, after the page is first drawn: their room
-    is held from the parse (results-room.js, the widget's height kept beside them), so what follows the widget
+    is held from the parse (result/results-room.js, the widget's height kept beside them), so what follows the widget
     does not move when the reader comes back: Back after a full load, the same address again, Back after an
     instant navigation (a layout shift of 0.10-0.17 at 390×844 before). On that last one, a widget of the page
     left with the same id (feerie/actions/ has one) no longer wakes and draws this page's kept results in the
@@ -219,7 +219,7 @@ def test_a_page_come_back_to_holds_the_room_of_its_kept_results(phone, server):
     phone.goto("about:blank")
     phone.goto(url)
     drawn_again("the same address")
-    # On a slow connection, the engine waits for the first tap and the rollers say so (first-tap.js): not
+    # On a slow connection, the engine waits for the first tap and the rollers say so (engine/first-tap.js): not
     # under results, whose room is their height without that note.
     phone.context.add_init_script(SLOW_CONNECTION)
     phone.goto("about:blank")

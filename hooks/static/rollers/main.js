@@ -2,23 +2,23 @@
 //
 // Each <section class="dl-roller" data-roller="…"> was rendered at build time
 // (form, preset odds; what is folded as a <noscript class="dl-fold">). This module
-// binds them: each wakes as it nears the screen (wake.js), then starts the one Web
+// binds them: each wakes as it nears the screen (widget/wake.js), then starts the one Web
 // Worker (Pyodide + rules_py) for the whole visit, sends rules_py.api requests
 // ({op: roll | odds | action}) and renders the answers generically (dice groups,
-// calcul, notes, follow-up actions). Folds are made when opened (fold.js). All text
+// calcul, notes, follow-up actions). Folds are made when opened (widget/fold.js). All text
 // goes in with textContent.
 
-import { settleFolds, watchFolds } from "./fold.js";
-import { bindReplayLinks } from "./links.js";
-import { initOffline } from "./offline.js";
-import { startJournal } from "./journal.js";
+import { settleFolds, watchFolds } from "./widget/fold.js";
+import { bindReplayLinks } from "./widget/links.js";
+import { initOffline } from "./offline/offline.js";
+import { startJournal } from "./journal/journal.js";
 import { CONFIG } from "./config.js";
-import { bindWidgets, listenForTaps } from "./wake.js";
-import { bindPalette } from "./palette.js";
-import { ENGINE_PAGE } from "./engine-worker.js";
-import { runtime } from "./runtime.js";
-import { holdResultsRooms } from "./results-room.js";
-import { markFirstTap } from "./first-tap.js";
+import { bindWidgets, listenForTaps } from "./widget/wake.js";
+import { bindPalette } from "./palette/palette.js";
+import { ENGINE_PAGE } from "./engine/engine-worker.js";
+import { runtime } from "./engine/runtime.js";
+import { holdResultsRooms } from "./result/results-room.js";
+import { markFirstTap } from "./engine/first-tap.js";
 
 function bindAll() {
   holdResultsRooms(); // a page shown by instant navigation: its kept results' room, before it is drawn

@@ -1,0 +1,32 @@
+// The sheets' small shared pieces of interface: a button, a question with its answers
+// (« Remplacer » / « Garder les deux » / « Annuler »), a message area.
+
+import { fr, h } from "../../browser/dom.js";
+
+export function sheetButton(label, onClick, attrs = {}) {
+  const { primary, ...rest } = attrs;
+  const el = h("button", { type: "button", class: `md-button${primary ? " md-button--primary" : ""}`, ...rest }, fr(label));
+  el.addEventListener("click", onClick);
+  return el;
+}
+
+// Ask in `box` (hidden until then): resolves to the chosen answer's key; the last answer
+// is the safe one and gets the focus (a stray tap never destroys anything).
+export function askReader(box, question, answers) {
+  return new Promise((resolve) => {
+    const buttons = answers.map(([key, label], i) => sheetButton(label, () => {
+      box.hidden = true;
+      box.replaceChildren();
+      resolve(key);
+    }, { primary: i === 0 }));
+    box.replaceChildren(h("p", { class: "dl-sheets__question" }, fr(question)), h("p", { class: "dl-sheets__answers" }, ...buttons));
+    box.hidden = false;
+    buttons[buttons.length - 1].focus();
+  });
+}
+
+// A message with, maybe, one action beside it (« Annuler »).
+export function tell(box, text, action = null, kind = "") {
+  box.classList.toggle("dl-sheets__message--error", kind === "error");
+  box.replaceChildren(...(text ? [h("span", {}, fr(text))] : []), ...(action ? [" ", action] : []));
+}
