@@ -318,6 +318,16 @@ def test_front_end_bundle_refuses_a_missing_or_circular_import(tmp_path):
     (tmp_path / "a.js").write_text('import { b } from "./main.js";\nexport const a = 1;\n', encoding="utf-8")
     with pytest.raises(SiteError, match="circular"):
         assets_hook.bundle(tmp_path)
+    # rooms: a relative path resolved from the importer's folder; nothing from outside the front end
+    (tmp_path / "room").mkdir()
+    (tmp_path / "room" / "b.js").write_text('import { c } from "../c.js";\nexport const b = c;\n', encoding="utf-8")
+    (tmp_path / "c.js").write_text("export const c = 1;\n", encoding="utf-8")
+    (tmp_path / "a.js").write_text('import { b } from "./room/b.js";\nexport const a = b;\n', encoding="utf-8")
+    text = assets_hook.bundle(tmp_path)
+    assert re.findall(r"^// ---- ([\w/.-]+) ----$", text, re.M) == ["c.js", "room/b.js", "a.js", "main.js"]
+    (tmp_path / "c.js").write_text('import { d } from "../d.js";\nexport const c = 1;\n', encoding="utf-8")
+    with pytest.raises(SiteError, match="outside hooks/static/rollers"):
+        assets_hook.bundle(tmp_path)
 
 
 def test_percentages_round_alike_at_build_and_in_the_browser(tmp_path):
