@@ -73,7 +73,8 @@ sheets are those after the previous step (the result's), a Solaires
 follow-up spends the points the sheet holds now, and ``params`` may carry the
 follow-up's own sheet parameters (``suites_parametres_fiche``); the result's
 ``etat`` may keep what the sheets' next step needs (``fiche_element``: the
-element a veto takes away). The answer is the roller's
+element a use of points added or changed; ``fiche_modifications``: those changes,
+which a veto undoes exactly). The answer is the roller's
 result, unchanged, plus:
 
 - ``personnage``: the acting character's name (null without ``fiche``);
@@ -91,7 +92,9 @@ result, unchanged, plus:
        "ecart": -2 | "valeur": 5 | "ajout": {...} | "retrait": "Nom"}
 
   ``ecart`` is a difference (re-applied as a difference, kept within the
-  rules' bounds), ``valeur`` a new value, ``ajout``/``retrait`` an item of a list;
+  rules' bounds), ``valeur`` a new value, ``ajout``/``retrait`` an item of a list
+  (an ``ajout`` puts the item in the place of the item of the same name, ``avant``
+  then holding that item; changes of a list carry the item's place, ``rang``);
 - ``suites_fiche``: follow-ups on a sheet itself the result offers (« Ajouter un
   état », « Tirer une nouvelle fortune »): ``[{"id", "libelle", "cible",
   "fiche_id", "personnage", "parametres": [...]}]``, played with ``sheet_followup``.

@@ -150,7 +150,9 @@ def lines_after(result: dict[str, Any], files: SheetFiles, written: list[str], p
     lines = []
     changes = [c for c in result.get("modifications") or [] if isinstance(c, dict)]
     for c in changes:
-        if "ajout" in c:
+        if "ajout" in c and c.get("avant") is not None:
+            what = f"{_shown(c['avant'])} → {_shown(c['ajout'])}"
+        elif "ajout" in c:
             what = f"+ {_shown(c['ajout'])}"
         elif "retrait" in c:
             what = f"− « {c['retrait']} »"

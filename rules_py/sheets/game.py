@@ -183,8 +183,8 @@ class Binding:
     assistants: tuple[tuple[str, str], ...] = ()
     # a follow-up's parameters of the sheet only (the element a use of points adds), by action id
     action_params: tuple[tuple[str, tuple[Param, ...]], ...] = ()
-    # what the result's state keeps for the sheets' next step (the element a veto takes away)
-    state_out: Callable[[Outcome], dict[str, Any]] | None = None
+    # what the result's state keeps for the sheets' next step (the changes a veto undoes), from the changes made
+    state_out: Callable[[Outcome, list[dict[str, Any]]], dict[str, Any]] | None = None
 
     def keys(self) -> list[str]:
         keys = ["fiche"] + ([self.b_key] if self.b_key else []) + (["fiches_a", "fiches_b"] if self.teams else [])

@@ -20,7 +20,7 @@ from ..api import SHEET_KEYS, SHEET_OPS, act, get_roller, odds, roll
 from ..dice import Dice
 from ..errors import RulesError
 from ..params import RepeatedKeys, fold, given_once, parse_params, shown, twice_sentence
-from .changes import apply, inverse, read_changes
+from .changes import apply, read_changes, undoing
 from .document import COMMON, load_game, read_reserve, read_sheet
 from .formats import FORMAT, upgrade
 from .game import Binding, Filling, GameSheet, Outcome, Sheets
@@ -149,7 +149,7 @@ def _attach(
     if sources is not None:
         out["remplissage"] = sources
     if outcome is not None and binding.state_out is not None and isinstance(out.get("etat"), Mapping):
-        out["etat"] = {**out["etat"], **binding.state_out(outcome)}
+        out["etat"] = {**out["etat"], **binding.state_out(outcome, changes)}
     if outcome is not None:
         out["modifications"] = changes
         out["suites_fiche"] = binding.followups(outcome) if binding.followups is not None else []
@@ -407,7 +407,7 @@ def _apply(request: Mapping[str, Any]) -> dict[str, Any]:
             "modifications", f"Modifications (modifications) : aucune ne concerne « {obj['nom']} » ({obj['id']})."
         )
     if request.get("inverse") is True:
-        mine = inverse([c for c in mine if isinstance(c, Mapping) and "avant" in c and "raison" in c])
+        mine = undoing(mine)
     intents = read_changes(mine, writable)
     new, done = _apply_to(obj, key, intents, game, is_reserve)
     return {key: new, "personnage": obj["nom"], "modifications": done}
