@@ -45,8 +45,11 @@ def of(name: str) -> str:
 
 
 def whose(sheet: Mapping[str, Any]) -> str:
-    """« la fiche de Perseüs », « la fiche d’Ysil »."""
-    return f"la fiche {of(str(sheet.get('nom', '')))}"
+    """« la fiche de Perseüs », « la fiche d’Ysil »; « la Réserve du meneur » (« … « La table du jeudi » »)."""
+    name = str(sheet.get("nom", ""))
+    if sheet.get("type") == "reserve":
+        return "la Réserve du meneur" + ("" if name in ("", "Réserve du meneur") else f" « {name} »")
+    return f"la fiche {of(name)}"
 
 
 @dataclass(frozen=True, slots=True)

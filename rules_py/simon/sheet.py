@@ -22,6 +22,7 @@ from ..sheets.fields import NAME_MAX, Field, name_key
 from ..sheets.game import Binding, Filling, GameSheet, Sheets, whose
 from ..sheets.names import Kind, Named, find
 from ..typography import fr
+from .heroism import JOUEUR, MENEUR
 from .seuil import CARACTERISTIQUES, LEVELS, level_of
 from .sheet_writeback import effects_jet, effects_opposition
 
@@ -303,23 +304,42 @@ def _fill_side(f: Filling, side: str, suffix: str) -> None:
         )
         f.params[carac_name] = found.value
         f.note(carac_name, found.value, f"Test de caractéristique : {found.label}, de {whose(sheet)}", key)
+    _fill_who(f, suffix, sheet, key)
     if sheet["type"] == "pj":
         f.take("points" + suffix, sheet["heroisme"]["points"], "Points d’héroïsme", sheet, key)
         f.take("points_depart" + suffix, sheet["heroisme"]["depart"], "Points d’héroïsme de départ", sheet, key)
-    else:
-        _fill_meneur(f, suffix, sheet, key)
-
-
-def _fill_meneur(f: Filling, suffix: str, sheet: Sheet, key: str) -> None:
-    """A PNJ rolls for the meneur: her porte-poisse, from the Réserve, where the roller knows who rolls."""
-    if not f.has("qui" + suffix):
-        return
-    if not f.given("qui" + suffix):
-        f.params["qui" + suffix] = "meneur"
-        f.note("qui" + suffix, "meneur", f"Qui lance : le meneur ({sheet['nom']} est un PNJ)", key)
-    reserve = f.sheets.reserve
-    if reserve is not None and f.params.get("qui" + suffix) == "meneur":
+    elif f.sheets.reserve is not None and f.has("qui" + suffix):  # the meneur's porte-poisse, from the Réserve
+        reserve = f.sheets.reserve
         f.take("points" + suffix, reserve["porte_poisse"], "Points de porte-poisse", reserve, "reserve")
+
+
+def _fill_who(f: Filling, suffix: str, sheet: Sheet, key: str) -> None:
+    """Who rolls is the sheet's: a PJ's dice are a player's (heroism), a PNJ's the meneur's (porte-poisse,
+    RULES.md). A ``qui`` that says otherwise is refused, naming the conflict: never half of each."""
+    name = "qui" + suffix
+    if not f.has(name):
+        return
+    pnj = sheet["type"] == "pnj"
+    wanted = MENEUR if pnj else JOUEUR
+    if not f.given(name):
+        f.params[name] = wanted
+        who = f"le meneur ({sheet['nom']} est un PNJ)" if pnj else f"un joueur ({sheet['nom']} est un PJ)"
+        f.note(name, wanted, f"Qui lance : {who}", key)
+        return
+    param = next(p for p in f.roller.params if p.name == name)
+    given = param.parse(f.params[name])
+    if given != wanted:
+        dice = (
+            "ceux du meneur (ses points de porte-poisse)"
+            if pnj
+            else "ceux de sa joueuse ou son joueur (ses points d’héroïsme)"
+        )
+        other = "PJ" if pnj else "PNJ"
+        raise RulesError(
+            name,
+            f"{param.where} : « {given} » contredit {whose(sheet)}, un {'PNJ' if pnj else 'PJ'}, dont les dés sont "
+            f"{dice} ; gardez « {wanted} » ou choisissez la fiche d’un {other}.",
+        )
 
 
 def _fill_one(f: Filling) -> None:
@@ -373,6 +393,7 @@ def _suffixed(param: Param, suffix: str, who: str) -> Param:
 _TAKES = (
     ("expertise", "competence=NOM : la valeur de la compétence plus le meilleur modificateur de ses caractéristiques"),
     ("caracteristique", "une caractéristique de la fiche, par son nom ou son abréviation (CON) : son niveau"),
+    ("qui", "qui lance : un joueur pour un PJ, le meneur pour un PNJ"),
     ("points", "les points d’héroïsme de la fiche (un PJ)"),
     ("points_depart", "les points d’héroïsme de départ de la fiche (un PJ)"),
 )
@@ -478,7 +499,7 @@ SHEET = GameSheet(
             effects_jet,
             reserve=True,
             sheet_params=(_COMPETENCE_PARAM, _LINKED_PARAM),
-            takes=_TAKES[:2],
+            takes=_TAKES[:3],
             named=_NAMED,
             gives=_GIVES,
         ),
