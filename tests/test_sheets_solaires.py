@@ -174,6 +174,24 @@ def test_a_second_element_still_needs_typique():
     )
 
 
+@pytest.mark.parametrize(
+    "roller, params, field",
+    [
+        ("solaires.action", {"elements": "Pilote,pilote", "typique": True}, "elements"),
+        ("solaires.action", {"elements": ["Espion martien", " ESPION MARTIEN "], "typique": True}, "elements"),
+        ("solaires.opposition", {"elements": "Pilote", "defense": "Agile,agile", "defense_typique": True}, "defense"),
+        ("solaires.opposition", {"elements": "Pilote,PILOTE", "typique": True, "defense": "Agile"}, "elements"),
+    ],
+)
+def test_a_second_element_is_another_element_never_the_first_counted_twice(roller, params, field):
+    """Issue 35 §4: « elements=Pilote,pilote » scored 2 + 2 and « defense=Agile,agile » the same."""
+    other = {"fiche_defense": example_sheet("solaires", "Lyra")} if roller == "solaires.opposition" else {}
+    sheets = {"fiche": PERSEUS} | other
+    for op in ("roll", "odds"):
+        error = answer_refused({"op": op, "roller": roller, "params": params, **sheets}, field)
+        assert "nommé deux fois" in error
+
+
 def test_the_widget_is_offered_the_sheets_elements_and_etats_by_name():
     hurt = {**PERSEUS, "etats": [{"nom": "En état de choc", "score": 1}]}
     choices = answer_ok({"op": "sheet_choices", "roller": "solaires.action", "fiche": hurt})

@@ -251,8 +251,9 @@ def _suits(args: Args, name: str, label: str) -> tuple[int, ...]:
                 f"{label} ({name}) : des enseignes séparées par des virgules "
                 f"(batons, ecus, coupes, dagues), reçu {shown(raw)}.",
             )
-        if s not in out:
-            out.append(s)
+        if s in out:  # one suit named twice: a typo, never counted twice
+            raise RulesError(name, f"{label} ({name}) : {slabel(s)} est nommée deux fois, reçu {shown(raw)}.")
+        out.append(s)
     return tuple(sorted(out))
 
 
@@ -280,8 +281,13 @@ def _targets(args: Args, members: dict[str, str] | None) -> tuple[tuple[str, ...
                 + (f" parmi {known}" if known else "")
                 + f", reçu {shown(raw)}.",
             )
-        if found not in ids:
-            ids.append(found)
+        if found in ids:  # one participant named twice (« Aube,aube »)
+            raise RulesError(
+                "bonus_pour",
+                f"Bonus ou malus pour (bonus_pour) : {(members or {}).get(found, found)} est nommée deux fois, "
+                f"reçu {shown(raw)}.",
+            )
+        ids.append(found)
     return tuple(ids), tuple((members or {})[i] for i in ids)
 
 

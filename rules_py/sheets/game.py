@@ -87,6 +87,20 @@ class Filling:
         self.sheets = sheets
         self.sources: list[dict[str, Any]] = []
         self._names = {p.name for p in roller.params}
+        # where each sheet of the request stands (its id → its key): a sheet holds one place
+        self.seats = {
+            sheet["id"]: sheets.key(side, i) for side, _ in sheets.keys for i, sheet in enumerate(sheets.side(side))
+        }
+
+    def seat(self, sheet: Sheet, key: str, label: str) -> None:
+        """One more place for a sheet (a Féerie assistant): a sheet already given elsewhere in the request is refused."""
+        if sheet["id"] in self.seats:
+            raise RulesError(
+                key,
+                f"{label} ({key}) : la même fiche ({sheet['nom']}) est déjà donnée comme {self.seats[sheet['id']]} ; "
+                "une fiche ne tient qu’une place.",
+            )
+        self.seats[sheet["id"]] = key
 
     def has(self, name: str) -> bool:
         """The roller takes this parameter (a parameter added by a later version of the rules may be absent)."""
@@ -136,12 +150,21 @@ class Filling:
         if raw is None or (isinstance(raw, str) and not raw.strip()):
             return None
         out: list[Named | int] = []
+        typed: dict[str, str] = {}  # each thing named, as the request named it
         for item in split_names(raw):
             number = as_number(item)
             if number is not None:
                 out.append(number)
             elif isinstance(item, str) and item.strip():
-                out.append(find(items, item, name, label, whose(sheet), kind))
+                found = find(items, item, name, label, whose(sheet), kind)
+                if found.name in typed:  # « Pilote,pilote »: one thing counted twice
+                    raise RulesError(
+                        name,
+                        f"{label} ({name}) : « {found.name} » est nommé deux fois (« {typed[found.name]} » puis "
+                        f"« {item.strip()} ») ; le second doit en désigner un autre parmi {kind.listed}, sur {whose(sheet)}.",
+                    )
+                typed[found.name] = item.strip()
+                out.append(found)
             else:
                 raise RulesError(
                     name, f"{label} ({name}) : un nom de {whose(sheet)} ou un nombre attendu, reçu {shown(raw)}."
