@@ -127,8 +127,12 @@ def linked(grid: Grid, links: dict[str, tuple[str, str]]) -> Grid:
 
 @cache
 def odds(roller_id: str, params: tuple[tuple[str, str], ...]) -> dict[str, Any]:
-    """rules_py's exact odds, asked once per build; a refusal stops the build."""
-    answer = rules_py.call({"op": "odds", "roller": roller_id, "params": dict(params)})
+    """rules_py's exact odds, asked once per build; a refusal stops the build.
+
+    An empty value (``carte_a=``) is for the link only: it empties the form's field (a preset's card),
+    which the form then leaves out; the rules refuse an empty value, so it is left out here too."""
+    given = {k: v for k, v in params if v != ""}
+    answer = rules_py.call({"op": "odds", "roller": roller_id, "params": given})
     if not answer["ok"]:
         raise SiteError(f"probabilites : {roller_id} refuse {dict(params)} : {answer['error']}")
     return answer["result"]

@@ -162,14 +162,11 @@ def parse(argv: Sequence[str]) -> Request:
         elif arg == "--ecrire":
             req.sheets.write = True
         elif arg in SHEET_OPTIONS:
-            if i + 1 >= len(rest):
-                raise UsageError(f"L’option {arg} attend une valeur.")
             i += 1
-            req.sheets.add(arg, rest[i])
+            req.sheets.add(arg, _value(rest, i, arg))
         elif arg in _VALUED:
-            if i + 1 >= len(rest):
-                raise UsageError(f"L’option {arg} attend une valeur.")
             i += 1
+            _value(rest, i, arg)
             attribute = {"--dice": "dice", "--seed": "seed", "--state": "state_path", "--save": "save"}[arg]
             if getattr(req, attribute) is not None:
                 raise UsageError(
@@ -213,6 +210,15 @@ def parse(argv: Sequence[str]) -> Request:
             raise UsageError("La commande action attend --state FICHIER (l’état gardé par roll … --save FICHIER).")
         req.state = read_state(req.state_path)
     return req
+
+
+def _value(rest: list[str], i: int, option: str) -> str:
+    """The value of ``option`` at ``rest[i]``: there, and not empty (never read as « not given » in silence)."""
+    if i >= len(rest):
+        raise UsageError(f"L’option {option} attend une valeur.")
+    if not rest[i].strip():
+        raise UsageError(f"L’option {option} attend une valeur, reçu une valeur vide.")
+    return rest[i]
 
 
 def _parse_fiche(req: Request) -> Request:

@@ -92,6 +92,11 @@ class SheetFiles:
                 raise UsageError(f"{_LABELS[option]} : seulement pour feerie.opposition.")
             pairs = request.setdefault("params", [])
             typed = next((value for key, value in pairs if key == name), None)
+            if typed is not None and not str(typed).strip():  # never dropped in silence
+                raise UsageError(
+                    f"Assistants ({name}) : reçu une valeur vide ; donnez des nombres de dés séparés par des "
+                    f"virgules, ou ne donnez pas ce paramètre (les assistants de {option} suffisent)."
+                )
             pairs[:] = [pair for pair in pairs if pair[0] != name]
             items: list[Any] = [x.strip() for x in str(typed).split(",") if x.strip()] if typed else []
             for value in self.given[option]:

@@ -218,8 +218,10 @@ def read_changes(
                 f"Modification {i + 1}, Retrait ({where}.retrait) : un nom attendu, reçu {shown(value)}.",
             )
         rank = one.get("rang")
-        if kind == "ajout" and rank is not None and (
-            isinstance(rank, bool) or not isinstance(rank, int) or not 0 <= rank <= _RANK_MAX
+        if (
+            kind == "ajout"
+            and rank is not None
+            and (isinstance(rank, bool) or not isinstance(rank, int) or not 0 <= rank <= _RANK_MAX)
         ):
             raise RulesError(
                 f"{where}.rang",

@@ -19,7 +19,7 @@ from typing import Any
 from ..api import SHEET_KEYS, SHEET_OPS, act, get_roller, odds, roll
 from ..dice import Dice
 from ..errors import RulesError
-from ..params import RepeatedKeys, fold, given_once, parse_params, shown, twice_sentence
+from ..params import RepeatedKeys, fold, given_once, is_empty, parse_params, shown, twice_sentence
 from .changes import apply, read_changes, undoing
 from .document import COMMON, load_game, read_reserve, read_sheet
 from .formats import FORMAT, upgrade
@@ -171,8 +171,12 @@ def with_sheets(op: str, request: Mapping[str, Any]) -> dict[str, Any]:
     game = load_game(roller.id.split(".", 1)[0], "roller")
     binding = _binding(game, roller.id)
     sheets = read_sheets(request, binding, game)
-    labels = {p.name: p.label for p in (*roller.params, *binding.sheet_params)}
-    params = given_once(request.get("params") or {}, roller.id, labels)
+    own_params = [p for _, ps in binding.action_params for p in ps]
+    known = {p.name: p for p in (*roller.params, *binding.sheet_params, *own_params)}
+    params = given_once(request.get("params") or {}, roller.id, {name: p.label for name, p in known.items()})
+    for name, value in params.items():  # a sheet would fill an empty value in silence: refused first
+        if is_empty(value) and name in known and not known[name].may_be_empty:
+            raise known[name].empty("un nom de la fiche ou " if name in dict(binding.named) else "")
     if op == "action":
         action = request.get("action")
         state = request.get("state")
