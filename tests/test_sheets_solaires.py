@@ -374,3 +374,31 @@ def test_a_veto_after_a_reroll_gives_the_two_points_back_to_the_sheet():
         }
     )
     assert veto["fiche"]["points"] == 2 and [c["ecart"] for c in veto["modifications"]] == [2]
+
+
+def test_the_command_line_heads_each_sheet_with_its_place_not_as_the_one_who_rolls(tmp_path):
+    """Issue 35 §4: « --fiche-defense Lyra.json » alone was headed « Personnage : Lyra », though only the aggressor
+    rolls: each sheet is named by its place, as the page names it."""
+    import contextlib
+    import io
+    import json
+
+    from rules_py.__main__ import main
+
+    lyra, perseus = tmp_path / "lyra.json", tmp_path / "perseus.json"
+    lyra.write_text(json.dumps(example_sheet("solaires", "Lyra"), ensure_ascii=False), encoding="utf-8")
+    perseus.write_text(json.dumps(PERSEUS, ensure_ascii=False), encoding="utf-8")
+    common = ["roll", "solaires.opposition", "defense=Art-Martiaux,Agile", "defense_typique=true", "--seed", "1"]
+    for args, heads in (
+        (["elements=3", "--fiche-defense", str(lyra)], ["L’autre personnage : Lyra"]),
+        (
+            ["elements=Pilote", "--fiche", str(perseus), "--fiche-defense", str(lyra)],
+            ["Personnage qui agit : Perseüs", "L’autre personnage : Lyra"],
+        ),
+    ):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert main([*common, *args], "python -m rules_py") == 0
+        lines = out.getvalue().replace("\u00a0", " ").splitlines()
+        assert lines[: len(heads)] == heads
+        assert not any(line.startswith("Personnage : ") for line in lines)

@@ -139,12 +139,26 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
+def _places(roller: Any) -> dict[str, str]:
+    """Each place a roller's sheets take, by its request key, in the page's words (« L’autre personnage »)."""
+    game = str(roller).split(".", 1)[0]
+    answer = call({"op": "sheet_schema", "jeu": game})
+    bindings = answer["result"]["lanceurs"] if answer["ok"] else []
+    found = next((b for b in bindings if b["lanceur"] == roller), None)
+    return {p["cle"]: p["libelle"] for p in found["places"]} if found else {}
+
+
 def lines_before(result: dict[str, Any]) -> list[str]:
-    """Who rolls, and what the sheets gave the roller."""
+    """Who rolls, each sheet under its place (« L’autre personnage : Lyra »), and what the sheets gave the roller."""
     names = [n for n in result.get("personnages") or [] if isinstance(n, dict)]
     if not names:
         return []
-    lines = [("Personnages : " if len(names) > 1 else "Personnage : ") + ", ".join(n["nom"] for n in names)]
+    places = _places(result.get("roller"))
+    by_place: dict[str, list[str]] = {}
+    for n in names:
+        place = str(n.get("cible", "")).split("[", 1)[0]
+        by_place.setdefault(places.get(place, "Personnage"), []).append(n["nom"])
+    lines = [f"{place} : {', '.join(who)}" for place, who in by_place.items()]
     for record in result.get("remplissage") or []:
         lines.append(f"  {'D’après la fiche' if record.get('source') == 'fiche' else 'Donné'} : {record['texte']}")
     return lines
