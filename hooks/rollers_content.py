@@ -28,6 +28,7 @@ from hooks.errors import SiteError
 from hooks.rollers_markdown import PLACEHOLDER
 from hooks.sheets_content import picker_places
 from hooks.urls import root_of
+from rules_py.typography import MINUS
 
 # ----------------------------------------------------------------------
 # The step
@@ -166,7 +167,8 @@ def _replayed(roller_id: str, preset: dict[str, Any], example: dict[str, Any], w
     replay = rules_py.call({"op": "roll", "roller": roller_id, "params": example["params"], "dice": example["dice"]})
     if not replay["ok"]:
         raise SiteError(f"{where}: exemple du livre refusé par {roller_id} : {replay['error']}")
-    if example["result"] not in replay["result"]["resultat"]:
+    # the book's « -4 » is the answer's « −4 » (the minus sign)
+    if example["result"].replace(MINUS, "-") not in replay["result"]["resultat"].replace(MINUS, "-"):
         raise SiteError(
             f"{where}: l’exemple du livre donne « {replay['result']['resultat']} », "
             f"le livre dit « {example['result']} »."

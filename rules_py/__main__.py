@@ -35,7 +35,7 @@ from .api import call
 from .cli.files import UsageError, read_state, write_json
 from .cli.sheets import SHEET_OPTIONS, SUBCOMMANDS, SheetFiles, lines_after, lines_before, run_fiche
 from .cli.text import follow_ups, text_list, text_odds, text_result, typeset, value_text
-from .typography import fr
+from .typography import reader
 
 __all__ = ["COMMANDS", "UsageError", "Request", "parse", "usage", "main", "run", "read_state"]
 
@@ -72,7 +72,8 @@ def _usage(prog: str) -> dict[str, str]:
         ),
         "odds": (
             f"Usage : {prog} odds LANCEUR nom=valeur … [--json] [--fiche FICHIER …]\n"
-            "Donne les chances exactes de chaque issue (pourcentage et fraction exacte).\n" + _SHEETS_HELP
+            "Donne les chances exactes de chaque issue, en pourcentage (et « 1 chance sur N » sous 1 %) ;\n"
+            "--json donne aussi les fractions exactes.\n" + _SHEETS_HELP
         ),
         "action": (
             f"Usage : {prog} action LANCEUR ACTION --state FICHIER|- nom=valeur … [--dice …] [--seed N]\n"
@@ -325,7 +326,7 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
             write_json(req.save, result, "Enregistrement (--save)")
         written = req.sheets.write_back(result) if req.sheets.write else []
     except UsageError as err:
-        print(fr(str(err)), file=sys.stderr)
+        print(reader(str(err)), file=sys.stderr)
         return 2
     if req.as_json:
         print(json.dumps(result, ensure_ascii=False, indent=2))

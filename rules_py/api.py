@@ -150,7 +150,7 @@ from .dice import Dice
 from .errors import RulesError
 from .params import RepeatedKeys, shown, twice_sentence
 from .roller import Roller
-from .typography import fr
+from .typography import fr, reader
 
 __all__ = [
     "SYSTEMS",
@@ -263,7 +263,7 @@ def call(request: Any) -> dict[str, Any]:
     try:
         return {"ok": True, "result": typeset(_dispatch(request))}
     except RulesError as err:
-        return {"ok": False, "error": fr(str(err)), "field": err.field}
+        return {"ok": False, "error": reader(str(err)), "field": err.field}
     except RecursionError:  # absurdly nested JSON
         return {"ok": False, "error": "Requête trop imbriquée.", "field": "requete"}
 
@@ -350,11 +350,12 @@ _LABEL_KEYS = frozenset({"issues", "exact"})
 
 
 def typeset(value: Any, key: str | None = None) -> Any:
-    """``value`` with :func:`~rules_py.typography.fr` on every French text; identifiers untouched."""
+    """``value`` with :func:`~rules_py.typography.reader` on every French text (the minus sign, French spaces);
+    identifiers untouched, and the odds' outcome labels (keys the page matches) get the spaces only."""
     if key in _IDENTIFIERS:
         return value
     if isinstance(value, str):
-        return fr(value)
+        return reader(value)
     if isinstance(value, Mapping):
         if key == "parametres":  # the checked parameters (a list under "parametres" describes them)
             return value

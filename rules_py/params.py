@@ -32,6 +32,7 @@ __all__ = [
 ]
 
 _INT = re.compile(r"[+-]?\d{1,9}")
+MINUS_SIGN = "\u2212"  # the minus sign the answers write (rules_py.typography.MINUS)
 _TRUE = {"true", "vrai", "oui", "1", "on"}
 _FALSE = {"false", "faux", "non", "0", "off"}
 _TEXT_MAX = 60
@@ -57,9 +58,40 @@ def fold(text: str) -> str:
     return "-".join(re.split(r"[\s_'’]+", bare.strip().casefold())).strip("-")
 
 
+def _json_words(raw: Any) -> str | None:
+    """A plain JSON value as the file or the form writes it (``true``, ``null``, ``3``, ``Pilote``); None if not plain."""
+    if isinstance(raw, bool):
+        return "true" if raw else "false"
+    if raw is None:
+        return "null"
+    if isinstance(raw, int):
+        return str(raw)
+    if isinstance(raw, float):
+        return str(int(raw)) if raw.is_integer() and abs(raw) < 1e15 else repr(raw)
+    if isinstance(raw, str):
+        return raw
+    return None
+
+
 def shown(raw: Any) -> str:
-    """The received value, short and quoted, for an error sentence."""
-    text = raw if isinstance(raw, str) else repr(raw)
+    """The received value, short and quoted, for an error sentence, in the words of JSON and of the form
+    (``true``, ``null``, « 3, 2 », « un objet (champs a, b) »), never in Python's (``True``, ``{'a': 1}``)."""
+    text = _json_words(raw)
+    if text is None and isinstance(raw, (list, tuple)):
+        items = [_json_words(x) for x in raw]
+        if not raw:
+            return "une liste vide"
+        if len(raw) > 8 or any(x is None for x in items):
+            return f"une liste de {len(raw)} valeurs"
+        text = ", ".join(x for x in items if x is not None)
+    if text is None and isinstance(raw, Mapping):
+        keys = [str(k) for k in raw][:4]
+        if not keys:
+            return "un objet vide"
+        more = "…" if len(raw) > 4 else ""
+        return f"un objet (champ{'s' if len(raw) > 1 else ''} {', '.join(keys)}{more})"
+    if text is None:
+        return "une valeur illisible"
     text = " ".join(text.split())
     if len(text) > 30:
         text = text[:29] + "…"
@@ -148,8 +180,8 @@ class Param:
             value = raw
         elif isinstance(raw, float) and raw.is_integer() and abs(raw) < 1e9:
             value = int(raw)
-        elif isinstance(raw, str) and _INT.fullmatch(raw.strip()):
-            value = int(raw.strip())
+        elif isinstance(raw, str) and _INT.fullmatch(raw.strip().replace(MINUS_SIGN, "-")):
+            value = int(raw.strip().replace(MINUS_SIGN, "-"))  # « −2 », as the answers write it, is -2
         else:
             raise self.fail(f"{what} attendu", raw)
         if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):

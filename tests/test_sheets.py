@@ -194,7 +194,11 @@ def _hostile(game: str) -> list[tuple[str, Any, str]]:
             ("a mark on a trait", {**good, "elements": [{**el, "marque": "cyb"}]}, "fiche.elements[0].marque"),
             ("points above the maximum", {**good, "points": 3}, "fiche.points"),
             ("an état named as an element", {**good, "etats": [{"nom": el["nom"], "score": 1}]}, "fiche.etats[0].nom"),
-            ("a thousand elements", {**good, "elements": [{**el, "nom": f"E{i}"} for i in range(2000)]}, "fiche"),
+            (
+                "a thousand elements",
+                {**good, "elements": [{**el, "nom": f"E{i}"} for i in range(2000)]},
+                "fiche.elements",
+            ),
         ]
     if game == "simon":
         cases += [

@@ -415,3 +415,18 @@ def test_who_rolls_left_empty_is_filled_from_the_sheet_and_said():
     assert pj["fiche"]["heroisme"]["points"] == 18 and pj["reserve"]["porte_poisse"] == RESERVE["porte_poisse"] + 2
     (record,) = [r for r in pnj["remplissage"] if r["parametre"] == "points"]
     assert record["texte"].endswith("de la Réserve du meneur")
+
+
+@pytest.mark.parametrize("tied", ["constitution", "Constitution", " CON ", "con"])
+def test_a_competence_is_tied_to_a_caracteristique_by_its_name_or_its_abbreviation(tied):
+    """Issue 35 §6: « constitution » was refused where « CON » was required; the CLI takes both."""
+    sheet = {**YSIL, "competences": [{"nom": "Escalade", "valeur": 6, "caracteristiques": [tied]}]}
+    checked = answer_ok({"op": "sheet_check", "fiche": sheet})["fiche"]
+    assert checked["competences"][0]["caracteristiques"] == ["CON"]  # kept by its abbreviation
+    res = roll("simon.jet", {"competence": "Escalade"}, fiche=sheet)
+    assert res["expertise"] == 6
+    twice = {**YSIL, "competences": [{"nom": "Escalade", "valeur": 6, "caracteristiques": ["constitution", "CON"]}]}
+    answer_refused({"op": "sheet_check", "fiche": twice}, "fiche.competences[0].caracteristiques")
+    unknown = {**YSIL, "competences": [{"nom": "Escalade", "valeur": 6, "caracteristiques": ["force"]}]}
+    error = answer_refused({"op": "sheet_check", "fiche": unknown}, "fiche.competences[0].caracteristiques[0]")
+    assert "CON (Constitution)" in error

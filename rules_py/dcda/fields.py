@@ -164,7 +164,7 @@ def powers_params(team: bool) -> tuple[Param, ...]:
             "text",
             default=None,
             group=_POWERS,
-            help="Personne ne peut les jouer. Séparées par des virgules : batons, ecus, coupes, dagues.",
+            help="Personne ne peut les jouer. Séparées par des virgules : bâtons, écus, coupes, dagues.",
         ),
         Param(
             "enseignes_imposees",
@@ -173,7 +173,7 @@ def powers_params(team: bool) -> tuple[Param, ...]:
             default=None,
             group=_POWERS,
             help="Chacune doit jouer l’une d’elles (une seule : chacune la joue). Séparées par des virgules : "
-            "batons, ecus, coupes, dagues.",
+            "bâtons, écus, coupes, dagues.",
         ),
     )
 
@@ -249,7 +249,7 @@ def _suits(args: Args, name: str, label: str) -> tuple[int, ...]:
             raise RulesError(
                 name,
                 f"{label} ({name}) : des enseignes séparées par des virgules "
-                f"(batons, ecus, coupes, dagues), reçu {shown(raw)}.",
+                f"(bâtons, écus, coupes, dagues), reçu {shown(raw)}.",
             )
         if s in out:  # one suit named twice: a typo, never counted twice
             raise RulesError(name, f"{label} ({name}) : {slabel(s)} est nommée deux fois, reçu {shown(raw)}.")

@@ -26,7 +26,7 @@ from ..sheets.fields import NAME_MAX, Field
 from ..sheets.game import Binding, Filling, Followup, GameSheet, Outcome, Sheets, of, whose
 from ..sheets.names import Kind, Named, find
 from ..typography import fr
-from .cards import ARCANA_DECK, ARCANA_MAY, SUIT_LABELS, SUITS, arcana_label, draw, finish
+from .cards import ARCANA, ARCANA_DECK, ARCANA_MAY, SUIT_LABELS, SUITS, arcana_label, draw, finish
 from .table import parse_table
 
 __all__ = ["SHEET", "NEW_FORTUNE"]
@@ -88,7 +88,7 @@ FIELDS = (
         source="004, « Exaltation et Tempérances »",
         link=_PAGE + "#exaltation-et-temperances",
         decided="Une lame majeure, de 0 (Le Mat) à 21 (Le Monde) ; vide tant qu’elle n’est pas tirée.",
-        scales=(("", tuple(arcana_label(i) for i in range(22))),),
+        scales=(("", ARCANA),),  # the page shows « 14 — Tempérance »: the number is its own
     ),
     Field(
         "relations_valeurs",
@@ -194,7 +194,7 @@ def _relations(sheet: Sheet) -> list[Named]:
 def _table(f: Filling) -> None:
     for side in ("a", "b"):
         for i, sheet in enumerate(f.sheets.side(side)):
-            if sheet["table_confrontation"] is not None:
+            if sheet["table_confrontation"]:  # an empty table is no table
                 f.take("table", sheet["table_confrontation"], "Table de confrontation", sheet, f.sheets.key(side, i))
                 return
 
@@ -444,7 +444,10 @@ _TEAM_TAKES = (
     ("predilection_a", "les enseignes de prédilection des fiches"),
     ("fortune_a", "les fortunes des fiches (-1 : à tirer)"),
     ("niveau_a", "relation_a=NOM[,NOM…] : le niveau de la relation ou valeur engagée, une par fiche"),
-    ("forces_b", "de même pour l’équipe B (fiche_b ou fiches_b) ; un environnement met environnement=true"),
+    (
+        "forces_b",
+        "de même pour l’équipe B (fiche_b ou fiches_b) ; la fiche d’un environnement en fait un environnement",
+    ),
     ("table", "la Table de confrontation de la première fiche qui en a une"),
 )
 

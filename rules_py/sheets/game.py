@@ -122,7 +122,7 @@ class Filling:
 
     def take(self, name: str, value: Any, label: str, sheet: Sheet, key: str, shown_value: str | None = None) -> None:
         """A value the sheet holds; a value the request gives explicitly wins, and the record says so."""
-        if not self.has(name):
+        if not self.has(name) or value is None or value == "":  # the sheet holds nothing to give
             return
         text_value = shown_value if shown_value is not None else str(value)
         if self.given(name):

@@ -105,7 +105,8 @@ FIELDS = (
                 help="Langue étrangère est rattachée à l’intelligence ou la connaissance.",
                 source="003, « Valeur d’expertise »",
                 link=_PAGE + "#valeur-dexpertise",
-                decided="Par leur abréviation ; la meilleure donne son modificateur, sauf si le joueur en nomme une.",
+                decided="Par leur abréviation ou leur nom (gardées par leur abréviation) ; la meilleure donne son "
+                "modificateur, sauf si le joueur en nomme une.",
             ),
         ),
     ),
@@ -118,10 +119,10 @@ FIELDS = (
         "de +2 donné par son intelligence au desuss de la normale est donc 7, soit un niveau Professionnel.",
         source="003, « Valeur d’expertise »",
         link=_PAGE + "#valeur-dexpertise",
-        decided="Le livre donne +2 (au-dessus de la normale) et 0 (normale) ; très faible -2, faible -1 et "
+        decided="Le livre donne +2 (au-dessus de la normale) et 0 (normale) ; très faible \u22122, faible \u22121 et "
         "héroïque +4 sont des valeurs du site, que le meneur peut changer.",
         fields=tuple(
-            Field(k, f"Modificateur {LEVEL_WORDS[k]}", "int", default=v, minimum=-10, maximum=10)
+            Field(k, f"Modificateur d’une caractéristique {LEVEL_WORDS[k]}", "int", default=v, minimum=-10, maximum=10)
             for k, v in DEFAULT_MODIFIERS.items()
         ),
     ),
@@ -173,6 +174,7 @@ RESERVE_FIELDS = (
 
 def _check(sheet: Sheet, key: str) -> None:
     abbreviations: dict[str, str] = {}
+    names: dict[str, str] = {}  # a caractéristique's name (« constitution ») → its abbreviation
     for i, c in enumerate(sheet["caracteristiques"]):
         k = name_key(c["abreviation"])
         if k in abbreviations:
@@ -182,17 +184,27 @@ def _check(sheet: Sheet, key: str) -> None:
                 f"chaque abréviation est unique, « {abbreviations[k]} » existe déjà.",
             )
         abbreviations[k] = c["abreviation"]
+        names[name_key(c["nom"])] = c["abreviation"]
     for i, comp in enumerate(sheet["competences"]):
         for j, abbr in enumerate(comp["caracteristiques"]):
-            if name_key(abbr) not in abbreviations:
+            found = abbreviations.get(name_key(abbr)) or names.get(name_key(abbr))
+            if found is None:
                 where = f"{key}.competences[{i}].caracteristiques[{j}]"
-                known = ", ".join(abbreviations.values()) or "aucune"
+                known = ", ".join(f"{c['abreviation']} ({c['nom']})" for c in sheet["caracteristiques"]) or "aucune"
                 raise RulesError(
                     where,
                     f"Compétence {i + 1} « {comp['nom']} », Caractéristiques rattachées ({where}) : "
-                    f"l’abréviation d’une caractéristique de la fiche attendue ({known}), reçu {shown(abbr)}.",
+                    f"une caractéristique de la fiche, par son abréviation ou son nom, attendue ({known}), "
+                    f"reçu {shown(abbr)}.",
                 )
-            comp["caracteristiques"][j] = abbreviations[name_key(abbr)]
+            comp["caracteristiques"][j] = found
+        if len({name_key(a) for a in comp["caracteristiques"]}) < len(comp["caracteristiques"]):
+            where = f"{key}.competences[{i}].caracteristiques"
+            raise RulesError(
+                where,
+                f"Compétence {i + 1} « {comp['nom']} », Caractéristiques rattachées ({where}) : chaque "
+                f"caractéristique une seule fois, reçu {', '.join(comp['caracteristiques'])}.",
+            )
     hero = sheet["heroisme"]
     if hero["points"] > 2 * hero["depart"]:
         raise RulesError(
@@ -441,7 +453,7 @@ EXAMPLES = (
         "l’elfe",
         "D’après les exemples du chapitre 003 : INT au-dessus de la normale, CO et CON normales, Langue étrangère 5 "
         "(rattachée à l’intelligence ou la connaissance). Négociation 3 (« Connaisseuse ») : le livre ne la "
-        "rattache à aucune caractéristique, la fiche non plus. Très faible -2, faible -1 et héroïque +4 sont des "
+        "rattache à aucune caractéristique, la fiche non plus. Très faible \u22122, faible \u22121 et héroïque +4 sont des "
         "modificateurs du site.",
         [("Intelligence", "INT", "au-dessus"), ("Connaissance", "CO", "normale"), ("Constitution", "CON", "normale")],
         [("Langue étrangère", 5, ["INT", "CO"]), ("Négociation", 3, [])],

@@ -179,10 +179,10 @@ FIELDS = (
         item="État",
         named=True,
         help="Au cours de la partie, votre personnage pourra acquérir ou subir diverses altérations : les états.",
-        source="002, « Etats »",
+        source="002, « États »",
         link=_PAGE + "#etats",
         decided="Un état peut être choisi comme élément d’une action ; il compte alors comme un handicap, sauf "
-        "si le joueur dit le contraire (handicap=false).",
+        "si le joueur dit le contraire (« Un élément est un handicap » : non).",
         fields=(
             _NAME,
             Field(
@@ -194,7 +194,7 @@ FIELDS = (
                 maximum=3,
                 help="Ils sont eux aussi chiffré de 1 à 3 de la même manière que les traits : Léger (1), "
                 "Important (2), Extrême (3).",
-                source="002, « Etats »",
+                source="002, « États »",
                 link=_PAGE + "#etats",
                 scales=(("", LEVEL_WORDS["etat"]),),
             ),
@@ -311,7 +311,7 @@ def _fill_elements(f: Filling, name: str, side: str, label: str, handicap: bool)
                 "handicap",
                 True,
                 f"Un élément est un handicap : oui, « {states[0].name} » est un état de la fiche "
-                "(choix du site : handicap=false pour s’en passer)",
+                "(choix du site ; « Un élément est un handicap » : non, pour s’en passer)",
                 key,
             )
 
@@ -523,7 +523,7 @@ _WRITABLE = {
 _ELEMENTS_TAKE = (
     "elements",
     "un ou deux éléments ou états de la fiche, par leur nom (« elements=Pilote,Volontaire ») ; "
-    "un état compte comme un handicap (handicap=true), sauf handicap=false",
+    "un état compte comme un handicap, sauf si le joueur dit le contraire",
 )
 _POINTS_TAKE = ("points", "les points de personnage de la fiche")
 
