@@ -141,15 +141,14 @@ The sheet operations::
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Mapping
 from typing import Any
 
-from .dice import Dice
+from .contract import OPS, SHEET_KEYS, SHEET_OPS
 from .errors import RulesError
 from .params import RepeatedKeys, shown, twice_sentence
-from .roller import Roller
+from .rolling import SYSTEMS, act, all_rollers, get_roller, odds, roll
 from .typography import fr, reader
 
 __all__ = [
@@ -165,93 +164,10 @@ __all__ = [
     "act",
 ]
 
-#: Game packages (rules_py.<system>), in the order of the book; a roller id is "<system>.<name>".
-SYSTEMS = ("solaires", "feerie", "simon", "dcda")
-
-_OPS = ("list", "describe", "roll", "odds", "action")
-#: Character sheets' operations (rules_py/sheets/ops.py), imported when first asked.
-SHEET_OPS = (
-    "sheet_check",
-    "sheet_read",
-    "sheet_export",
-    "sheet_examples",
-    "sheet_new",
-    "sheet_schema",
-    "sheet_choices",
-    "sheet_apply",
-    "sheet_followup",
-)
-#: The keys of a roll, odds or action request that carry sheets (and Simon's Réserve du meneur).
-SHEET_KEYS = ("fiche", "fiche_defense", "fiche_b", "fiches_a", "fiches_b", "reserve")
-
-
-# ----------------------------------------------------------------------
-# Registry (lazy: the browser imports only the game package a roll needs)
-# ----------------------------------------------------------------------
-
-
-def _module_rollers(system: str) -> tuple[Roller, ...]:
-    rollers: tuple[Roller, ...] = importlib.import_module(f"{__package__}.{system}").ROLLERS
-    return rollers
-
-
-def all_rollers() -> tuple[Roller, ...]:
-    return tuple(r for s in SYSTEMS for r in _module_rollers(s))
-
-
-def get_roller(roller_id: Any) -> Roller:
-    if isinstance(roller_id, str) and "." in roller_id:
-        system = roller_id.split(".", 1)[0]
-        if system in SYSTEMS:
-            for r in _module_rollers(system):
-                if r.id == roller_id:
-                    return r
-    ids = ", ".join(r.id for r in all_rollers())
-    raise RulesError("roller", f"Lanceur inconnu {shown(roller_id)} : les lanceurs sont {ids}.")
-
-
-# ----------------------------------------------------------------------
-# Operations (Python callers: the build hooks, the CLI, the tests)
-# ----------------------------------------------------------------------
-
-
-# The ids and the state are Any: they may come straight from a reader's JSON, and are checked here.
-def roll(roller_id: Any, params: Mapping[str, Any] | None = None, dice: Any = None, seed: Any = None) -> dict[str, Any]:
-    roller = get_roller(roller_id)
-    args = roller.parse(params or {})
-    source = Dice(dice, seed)
-    result = roller.roll(args, source)
-    source.finish()
-    return result
-
-
-def odds(roller_id: Any, params: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    roller = get_roller(roller_id)
-    return {"roller": roller.id, **roller.odds(roller.parse(params or {}))}
-
-
-def act(
-    roller_id: Any,
-    action_id: Any,
-    state: Any,
-    params: Mapping[str, Any] | None = None,
-    dice: Any = None,
-    seed: Any = None,
-) -> dict[str, Any]:
-    roller = get_roller(roller_id)
-    action = roller.action(action_id)
-    if action is None:
-        names = ", ".join(a.id for a in roller.actions) or "aucune"
-        raise RulesError("action", f"Action inconnue {shown(action_id)} pour {roller.id} : les actions sont {names}.")
-    if not isinstance(state, Mapping):
-        raise RulesError("etat", "État (etat) : l’état du jet précédent est attendu.")
-    from .params import parse_params
-
-    args = parse_params(action.params, params or {}, f"{roller.id} / {action.id}")
-    source = Dice(dice, seed)
-    result = action.run(state, args, source)
-    source.finish()
-    return result
+# The door reads a request and dispatches it once: a request with sheets (or a sheet operation) to the
+# sheets' layer (rules_py/sheets/ops.py), any other to the rollers' machinery (rules_py/rolling.py); both
+# lie below it and never call back up. ``get_roller``, ``roll``, ``odds`` and ``act`` are the machinery's,
+# named here too for Python callers (the build hooks, the tests).
 
 
 def call(request: Any) -> dict[str, Any]:
@@ -387,11 +303,11 @@ def _dispatch(request: Any) -> Any:
         _refuse_repeated(request.get(key), f"Fiche ({key})" if key in SHEET_KEYS else key.capitalize())
     op = request.get("op")
     if op in SHEET_OPS or (op in ("roll", "odds", "action") and _carries_sheets(request)):
-        from .sheets import ops as sheet_ops  # only a request with sheets needs them
+        from .sheets import ops as sheet_ops  # only a request with sheets needs them (and the browser their files)
 
-        return sheet_ops.serve(op, request) if op in SHEET_OPS else sheet_ops.with_sheets(op, request)
-    if op not in _OPS:
-        raise RulesError("op", f"Opération inconnue {shown(op)} : les opérations sont {', '.join(_OPS + SHEET_OPS)}.")
+        return sheet_ops.serve(op, request)
+    if op not in OPS:
+        raise RulesError("op", f"Opération inconnue {shown(op)} : les opérations sont {', '.join(OPS + SHEET_OPS)}.")
     if op == "list":
         return [r.describe() for r in all_rollers()]
     roller_id = request.get("roller")

@@ -1,11 +1,11 @@
-"""The JSON door's sheet operations, and a roll, odds or follow-up played from sheets.
+"""The sheets' layer of the JSON door: the sheet operations, and a roll, odds or follow-up played from sheets.
 
-:func:`serve` answers the ``sheet_*`` operations; :func:`with_sheets` plays a
-``roll``, ``odds`` or ``action`` request that carries sheets: the sheets are
-checked, the roller's parameters filled from them, the roller plays as
-always, then the result gets ``personnage``, the sheets after the result's
-effects and the changes made. The contract of every answer is in the
-docstring of ``rules_py/api.py``.
+The door (``rules_py/api.py``) hands every request with sheets to :func:`serve`, once: it answers
+the ``sheet_*`` operations, and plays a ``roll``, ``odds`` or ``action`` request that carries
+sheets (:func:`with_sheets`): the sheets are checked, the roller's parameters filled from them,
+the roller plays through the rollers' machinery below (``rules_py/rolling.py``, never the door
+above), then the result gets ``personnage``, the sheets after the result's effects and the
+changes made. The contract of every answer is in the docstring of ``rules_py/api.py``.
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..api import SHEET_KEYS, SHEET_OPS, act, get_roller, odds, roll
+from ..contract import SHEET_KEYS, SHEET_OPS
 from ..dice import Dice
 from ..errors import RulesError
 from ..params import RepeatedKeys, fold, given_once, is_empty, parse_params, shown, twice_sentence
+from ..rolling import act, get_roller, odds, roll
 from .changes import apply, read_changes, undoing
 from .document import COMMON, load_game, read_reserve, read_sheet
 from .formats import FORMAT, upgrade
@@ -443,4 +444,5 @@ _SERVE: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 
 
 def serve(op: str, request: Mapping[str, Any]) -> dict[str, Any]:
-    return _SERVE[op](request)
+    """A request the door hands to the sheets: a sheet operation, or a roll, odds or follow-up with sheets."""
+    return _SERVE[op](request) if op in SHEET_OPS else with_sheets(op, request)
