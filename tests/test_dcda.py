@@ -208,7 +208,7 @@ def test_a_card_drawn_for_a_is_never_b_s_given_card():
     with pytest.raises(RulesError) as err:
         tour(["7-dagues"], enseigne_a="dagues", carte_b="7-dagues")
     message = str(err.value)
-    assert err.value.field == "des" and message.startswith("Cartes imposées (des) : ce jet tire 1 carte, la carte de A")
+    assert err.value.field == "des" and message.startswith("Cartes imposées : ce jet tire 1 carte, la carte de A")
     assert "une carte de Dagues sauf le 7 de Dagues" in message and message.endswith(".")
     for seed in range(300):  # seeded and live draws take the same path
         res = call(

@@ -434,7 +434,7 @@ def test_hostile_share_link_is_refused_in_french_and_runs_nothing(page, server):
     error = widget.locator('.dl-roller__result[data-roll="1"] .dl-error')
     error.wait_for(timeout=60_000)
     text = error.inner_text()
-    assert "Difficulté" in text or "Scores des éléments" in text or "(des)" in text, text  # named by its French label
+    assert "Difficulté" in text or "Scores des éléments" in text or "Dés imposés" in text, text  # its French label
     assert page.evaluate("window.__pwned") is None
     assert page.locator(".dl-roller img, .dl-roller script").count() == 0
 
