@@ -348,7 +348,7 @@ def readers_words(message: str, params: dict | None = None) -> str:
     """A message as compared: the widget shows the rules' sentence with the fields' French labels
     instead of their internal names (« (difficulte) » dropped, « forces_b » as its label) and in
     French typography; brackets (where names were listed) are left out of the comparison."""
-    text = message.replace("\u00a0", " ").replace("\u202f", " ")
+    text = message.replace("\u00a0", " ").replace("\u202f", " ").replace("\u2212", "-")  # typography aside
     for name, param in (params or {}).items():  # the head names the field as the form does
         text = re.sub(rf"^[^:]*? \({re.escape(name)}\)(?=\s*:)", lambda _, label=param["libelle"]: label, text)
     for name in params or {}:

@@ -72,7 +72,7 @@ def test_a_heroism_die_after_the_roll(page, server):
     new_result(page, widget, first)
     assert widget.locator(".dl-roller__result .dl-die").count() == 7
     # 2 points after the roll
-    assert "- 2 (dé ajouté après le jet)" in widget.locator(".dl-roller__result .dl-calc").text_content()
+    assert "\u2212 2 (dé ajouté après le jet)" in widget.locator(".dl-roller__result .dl-calc").text_content()
 
 
 def test_a_confrontation_round_by_round(page, server):
@@ -261,7 +261,7 @@ def test_a_helper_adds_a_die_after_the_roll(page, server):
     widget.locator("form.dl-action button", has_text="Ajouter un dé (2 points d’héroïsme)").click()
     new_result(page, widget, first)
     assert widget.locator(".dl-roller__result .dl-die").count() == 6
-    assert "- 2 (dé ajouté après le jet)" in widget.locator(".dl-roller__result .dl-calc").text_content()
+    assert "\u2212 2 (dé ajouté après le jet)" in widget.locator(".dl-roller__result .dl-calc").text_content()
 
 
 def test_the_meneurs_side_spends_porte_poisse(page, server):

@@ -78,7 +78,7 @@ def test_bad_input_names_the_field_and_the_range_in_french(page, server):
     error.wait_for(timeout=60_000)
     text = error.inner_text()
     # the field's French label, never its internal name
-    assert "Difficulté\u00a0:" in text and "(difficulte)" not in text and "-8 à 8" in text and "99" in text
+    assert "Difficulté\u00a0:" in text and "(difficulte)" not in text and "\u22128 à 8" in text and "99" in text
     assert widget.locator('input[name="difficulte"]').get_attribute("aria-invalid") == "true"
     assert page.locator("article h1").inner_text().startswith("Résoudre une action")
 
@@ -203,7 +203,7 @@ def test_a_roller_is_usable_with_the_keyboard_alone(page, server):
     page.keyboard.press("Enter")  # implicit submission of the form: one roll
     action.locator(".dl-outcome").wait_for(timeout=60_000)
     assert re.search(
-        r"Score à battre\u00a0: -?\d+ \+ 1 = ", action.locator(".dl-roller__result .dl-calc").text_content()
+        r"Score à battre\u00a0: \u2212?\d+ \+ 1 = ", action.locator(".dl-roller__result .dl-calc").text_content()
     )
     assert action.locator(".dl-roller__live").get_attribute("aria-live") == "polite"
 
