@@ -17,6 +17,7 @@ import re
 import subprocess
 import sys
 import tomllib
+from functools import cache
 from importlib.metadata import packages_distributions
 from pathlib import Path
 
@@ -141,10 +142,21 @@ def declared() -> dict[str, set[str]]:
     return out
 
 
+@cache
+def _local_modules() -> frozenset[str]:
+    return frozenset({p.stem for p in code_files(".py")} | {"rules_py", "hooks"})
+
+
+@cache
+def _distributions() -> dict[str, list[str]]:
+    """Top-level module -> distributions (importlib's walk of every installed one: ~0.5 s, so once)."""
+    return packages_distributions()
+
+
 def imports_of(path: Path) -> dict[str, bool]:
     """Third-party distributions ``path`` imports -> whether each import is guarded (``except ImportError``)."""
-    local = {p.stem for p in code_files(".py")} | {"rules_py", "hooks"}
-    dists = packages_distributions()
+    local = _local_modules()
+    dists = _distributions()
     tree = ast.parse(path.read_text(encoding="utf-8"))
     guarded = {
         id(node)
