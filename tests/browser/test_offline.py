@@ -213,6 +213,12 @@ def site_copied(page, timeout: float = 60) -> None:
         page.wait_for_timeout(250)
 
 
+# Every call to navigator.serviceWorker.register(), counted in window.__dlRegisters (an init script).
+REGISTER_COUNT = """(() => { const register = ServiceWorkerContainer.prototype.register; window.__dlRegisters = 0;
+  ServiceWorkerContainer.prototype.register = function (...args) { window.__dlRegisters += 1; return register.apply(this, args); };
+})();"""
+
+
 def go_offline(context, site: Site) -> None:
     site.stop()
     context.set_offline(True)
@@ -451,8 +457,14 @@ def test_removing_the_offline_book(context, book_online):
     page.locator("#dl-offline", has_text="Le livre a été retiré de cet appareil.").wait_for()
     assert page.evaluate("caches.keys()") == []
     assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r === undefined)")
-    page.reload()  # not registered again until asked
-    page.wait_for_timeout(1000)
+    # Not registered again until asked: the page's clock run past the registration's delay (offline.js
+    # REGISTER_DELAY_MS, then an idle moment), every call to register() counted.
+    page.add_init_script(REGISTER_COUNT)
+    page.clock.install()
+    page.reload()
+    page.locator("#dl-offline button", has_text="Rendre le livre disponible hors ligne").wait_for()
+    page.clock.run_for(30_000)
+    assert page.evaluate("window.__dlRegisters") == 0
     assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r === undefined)")
     assert page.locator("#dl-offline button", has_text="Rendre le livre disponible hors ligne").is_visible()
 
@@ -589,9 +601,8 @@ def test_a_new_build_offers_to_reload_and_drops_the_old_cache(context, tmp_path_
         banner.wait_for(timeout=60_000)
         banner.locator("button", has_text="Recharger").click()
         banner.locator("button", has_text="Recharger quand même").wait_for()
-        assert "attend encore sa suite" in banner.inner_text()
-        page.wait_for_timeout(1000)
-        assert page.evaluate("window.__sameDocument === true")  # asked, not reloaded
+        assert "attend encore sa suite" in banner.inner_text()  # asked (update.js: asking and reloading exclude each other)
+        assert page.evaluate("window.__sameDocument === true")  # not reloaded
         assert widget.locator(".dl-roller__result form.dl-action").count() > 0
         banner.locator("button", has_text="Recharger quand même").click()
         page.wait_for_function("() => window.__sameDocument === undefined")
