@@ -601,7 +601,8 @@ def test_a_new_build_offers_to_reload_and_drops_the_old_cache(context, tmp_path_
         banner.wait_for(timeout=60_000)
         banner.locator("button", has_text="Recharger").click()
         banner.locator("button", has_text="Recharger quand même").wait_for()
-        assert "attend encore sa suite" in banner.inner_text()  # asked (update.js: asking and reloading exclude each other)
+        # asked (offline/update.js: asking and reloading exclude each other)
+        assert "attend encore sa suite" in banner.inner_text()
         assert page.evaluate("window.__sameDocument === true")  # not reloaded
         assert widget.locator(".dl-roller__result form.dl-action").count() > 0
         banner.locator("button", has_text="Recharger quand même").click()

@@ -137,7 +137,7 @@ def test_nothing_is_downloaded_before_a_roller_nears_the_screen(page, server):
     once the reader scrolls near it (so the check can see a download)."""
     server.faults.requests.clear()
     page.goto(server.url + ENV_PAGE, wait_until="load")
-    page.wait_for_function("() => Object.hasOwn(document.querySelector('.dl-roller[data-roller]'), 'dlWidget')")  # bound
+    page.wait_for_function("() => Object.hasOwn(document.querySelector('.dl-roller[data-roller]'), 'dlWidget')")
     assert page.evaluate(NEAR_SEEN) is False, "the page's first roller is near the first screen: choose another"
     assert page.locator(".dl-roller--awake").count() == 0  # no widget woken, so no engine asked for
     assert not engine_files(server.faults.requests)
