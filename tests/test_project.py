@@ -82,6 +82,7 @@ def check_schema(schema: str, *files: Path) -> subprocess.CompletedProcess[str]:
     return run(VENV_BIN / "check-jsonschema", "--builtin-schema", schema, *files)
 
 
+@pytest.mark.slow  # the lint tools' own start-up: seconds
 def test_the_workflows_and_dependabot_config_are_valid():
     assert WORKFLOWS
     done = check_schema("vendor.github-workflows", *WORKFLOWS)
@@ -90,6 +91,7 @@ def test_the_workflows_and_dependabot_config_are_valid():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.slow  # the lint tools' own start-up: seconds
 def test_the_schema_check_rejects_a_broken_workflow(tmp_path):
     broken = tmp_path / "broken.yml"
     broken.write_text("on: push\njobs:\n  test:\n    steps:\n      - run: true\n", encoding="utf-8")  # no runs-on
@@ -236,6 +238,7 @@ def test_the_lock_pins_every_declared_dependency(extra):
 # ----------------------------------------------------------------------
 
 
+@pytest.mark.slow  # the lint tools' own start-up: seconds
 def test_the_lint_tools_catch_a_planted_mistake(tmp_path):
     bad_py = tmp_path / "bad.py"
     bad_py.write_text("import os\n\n\ndef half(x):\n    return x / 2\n", encoding="utf-8")
@@ -261,6 +264,7 @@ def test_the_lint_tools_catch_a_planted_mistake(tmp_path):
     assert "no-unused-vars" in eslint.stdout and "no-undef" in eslint.stdout
 
 
+@pytest.mark.slow  # the lint tools' own start-up: seconds
 def test_the_project_passes_lint_format_and_types():
     """tools/lint.sh: ruff check, ruff format --check, mypy --strict rules_py, ESLint, the workflows' schemas."""
     done = run("bash", ROOT / "tools" / "lint.sh")
