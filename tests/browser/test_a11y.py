@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import CSP_WATCH, LAYOUT_SHIFTS
+from conftest import CSP_WATCH, LAYOUT_SHIFTS, after_frames, animations_done
 
 pytestmark = pytest.mark.browser
 
@@ -104,7 +104,7 @@ def roll_first(page) -> None:
         button.first.scroll_into_view_if_needed()
         button.first.click()
         if page.evaluate(ANSWERED, 30_000):
-            page.wait_for_timeout(300)  # the result's transitions
+            animations_done(page)  # the result's transitions
             return
     raise AssertionError(f"{page.url} : pas de réponse à « Lancer » après quatre essais")
 
@@ -200,7 +200,7 @@ def test_the_journal_button_does_not_make_the_header_taller(light_phone, server)
     light_phone.context.add_init_script(LAYOUT_SHIFTS)
     light_phone.goto(server.url + "/credits/", wait_until="load")
     light_phone.locator(".dl-journal-button").wait_for()
-    light_phone.wait_for_timeout(500)  # the shift, if any, is reported after the frame
+    after_frames(light_phone)  # the shift, if any, is reported after the frame
     boxes = light_phone.evaluate("""() => Object.fromEntries([['journal', '.dl-journal-button'],
         ['search', '.md-header label[for="__search"]'], ['header', '.md-header']].map(([name, selector]) => {
           const r = document.querySelector(selector).getBoundingClientRect();
