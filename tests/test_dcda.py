@@ -696,9 +696,11 @@ def test_actions_leave_the_callers_state_untouched():
 
     start = roll("dcda.confrontation", {}, seed=3)
     kept = copy.deepcopy(start["etat"])
-    for action, params in (("jouer", {"enseignes": "dagues,batons"}), ("repiocher", {"participant": "b1"})):
-        try:
-            act("dcda.confrontation", action, start["etat"], params, seed=1)
-        except RulesError:
-            pass
+    # two actions the rules allow at this state (an action refused there would test nothing)
+    for action, params in (("jouer", {"enseignes": "dagues,batons"}), ("renoncer", {"participant": "a1"})):
+        first = act("dcda.confrontation", action, start["etat"], params, seed=1)
         assert start["etat"] == kept, action
+        second = act("dcda.confrontation", action, start["etat"], params, seed=1)
+        assert start["etat"] == kept, action
+        assert first == second, action  # the same round from two plays
+        assert first["etat"] != kept, action  # and the action did play

@@ -316,10 +316,29 @@ new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__
   .observe({ type: "layout-shift", buffered: true });"""
 
 
+# Resolves in the task after the next two frames: what a frame drew has been laid out and painted, and
+# what it reports afterwards (a layout shift's entry, an observer's word) has been told. A wait on the page's
+# own frames, not on the clock.
+AFTER_FRAMES = """() => new Promise((resolve) =>
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))))"""
+
+# Resolves once no animation or transition of the page is running (the theme's fades, a result's).
+ANIMATIONS_DONE = "() => document.getAnimations().every((a) => a.playState !== 'running')"
+
+
+def after_frames(page) -> None:
+    page.evaluate(AFTER_FRAMES)
+
+
+def animations_done(page) -> None:
+    page.wait_for_function(ANIMATIONS_DONE)
+    after_frames(page)
+
+
 def theme_settled(page) -> None:
-    """The theme's and the rollers' scripts have run (the colour switch is bound), and a moment more."""
+    """The theme's and the rollers' scripts have run (the colour switch is bound), and the frames after."""
     page.wait_for_function("() => document.querySelector('form[data-dl-palette]')?.dlPalette")
-    page.wait_for_timeout(300)
+    after_frames(page)
 
 
 def navigate_instantly(page, path: str, game: str) -> None:

@@ -114,11 +114,38 @@ def test_instant_navigation_keeps_the_runtime(page, server):
     assert len(wasm) == 1
 
 
+# Resolves once an observer with the wake's margin (widget/wake.js NEAR) has had its first word on the page's
+# first roller, and the idle moment after it: the site's own observer, made earlier, has had its word too.
+# Resolves to whether that roller was near the screen.
+NEAR_SEEN = """() => new Promise((resolve) => {
+  const el = document.querySelector('.dl-roller[data-roller]');
+  const seen = new IntersectionObserver(([entry]) => {
+    seen.disconnect();
+    requestIdleCallback(() => resolve(entry.isIntersecting), { timeout: 5000 });
+  }, { rootMargin: '1200px 0px' });
+  seen.observe(el);
+})"""
+
+
+def engine_files(requests: list[str]) -> list[str]:
+    return [p for p in requests if p.startswith("/pyodide/") or "/rules_py/" in p]
+
+
+@pytest.mark.viewport(390, 844)
 def test_nothing_is_downloaded_before_a_roller_nears_the_screen(page, server):
+    """A page whose first roller is far below the first screen asks for nothing of the engine at load; it does
+    once the reader scrolls near it (so the check can see a download)."""
     server.faults.requests.clear()
-    page.goto(server.url + "/")
-    page.wait_for_timeout(500)
-    assert not [p for p in server.faults.requests if p.startswith("/pyodide/") or "/rules_py/" in p]
+    page.goto(server.url + ENV_PAGE, wait_until="load")
+    page.wait_for_function("() => Object.hasOwn(document.querySelector('.dl-roller[data-roller]'), 'dlWidget')")
+    assert page.evaluate(NEAR_SEEN) is False, "the page's first roller is near the first screen: choose another"
+    assert page.locator(".dl-roller--awake").count() == 0  # no widget woken, so no engine asked for
+    assert not engine_files(server.faults.requests)
+    page.locator(".dl-roller[data-roller]").first.scroll_into_view_if_needed()
+    deadline = time.monotonic() + 60
+    while not engine_files(server.faults.requests) and time.monotonic() < deadline:
+        page.wait_for_timeout(100)  # polling the server's log, not a wait for the page
+    assert engine_files(server.faults.requests)
 
 
 def test_script_in_a_text_field_does_not_run(page, server):
@@ -244,5 +271,6 @@ def test_a_link_without_dice_sets_the_form_and_its_odds_without_rolling(page, se
         arg=[widget_id, preset],
         timeout=90_000,
     )
-    page.wait_for_timeout(500)
-    assert widget.locator(".dl-roller__result .dl-result").count() == 0, "a link without dice rolled"
+    # The link was read as the widget woke, before its odds were asked: a roll would have shown its pending
+    # notice then, in the same task as its request.
+    assert widget.locator(".dl-roller__result > *").count() == 0, "a link without dice rolled"
