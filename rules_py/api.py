@@ -123,7 +123,8 @@ The sheet operations::
                 "champs"? (an object's, a list item's), "valeurs"? (a list of plain values),
                 "element"?, "max_elements"?, "noms_uniques"?, "aide"? (the book's sentence),
                 "source"?, "lien"? (its section on the site), "decision"? (the site's),
-                "suggestions"?, "exemple"?, "echelles"?, "echelle_selon"?}
+                "suggestions"?, "exemple"?, "echelles"?, "echelle_selon"?, "motif"? (an id's or a date's
+                pattern, a regular expression the whole value matches)}
     {"op": "sheet_choices", "roller": ID, "fiche": SHEET, ...}
         -> {"roller", "personnage", "choix": {parameter: [{"valeur", "libelle": "Pilote (2)",
             "nombre", "groupe"?}]}, "libelles": {parameter: "Élément"}, "remplissage": [...],
@@ -340,6 +341,8 @@ _IDENTIFIERS = frozenset(
         "valeur_fiche",
         "cible",
         "fiche_id",
+        # the pattern an id or a date of the sheets' schema matches (the page matches values against it)
+        "motif",
     }
 )
 # Mappings whose keys are labels (the odds: ``issues`` and ``exact`` keep the same keys).
