@@ -4,23 +4,36 @@
   backup and read back (from its JSON text), are the same; one wrong object refuses the whole file.
 - A stored file of each format this site has written is read: the page's « Tout exporter » of before
   (no ``format``), format 1 (``sheet_export``), format 2; a newer one is refused in one French sentence.
+- The page writes and reads the backup and checks a sheet without the engine
+  (hooks/static/rollers/sheets/page/check.js and backup.js, generic over the schema the build writes):
+  run here with Node, they agree with rules_py on every game's sheets, hostile ones included (same
+  verdict, same field, same normalised sheet, same words), and each side reads what the other wrote.
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import re
+import shutil
+import subprocess
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
+import pytest
 from helpers import ROOT, answer_ok, answer_refused
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_sheets import _repaired, strategy
+from test_sheets import _hostile, _repaired, strategy
 
+from hooks.sheets_content import backup_catalogue
+from rules_py.errors import RulesError
 from rules_py.sheets import COMMON, GAMES, load_game, read_sheet
 from rules_py.sheets.backup import BACKUP_FORMAT, read_file, write_backup
 
 BACKUPS = ROOT / "tests" / "fixtures" / "sheets" / "sauvegardes"
+FRONT = ROOT / "hooks" / "static" / "rollers" / "sheets" / "page"
 
 
 # ----------------------------------------------------------------------
@@ -161,3 +174,183 @@ def test_the_cli_checks_a_backup(tmp_path):
     newer.write_text(json.dumps({"format": BACKUP_FORMAT + 1, "fiches": []}), encoding="utf-8")
     out = cli("fiche", "verifier", str(newer))
     assert out.returncode == 2 and "plus récent" in out.stderr
+
+
+# ----------------------------------------------------------------------
+# The page's check and backup, with Node, against rules_py
+# ----------------------------------------------------------------------
+
+NODE = shutil.which("node")
+RUNNER = """
+import { checkReserveHere, checkSheetHere } from "./check.js";
+import { readBackupText, writeBackup } from "./backup.js";
+let input = "";
+for await (const chunk of process.stdin) input += chunk;
+const { catalogue, sheets, reserves, files, parts } = JSON.parse(input);
+console.log(JSON.stringify({
+  sheets: sheets.map((raw) => checkSheetHere(catalogue, raw)),
+  reserves: reserves.map((raw) => checkReserveHere(catalogue, raw)),
+  files: files.map((text) => readBackupText(catalogue, text)),
+  written: parts.map((p) => JSON.stringify(writeBackup(catalogue, p, "2026-11-22T18:30:00Z"))),
+}));
+"""
+
+
+@pytest.fixture(scope="module")
+def page_js(tmp_path_factory) -> Path:
+    """The page's check.js and backup.js, as they are, in a folder Node reads as ES modules."""
+    if NODE is None:
+        pytest.fail("node is missing (it builds the site too): install Node.js 20")
+    folder = tmp_path_factory.mktemp("page-js")
+    for name in ("check.js", "backup.js"):
+        shutil.copy(FRONT / name, folder / name)
+    (folder / "package.json").write_text('{"type": "module"}', encoding="utf-8")
+    (folder / "run.js").write_text(RUNNER, encoding="utf-8")
+    return folder
+
+
+def in_page(folder: Path, **payload: Any) -> dict[str, Any]:
+    request = {"catalogue": backup_catalogue(), "sheets": [], "reserves": [], "files": [], "parts": [], **payload}
+    done = subprocess.run(
+        ["node", str(folder / "run.js")], input=json.dumps(request), capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def spaced(text: str) -> str:
+    return text.replace("\u00a0", " ").replace("\u202f", " ")
+
+
+def python_verdict(raw: Any, reader: str = "sheet") -> dict[str, Any]:
+    """rules_py's verdict on ``raw`` without the games' cross-field rules (those are the engine's alone)."""
+    try:
+        if reader == "sheet":
+            return {"fiche": read_sheet(raw, "fiche")}
+        from rules_py.sheets import read_reserve
+
+        return {"reserve": read_reserve(raw, "reserve")}
+    except RulesError as err:
+        return {"error": str(err), "field": err.field}
+
+
+@pytest.fixture
+def no_cross_field_rules(monkeypatch):
+    for game in GAMES:
+        module = __import__(f"rules_py.{game}.sheet", fromlist=["SHEET"])
+        monkeypatch.setattr(module, "SHEET", replace(module.SHEET, check=None))
+
+
+def agree(js: dict[str, Any], py: dict[str, Any], what: str) -> None:
+    if "error" in py:
+        assert "error" in js, (what, py, js)
+        assert js["field"] == py["field"], (what, py, js)
+        # the same words up to the value received (shown as JSON by the page, as Python by rules_py)
+        assert spaced(js["error"]).split(", reçu")[0] == spaced(py["error"]).split(", reçu")[0], what
+    else:
+        assert "error" not in js, (what, js)
+        assert js == py, what
+
+
+def test_the_pages_check_agrees_with_rules_py_on_every_hostile_sheet(page_js, no_cross_field_rules):
+    cases = [(f"{game}: {what}", sheet) for game in GAMES for what, sheet, _ in _hostile(game)]
+    cases += [(f"{game}: exemple {s['nom']}", s) for game in GAMES for s in load_game(game).examples]
+    cases += [
+        (
+            "spaces and case",
+            {**load_game("solaires").examples[0], "nom": "  Ana\u202f", "type": "PNJ", "notes": "a\r\nb "},
+        ),
+        (
+            "a choice without accent",
+            {
+                **load_game("simon").examples[0],
+                "caracteristiques": [{"nom": "Force", "abreviation": "FOR", "niveau": "Au-Dessus"}],
+            },
+        ),
+        ("defaults filled", {"format": 1, "jeu": "feerie", "id": "x", "nom": "Ana"}),
+        ("a null where a default is", {"format": 1, "jeu": "dcda", "id": "x", "nom": "Ana", "forces": None}),
+    ]
+    result = in_page(page_js, sheets=[sheet for _, sheet in cases])
+    for (what, sheet), js in zip(cases, result["sheets"], strict=True):
+        agree(js, python_verdict(sheet), what)
+    reserve = load_game("simon").reserve_example
+    reserves = [reserve, {**reserve, "porte_poisse": -1}, {**reserve, "jeu": "solaires"}, {**reserve, "x": 1}, "r"]
+    result = in_page(page_js, reserves=reserves)
+    for raw, js in zip(reserves, result["reserves"], strict=True):
+        agree(js, python_verdict(raw, "reserve"), f"réserve {raw!r:.60}")
+
+
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_the_page_and_rules_py_read_each_others_backups(page_js, data):
+    sheets, reserves, drafts = backup_parts(data)
+    python_wrote = json.dumps(write_backup(sheets, reserves, drafts, "2026-11-22T18:30:00Z"), ensure_ascii=False)
+    parts = {"fiches": sheets, "reserves": reserves, "brouillons": drafts}
+    result = in_page(page_js, files=[python_wrote], parts=[parts])
+    assert result["files"][0] == {"kind": "sauvegarde", **parts}
+    assert read_file(result["written"][0]) == parts
+    assert json.loads(result["written"][0]) == json.loads(python_wrote)
+
+
+def test_the_page_reads_every_stored_backup_as_rules_py_does_and_refuses_the_same_files(page_js):
+    files = {path.name: path.read_text(encoding="utf-8") for path in sorted(BACKUPS.glob("*.json"))}
+    perseus = load_game("solaires").examples[0]
+    files.update(
+        {
+            "one sheet": json.dumps(perseus),
+            "one reserve": json.dumps(load_game("simon").reserve_example),
+            "newer": json.dumps({"format": BACKUP_FORMAT + 1, "fiches": []}),
+            "unknown key": json.dumps({"format": 2, "fiches": [], "autre": 1}),
+            "not json": "{pas du json",
+            "a list": "[1, 2]",
+            "a key twice": '{"fiches": [{"format": 1, "jeu": "feerie", "id": "x", "nom": "Ana", "nom": "Bea"}]}',
+            "a wrong sheet among good ones": json.dumps(
+                {"format": 2, "fiches": [perseus, {**perseus, "id": "b", "points": "2"}]}
+            ),
+            "an id twice": json.dumps({"format": 1, "fiches": [perseus, perseus]}),
+        }
+    )
+    result = in_page(page_js, files=list(files.values()))
+    for (name, text), js in zip(files.items(), result["files"], strict=True):
+        try:
+            py = {"lists": read_file(text)}
+        except RulesError as err:
+            py = {"error": str(err), "field": err.field}
+        if "error" in py:
+            assert "error" in js, name
+            assert js["field"] == py["field"], (name, js, py)
+            words = spaced(js["error"]).split(" : donné")[0].split(", reçu")[0]
+            assert words == spaced(py["error"]).split(" : donné")[0].split(", reçu")[0], name
+        else:
+            assert {k: v for k, v in js.items() if k != "kind"} == py["lists"], name
+    kinds = {name: js.get("kind") for name, js in zip(files, result["files"], strict=True)}
+    assert (
+        kinds["one sheet"] == "fiche" and kinds["one reserve"] == "reserve" and kinds["format-2.json"] == "sauvegarde"
+    )
+
+
+def test_every_field_the_page_checks_is_described_by_the_schema_the_build_writes():
+    """The page's check reads the schema only: every kind of field it meets is one rules_py describes."""
+    kinds = set()
+
+    def walk(fields: list[dict[str, Any]]) -> None:
+        for field in fields:
+            kinds.add(field["type"])
+            if field["type"] in ("id", "date"):
+                assert re.compile(field["motif"])  # the pattern rules_py matches, as data
+            walk(field.get("champs") or [])
+            walk([field["valeurs"]] if field.get("valeurs") else [])
+
+    for entry in backup_catalogue()["jeux"].values():
+        walk(entry["champs"])
+        walk((entry["reserve"] or {}).get("champs") or [])
+    check = (FRONT / "check.js").read_text(encoding="utf-8")
+    for kind in kinds:
+        assert f'case "{kind}":' in check, kind
+    # no game's own words in the page's check: it is generic over the schema
+    for game in GAMES:
+        for field in load_game(game).fields:
+            assert f'"{field.name}"' not in check, field.name
