@@ -7,7 +7,7 @@
 // lost, and the other tab's version stays one « Annuler » away.
 
 import { fr, h } from "../../browser/dom.js";
-import { sheetButton, tell } from "./ask.js";
+import { sheetButton, tell, whenSaid } from "./ask.js";
 import { checkSheetHere } from "./check.js";
 import { plainSheetError } from "../engine.js";
 import { sheetForm } from "./form.js";
@@ -31,8 +31,7 @@ export function sheetEditor(page, record, { start = null, draft = null, refusal 
   const status = h("p", { class: "dl-sheets__saving", role: "status" });
   const resumed = h("p", { class: "dl-sheets__draft" });
   if (draft) {
-    const when = new Date(draft.date).toLocaleString("fr-FR", { dateStyle: "short", timeStyle: "short" });
-    resumed.append(fr(`Saisie reprise telle qu’elle était le ${when}, pas encore enregistrée. « Abandonner » l’écarte (avec « Annuler » pour revenir).`));
+    resumed.append(fr(`Saisie reprise telle qu’elle était le ${whenSaid(draft.date)}, pas encore enregistrée. « Abandonner » l’écarte (avec « Annuler » pour revenir).`));
   } else resumed.hidden = true;
   const save = sheetButton("Enregistrer", () => submit(), { primary: true, class: "md-button md-button--primary dl-sheets__save" });
   const drop = sheetButton("Abandonner", () => abandon());

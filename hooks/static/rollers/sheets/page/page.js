@@ -10,7 +10,7 @@
 
 import { fr, h } from "../../browser/dom.js";
 import { waitsForTap } from "../../engine/first-tap.js";
-import { askReader, sheetButton, tell } from "./ask.js";
+import { askReader, sheetButton, tell, whenSaid } from "./ask.js";
 import { checkSheetHere } from "./check.js";
 import { plainSheetError } from "../engine.js";
 import { newSheetId, sheetEditor } from "./editor.js";
@@ -131,11 +131,10 @@ class SheetsPage {
       h("ul", { class: "dl-sheets__list dl-sheets__drafts" }, ...drafts.map((draft) => {
         const record = known.get(draft.fiche_id) || null;
         const name = String(draft.fiche.nom || "").trim() || "Sans nom";
-        const when = new Date(draft.date).toLocaleString("fr-FR", { dateStyle: "short", timeStyle: "short" });
         const what = record ? `modification de « ${record.fiche.nom} »` : "nouvelle fiche";
         return h("li", { class: "dl-sheet-card dl-sheet-card--draft", "data-brouillon": draft.fiche_id },
           h("h3", { class: "dl-sheet-card__name" }, fr(name)),
-          h("p", { class: "dl-sheet-card__details" }, fr(`${what} · saisie le ${when}`)),
+          h("p", { class: "dl-sheet-card__details" }, fr(`${what} · saisie le ${whenSaid(draft.date)}`)),
           h("p", {}, sheetButton("Reprendre la saisie", () => this.showForm(record, { draft }), { "aria-label": `Reprendre la saisie (${name})` })));
       })),
     ];
@@ -173,7 +172,7 @@ class SheetsPage {
         h("p", {}, fr("Elle reste gardée sur cet appareil, mais les lanceurs ne la proposent pas tant qu’elle n’est pas corrigée.")),
         h("p", {}, sheetButton("Corriger", () => this.showForm(record, { refusal: record.refus }), { primary: true }))) : "",
       draft ? h("div", { class: "dl-sheets__draft" },
-        h("p", {}, fr(`Une modification de cette fiche n’a pas été enregistrée (${new Date(draft.date).toLocaleString("fr-FR", { dateStyle: "short", timeStyle: "short" })}).`)),
+        h("p", {}, fr(`Une modification de cette fiche, saisie le ${whenSaid(draft.date)}, n’a pas été enregistrée.`)),
         h("p", {}, sheetButton("Reprendre la saisie", () => this.showForm(record, { draft })))) : "",
       sheetView(this.schema, record.fiche, "h2"),
       h("p", { class: "dl-sheets__buttons dl-sheets__tools" },
