@@ -11,7 +11,8 @@ import { sheetButton, tell, whenSaid } from "./ask.js";
 import { checkSheetHere } from "./check.js";
 import { plainSheetError } from "../engine.js";
 import { sheetForm } from "./form.js";
-import { addSheet, askPersistence, discardDraft, forgetDraft, getSheet, keepDraft, writeSheet } from "../store.js";
+import { discardDraft, forgetDraft, keepDraft } from "./device.js";
+import { addSheet, askPersistence, getSheet, writeSheet } from "../store.js";
 import { verifyWhenReady } from "../verify.js";
 
 const MERGE_TRIES = 3;

@@ -13,7 +13,8 @@ import { readBackupText, writeBackup } from "./backup.js";
 import { newSheetId } from "./editor.js";
 import { plainSheetError } from "../engine.js";
 import { SITE_ROOT } from "../../offline/state.js";
-import { askPersistence, deviceContents, getDraft, getReserve, getSheet, importEverything } from "../store.js";
+import { deviceContents, getDraft, importEverything } from "./device.js";
+import { askPersistence, getReserve, getSheet } from "../store.js";
 import { verifyWhenReady } from "../verify.js";
 
 const FILE_MAX_BYTES = 8 * 1024 * 1024;
