@@ -90,7 +90,7 @@ class SheetsPage {
     const count = this.records.length;
     const list = h("ul", { class: "dl-sheets__list" }, ...this.records.map((record) => this.card(record)));
     const title = h("h2", { id: `${this.el.id}-liste`, tabindex: "-1" }, count ? `Vos fiches (${count})` : "Vos fiches");
-    const title_ = this.catalogue.jeux[this.jeu].titre;
+    const gameTitle = this.catalogue.jeux[this.jeu].titre;
     this.main.replaceChildren(
       ...this.draftsList(drafts), // first: what she was typing, one tap from its form again
       title,
@@ -98,7 +98,7 @@ class SheetsPage {
         sheetButton("Nouveau personnage", () => this.showForm(null), { primary: true }),
         sheetButton("Importer des fiches", () => this.file.click()),
         sheetButton("Tout exporter", () => this.exportEverything(null), { "aria-describedby": `${this.el.id}-exports` }),
-        sheetButton(`Exporter les fiches de ${title_}`, () => this.exportEverything(this.jeu))),
+        sheetButton(`Exporter les fiches de ${gameTitle}`, () => this.exportEverything(this.jeu))),
       h("p", { class: "dl-sheets__hint", id: `${this.el.id}-exports` },
         fr(`« Tout exporter » sauvegarde tout ce que cet appareil garde (les fiches de tous les jeux, les réserves du meneur, les saisies non enregistrées) dans un fichier, à réimporter depuis la page « Mes personnages » de n’importe quel jeu.`)),
       count ? list : h("p", { class: "dl-sheets__empty" }, fr("Aucune fiche pour l’instant : créez votre personnage, ou partez d’un personnage d’exemple ci-dessous.")),
