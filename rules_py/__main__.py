@@ -90,7 +90,7 @@ def _usage(prog: str) -> dict[str, str]:
             "  exemple   affiche en JSON une fiche d’exemple du livre (la première, ou celle nommée)\n"
             "  nouvelle  affiche en JSON une nouvelle fiche (vide, ou copiée d’un exemple), d’identifiant neuf ;\n"
             "            « nouvelle simon reserve » : une nouvelle Réserve du meneur\n"
-            "  verifier  vérifie une fiche (ou un fichier de fiches) : une phrase en français si elle est fausse\n"
+            "  verifier  vérifie une fiche (ou une sauvegarde, « Tout exporter ») : une phrase en français si elle est fausse\n"
             "  schema    affiche en JSON les champs de la fiche et ce que chaque lanceur y prend\n"
             "  suite     ajoute un état (ajouter_etat), tire une nouvelle fortune (nouvelle_fortune)…\n"
             "Avec roll, odds et action, --fiche FICHIER remplit le lanceur (voir roll --help)."

@@ -103,11 +103,14 @@ The sheet operations::
 
     {"op": "sheet_check", "fiche": SHEET}        -> {"jeu", "personnage", "fiche": normalised}
     {"op": "sheet_check", "reserve": RESERVE}    -> {"reserve": normalised}
-    {"op": "sheet_read", "contenu": OBJECT|TEXT} -> {"fiches": [...], "reserves": [...]}
-        a file's content: one sheet, one Réserve, or {"format", "fiches", "reserves"?};
-        every object checked (an id twice is refused), or one French sentence
-    {"op": "sheet_export", "fiches": [...], "reserves"?: [...]}
-        -> {"contenu": the sheet (one) or {"format", "fiches", "reserves"?}, "fichier": "perseus.json"}
+    {"op": "sheet_read", "contenu": OBJECT|TEXT} -> {"fiches": [...], "reserves": [...], "brouillons": [...]}
+        a file's content: one sheet, one Réserve, or a backup of any format this site knows
+        (rules_py/sheets/backup.py: {"format": 2, "date", "fiches", "reserves", "brouillons"}; format 1
+        and the page's {"fiches"} of then are read); every object checked (an id twice is refused),
+        or one French sentence; a draft's sheet is kept as typed (it is checked when it is saved)
+    {"op": "sheet_export", "fiches": [...], "reserves"?: [...], "brouillons"?: [...], "date"?: ISO}
+        -> {"contenu": the sheet (one) or a backup, "fichier": "perseus.json" | "mes-personnages-simon.json"
+            (one game) | "des-et-lames-sauvegarde.json"}
     {"op": "sheet_examples", "jeu": JEU}         -> {"jeu", "fiches": [the book's examples], "reserve": RESERVE|null}
     {"op": "sheet_new", "jeu": JEU, "exemple"?: ID|NOM, "objet"?: "reserve", "seed"?: N}
         -> {"fiche": a blank sheet or a copy of an example, with a new random id} | {"reserve": ...}
@@ -120,13 +123,16 @@ The sheet operations::
             "suites_parametres_fiche": {action: [PARAM]} (a follow-up's parameters of the sheet only:
             solaires.points' depenser takes the element a use that alters the character adds), "ecrit": [...]}],
             "suites": [...], "reserve": {"libelle", "champs"}|null,
-            "exemples": [{"id", "nom", "type", "notes": where it comes from}], "modifiables": {...}}
+            "exemples": [{"id", "nom", "type", "notes": where it comes from}], "modifiables": {...},
+            "sauvegarde": {"format", "cles": {format: [top-level keys]}, "max_objets", "max_octets_brouillon",
+                           "brouillon": [FIELD]} (the backup, for the page that writes and reads it alone)}
         FIELD: {"nom", "libelle", "type": text|name|int|choice|bool|list|object|date|id, "requis",
                 "defaut", "vide_permis"?, "min"?, "max"?, "max_longueur"?, "lignes"?, "choix"?,
                 "champs"? (an object's, a list item's), "valeurs"? (a list of plain values),
                 "element"?, "max_elements"?, "noms_uniques"?, "aide"? (the book's sentence),
                 "source"?, "lien"? (its section on the site), "decision"? (the site's),
-                "suggestions"?, "exemple"?, "echelles"?, "echelle_selon"?}
+                "suggestions"?, "exemple"?, "echelles"?, "echelle_selon"?, "motif"? (an id's or a date's
+                pattern, a regular expression the whole value matches)}
     {"op": "sheet_choices", "roller": ID, "fiche": SHEET, ...}
         -> {"roller", "personnage", "choix": {parameter: [{"valeur", "libelle": "Pilote (2)",
             "nombre", "groupe"?}]}, "libelles": {parameter: "Élément"}, "remplissage": [...],
@@ -250,6 +256,7 @@ _IDENTIFIERS = frozenset(
         *SHEET_KEYS,
         "fiches",
         "reserves",
+        "brouillons",
         "contenu",
         "personnage",
         "avant",
@@ -259,6 +266,9 @@ _IDENTIFIERS = frozenset(
         "valeur_fiche",
         "cible",
         "fiche_id",
+        # patterns and keys of the sheets' schema (the page matches values against them)
+        "motif",
+        "cles",
     }
 )
 # Mappings whose keys are labels (the odds: ``issues`` and ``exact`` keep the same keys).

@@ -3,7 +3,7 @@
     python -m rules_py fiche exemple JEU [NOM]         the book's example sheet (JSON)
     python -m rules_py fiche nouvelle JEU [EXEMPLE]    a new sheet, blank or copied from an example (JSON);
                                                        « simon reserve »: a new Réserve du meneur
-    python -m rules_py fiche verifier FICHIER          checks a sheet (or a file of sheets): exit 2 if wrong
+    python -m rules_py fiche verifier FICHIER          checks a sheet, a Réserve or a backup (« Tout exporter »): exit 2 if wrong
     python -m rules_py fiche schema JEU                the fields of a game's sheet and what each roller takes (JSON)
     python -m rules_py fiche suite FICHIER SUITE nom=valeur … [--dice …] [--ecrire]
 
@@ -41,6 +41,11 @@ _LABELS = {
     "--assistant": "Assistant (--assistant)",
     "--assistant-b": "Assistant du camp B (--assistant-b)",
 }
+
+
+def _draft_name(draft: dict[str, Any]) -> str:
+    name = draft["fiche"].get("nom")
+    return f"« {name.strip()} »" if isinstance(name, str) and name.strip() else "sans nom"
 
 
 def now() -> str:
@@ -230,6 +235,11 @@ def run_fiche(
         ]
         lines += [
             f"Réserve valide : {r['nom']} ({r['porte_poisse']} points de porte-poisse)." for r in content["reserves"]
+        ]
+        lines += [
+            f"Brouillon lu : {_draft_name(d)} ({GAME_TITLES[d['jeu']]}, saisi le {d['date']}), "
+            "vérifié quand il sera enregistré."
+            for d in content["brouillons"]
         ]
         return content, "\n".join(lines)
     # suite FICHIER SUITE

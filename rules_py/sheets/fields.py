@@ -112,6 +112,8 @@ class Field:
             out["min"] = self.minimum
         if self.maximum is not None:
             out["max"] = self.maximum
+        if self.kind in ("id", "date"):
+            out["motif"] = (_ID if self.kind == "id" else _DATE).pattern
         if self.kind in ("text", "name"):
             out["max_longueur"] = self.length
             out["lignes"] = self.lines

@@ -16,7 +16,7 @@ from typing import Any
 from ..errors import RulesError
 from ..params import shown
 
-__all__ = ["FORMAT", "UPGRADES", "upgrade"]
+__all__ = ["FORMAT", "UPGRADES", "Upgrade", "upgrade"]
 
 #: The format this site writes.
 FORMAT = 1

@@ -10,7 +10,6 @@ changes made. The contract of every answer is in the docstring of ``rules_py/api
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -19,11 +18,13 @@ from typing import Any
 from ..contract import SHEET_KEYS, SHEET_OPS
 from ..dice import Dice
 from ..errors import RulesError
-from ..params import RepeatedKeys, fold, given_once, is_empty, parse_params, shown, twice_sentence
+from ..params import fold, given_once, is_empty, parse_params, shown
 from ..rolling import act, get_roller, odds, roll
+from .backup import describe as describe_backup
+from .backup import read_file, write_backup
 from .changes import apply, read_changes, undoing
 from .document import COMMON, load_game, read_reserve, read_sheet
-from .formats import FORMAT, upgrade
+from .formats import FORMAT
 from .game import Binding, Filling, GameSheet, Outcome, Sheets
 
 __all__ = ["SHEET_OPS", "SHEET_KEYS", "has_sheets", "serve", "with_sheets", "new_id"]
@@ -37,8 +38,6 @@ _KEY_LABELS = {
     "reserve": "Réserve du meneur",
 }
 _MAX_TEAM = 8
-_MAX_FILE_SHEETS = 500
-_MAX_FILE_TEXT = 40 * 1024 * 1024
 _ID_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789"
 
 
@@ -231,89 +230,29 @@ def _check(request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _read(request: Mapping[str, Any]) -> dict[str, Any]:
-    """A file's content (one sheet, a Réserve or a file of several): every sheet checked, or one French sentence."""
-    raw = request.get("contenu")
-    if isinstance(raw, str):
-        if len(raw) > _MAX_FILE_TEXT:
-            raise RulesError("contenu", f"Fichier (contenu) : au plus {_MAX_FILE_TEXT // (1024 * 1024)} Mo.")
-        try:
-            raw = json.loads(raw, object_pairs_hook=_object)
-        except (ValueError, RecursionError):
-            raise RulesError(
-                "contenu", "Fichier (contenu) : illisible, un fichier JSON de fiches est attendu."
-            ) from None
-    if not isinstance(raw, Mapping):
-        raise RulesError("contenu", f"Fichier (contenu) : un objet JSON est attendu, reçu {shown(raw)}.")
-    _refuse_twice(raw, "contenu")
-    if "fiches" not in raw and "reserves" not in raw:
-        if raw.get("type") == "reserve":
-            return {"fiches": [], "reserves": [read_reserve(raw, "contenu")]}
-        return {"fiches": [read_sheet(raw, "contenu")], "reserves": []}
-    whole = upgrade(raw, "contenu", "Fichier")
-    for key in whole:
-        if key not in ("format", "fiches", "reserves"):
-            raise RulesError(
-                f"contenu.{str(key)[:40]}",
-                f"Fichier (contenu) : champ inconnu {shown(str(key))} ; les champs permis sont format, fiches, reserves.",
-            )
-    lists = {}
-    for key in ("fiches", "reserves"):
-        items = whole.get(key, [])
-        if not isinstance(items, list) or len(items) > _MAX_FILE_SHEETS:
-            raise RulesError(
-                f"contenu.{key}",
-                f"Fichier, {key.capitalize()} (contenu.{key}) : une liste d’au plus {_MAX_FILE_SHEETS} objets attendue.",
-            )
-        reader: Callable[[Any, str], dict[str, Any]] = read_sheet if key == "fiches" else read_reserve
-        lists[key] = [reader(item, f"contenu.{key}[{i}]") for i, item in enumerate(items)]
-    seen: dict[str, str] = {}
-    for key, items in lists.items():
-        for i, obj in enumerate(items):
-            if obj["id"] in seen:
-                raise RulesError(
-                    f"contenu.{key}[{i}].id",
-                    f"Fichier, Identifiant (contenu.{key}[{i}].id) : « {obj['nom']} » a le même identifiant que "
-                    f"« {seen[obj['id']]} » ; un fichier ne contient qu’une fois chaque fiche.",
-                )
-            seen[obj["id"]] = obj["nom"]
-    return lists
-
-
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object of a file: one naming a key twice keeps every value, to be refused."""
-    return RepeatedKeys(pairs) if len({k for k, _ in pairs}) < len(pairs) else dict(pairs)
-
-
-def _refuse_twice(value: Any, path: str) -> None:
-    """A field named twice in an object of a file (at any depth) is refused, naming it and where."""
-    if isinstance(value, RepeatedKeys) and value.repeated:
-        name, values = next(iter(value.repeated.items()))
-        raise RulesError(f"{path}.{name}"[:80], twice_sentence(name, values, f"Fichier ({path}), champ {shown(name)}"))
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            _refuse_twice(item, f"{path}.{key}")
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            _refuse_twice(item, f"{path}[{i}]")
+    """A file's content (a backup, one sheet or one Réserve): every object checked, or one French sentence."""
+    return read_file(request.get("contenu"), "contenu")
 
 
 def _export(request: Mapping[str, Any]) -> dict[str, Any]:
-    """The file for one sheet (the sheet itself) or several (``{"format", "fiches", "reserves"}``)."""
-    sheets_raw = request.get("fiches") or []
-    reserves_raw = request.get("reserves") or []
-    if not isinstance(sheets_raw, list) or not isinstance(reserves_raw, list):
-        raise RulesError("fiches", "Fiches (fiches) : une liste de fiches attendue.")
-    sheets = [read_sheet(s, f"fiches[{i}]") for i, s in enumerate(sheets_raw)]
-    reserves = [read_reserve(r, f"reserves[{i}]") for i, r in enumerate(reserves_raw)]
-    if not sheets and not reserves:
+    """The file for one sheet (the sheet itself) or a backup (``rules_py.sheets.backup``)."""
+    lists = {}
+    for key in ("fiches", "reserves", "brouillons"):
+        items = request.get(key) or []
+        if not isinstance(items, list):
+            raise RulesError(key, f"{key.capitalize()} ({key}) : une liste attendue, reçu {shown(items)}.")
+        lists[key] = items
+    if not any(lists.values()):
         raise RulesError("fiches", "Fiches (fiches) : au moins une fiche à exporter.")
-    if len(sheets) == 1 and not reserves:
-        name = re.sub(r"[^a-z0-9-]+", "-", fold(sheets[0]["nom"]))[:40].strip("-") or "fiche"
-        return {"contenu": sheets[0], "fichier": f"{name}.json"}
-    content: dict[str, Any] = {"format": FORMAT, "fiches": sheets}
-    if reserves:
-        content["reserves"] = reserves
-    return {"contenu": content, "fichier": "mes-personnages.json"}
+    if len(lists["fiches"]) == 1 and not lists["reserves"] and not lists["brouillons"]:
+        sheet = read_sheet(lists["fiches"][0], "fiches[0]")
+        name = re.sub(r"[^a-z0-9-]+", "-", fold(sheet["nom"]))[:40].strip("-") or "fiche"
+        return {"contenu": sheet, "fichier": f"{name}.json"}
+    date = request.get("date")
+    content = write_backup(lists["fiches"], lists["reserves"], lists["brouillons"], date)
+    games = {obj["jeu"] for key in ("fiches", "reserves", "brouillons") for obj in content[key]}
+    name = f"mes-personnages-{next(iter(games))}" if len(games) == 1 else "des-et-lames-sauvegarde"
+    return {"contenu": content, "fichier": f"{name}.json"}
 
 
 def _examples(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -376,6 +315,7 @@ def _schema(request: Mapping[str, Any]) -> dict[str, Any]:
         ),
         "exemples": [{"id": s["id"], "nom": s["nom"], "type": s["type"], "notes": s["notes"]} for s in game.examples],
         "modifiables": {path: label for path, (label, _) in game.writable.items()},
+        "sauvegarde": describe_backup(),
     }
 
 

@@ -105,6 +105,19 @@ def adopt_example(page, server, name: str) -> dict:
     return next(r for r in stored(page) if r["fiche"]["nom"] == name)
 
 
+def wait_for_draft(page, text: str) -> None:
+    """Wait until a draft holding ``text`` is kept on the device (IndexedDB, « brouillon:… »)."""
+    page.wait_for_function(
+        """(text) => { window.__dlDrafts ||= setInterval(() => {
+             const open = indexedDB.open('des-et-lames');
+             open.onsuccess = () => { const all = open.result.transaction('meta').objectStore('meta').getAll();
+               all.onsuccess = () => { window.__dlDraftText = JSON.stringify(all.result); open.result.close(); }; };
+           }, 100);
+           return (window.__dlDraftText || '').includes(text); }""",
+        arg=text,
+    )
+
+
 def open_sheet(page, name: str) -> None:
     page.locator(".dl-sheet-card__open", has_text=name).first.tap()
     shown_sheet(page, name)
@@ -241,24 +254,31 @@ def test_perseus_made_from_the_form_rolls_and_his_reroll_is_written_back(player,
         page.locator(f"[data-path='elements[{i}].score']").select_option(score)
     # the level words follow the category: a career's 2 is « Professionnel »
     assert "Professionnel" in page.locator("[data-path='elements[0].score'] option:checked").inner_text()
-    # the phone reloads the tab before the save: what was typed is offered back
-    page.wait_for_timeout(600)
+    # the phone reloads the tab before the save: what was typed is kept on the device, offered back
+    wait_for_draft(page, '"nom":"Volontaire","categorie":"trait","score":2')
     page.reload()
-    page.get_by_role("button", name="Nouveau personnage").tap()
-    page.get_by_role("button", name="Reprendre cette saisie").tap()
+    page.get_by_role("button", name="Reprendre la saisie (Perseüs)").tap()
     assert page.locator("[data-path='nom']").input_value() == "Perseüs"
     assert page.locator("[data-path='elements[1].nom']").input_value() == "Volontaire"
-    # a value Python refuses: one French sentence on its field, nothing saved
-    page.locator("[data-path='points']").fill("7")
+    # a value out of its range: one French sentence on its field, checked in the page, nothing saved
+    page.locator("[data-path='points']").fill("100")
     page.get_by_role("button", name="Enregistrer").tap()
     page.locator("[data-field='points'] .dl-sheet-form__error").wait_for()
-    assert "au plus le maximum de points" in page.locator("[data-field='points'] .dl-sheet-form__error").inner_text()
+    assert "un entier de 0 à 99" in spaces(page.locator("[data-field='points'] .dl-sheet-form__error").inner_text())
     assert stored(page) == []
+    # a value the rules refuse across fields (Python's check): kept at once, then marked with its sentence
+    page.locator("[data-path='points']").fill("7")
+    page.get_by_role("button", name="Enregistrer").tap()
+    shown_sheet(page, "Perseüs")
+    page.locator(".dl-sheets__refused", has_text="au plus le maximum de points").wait_for()
+    page.get_by_role("button", name="Corriger").tap()
+    assert "au plus le maximum de points" in page.locator("[data-field='points'] .dl-sheet-form__error").inner_text()
     page.locator("[data-path='points']").fill("2")
     page.get_by_role("button", name="Enregistrer").tap()
     shown_sheet(page, "Perseüs")
+    page.wait_for_function("() => !document.querySelector('.dl-sheets__refused')")
     [record] = stored(page)
-    assert record["rev"] == 1 and record["fiche"]["points"] == 2 and record["fiche"]["jeu"] == "solaires"
+    assert record["rev"] == 2 and record["fiche"]["points"] == 2 and record["fiche"]["jeu"] == "solaires"
     assert [e["nom"] for e in record["fiche"]["elements"]] == ["Pilote", "Volontaire"]
 
     # A Solaires roller, filled from his sheet: his elements by name.
@@ -291,7 +311,7 @@ def test_perseus_made_from_the_form_rolls_and_his_reroll_is_written_back(player,
     changes.wait_for()
     assert "Perseüs" in changes.inner_text() and "Points de personnage : 2 → 0" in spaces(changes.inner_text())
     [record] = stored(page)
-    assert record["fiche"]["points"] == 0 and record["rev"] == 2 and record["precedente"]["fiche"]["points"] == 2
+    assert record["fiche"]["points"] == 0 and record["rev"] == 3 and record["precedente"]["fiche"]["points"] == 2
     # the journal names the character
     page.get_by_role("button", name=re.compile("^Journal des jets")).tap()
     entry = page.locator(".dl-journal__entry").first
@@ -387,7 +407,13 @@ def test_export_clear_the_site_data_import_gives_the_same_sheet(table, server, t
     files.set_input_files(str(file))
     page.locator(".dl-sheets__message", has_text="Import terminé").wait_for()
     assert [r["fiche"] for r in stored(page)] == [record["fiche"]]
-    # the same file again: asked, never overwritten silently; « Garder les deux » makes a copy
+    # the same file again: the same sheet, left as it is
+    files.set_input_files(str(file))
+    page.locator(".dl-sheets__message", has_text="déjà là").wait_for()
+    assert [r["fiche"] for r in stored(page)] == [record["fiche"]]
+    # a changed copy: asked, never overwritten silently; « Garder les deux » makes a copy
+    changed = {**record["fiche"], "notes": "Revu à la table"}
+    file.write_text(json.dumps(changed), encoding="utf-8")
     files.set_input_files(str(file))
     ask = page.locator(".dl-sheets__ask")
     ask.wait_for()
@@ -396,8 +422,10 @@ def test_export_clear_the_site_data_import_gives_the_same_sheet(table, server, t
     page.locator(".dl-sheets__message", has_text="gardée en double").wait_for()
     kept = stored(page)
     assert len(kept) == 2 and {r["fiche"]["id"] for r in kept} > {record["fiche"]["id"]}
+    assert sorted(r["fiche"]["notes"] for r in kept) == sorted([record["fiche"]["notes"], "Revu à la table"])
     assert all(
-        {k: v for k, v in r["fiche"].items() if k != "id"} == {k: v for k, v in record["fiche"].items() if k != "id"}
+        {k: v for k, v in r["fiche"].items() if k not in ("id", "notes")}
+        == {k: v for k, v in record["fiche"].items() if k not in ("id", "notes")}
         for r in kept
     )
     # a wrong file: one French sentence naming the field, nothing imported

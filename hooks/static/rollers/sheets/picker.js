@@ -11,6 +11,7 @@ import { fr, h } from "../browser/dom.js";
 import { field, formInput, refreshModes } from "../widget/form.js";
 import { sheetsCall } from "./engine.js";
 import { getReserve, getSheet, listSheets, watchSheets } from "./store.js";
+import { verifyWhenReady } from "./verify.js";
 
 export function bindSheetPicker(widget) {
   const binding = CONFIG?.fiches?.lanceurs?.[widget.roller];
@@ -44,10 +45,12 @@ class SheetPicker {
 
   async draw() {
     try {
-      this.records = await listSheets(this.jeu);
+      // A sheet the rules refused (sheets/verify.js) is not offered until it is mended on its page.
+      this.records = (await listSheets(this.jeu)).filter((record) => !record.refus);
     } catch {
       this.records = []; // storage refused: the roller works as before, without sheets
     }
+    verifyWhenReady(); // what was kept before the engine was there, checked once it is
     const none = !this.records.length;
     const ids = new Set(this.records.map((r) => r.id)); // a sheet deleted meanwhile is no longer chosen
     for (const place of Object.keys(this.chosen)) this.chosen[place] = this.chosen[place].filter((id) => ids.has(id));

@@ -2,11 +2,19 @@
 // written whole in one transaction, with a revision per record (compare-and-swap: a write
 // names the revision it was made from and is refused if the sheet changed meanwhile).
 //
-//   fiches    {id, jeu, rev, fiche, precedente: {rev, fiche, raison, quand} | null, quand}
-//             the sheet exactly as Python checked it; `precedente` is the one undo
+//   fiches    {id, jeu, rev, fiche, precedente: {rev, fiche, raison, quand, controle, refus} | null, quand,
+//              controle: "page" | "moteur", refus: {texte, champ} | null}
+//             the sheet as checked: in the page against the schema (controle "page": kept at once,
+//             before the engine is there), then whole by Python (controle "moteur"; a record of
+//             before these marks was Python's); `refus`: Python's French sentence when it refused
+//             the sheet (kept, marked, not offered to rollers until mended); `precedente` is the one undo
 //   corbeille {jeu, record, quand}: the last sheet deleted in each game (« Annuler »)
 //   reserves  {jeu, rev, reserve, precedente, quand}: the meneur's pools (Simon's Réserve)
-//   meta      {cle, valeur}: what the page asked once (navigator.storage.persist)
+//   meta      {cle, valeur}: what the page asked once (navigator.storage.persist); the drafts of the
+//             form, "brouillon:<sheet id>" → {jeu, fiche_id, date, fiche: as typed, ouverte: the sheet
+//             the form was opened on | null}, and the last draft discarded in each game,
+//             "brouillon-abandonne:<jeu>", for « Annuler » (no new store: the database's version stays 1;
+//             written and read by sheets/page/device.js, with the device's whole contents for a backup)
 //
 // Every committed change is told to this tab ("dl:fiches" on document) and to the
 // others (BroadcastChannel, or a localStorage ping where there is none). The site's
@@ -66,7 +74,7 @@ function refused(err) {
 // One transaction: body(stores, finish) issues requests with callbacks and calls finish(value)
 // once it knows the answer; the promise settles when the transaction has committed (the value)
 // or was aborted (the value given to abort(), or the error).
-async function transaction(names, mode, body) {
+export async function transaction(names, mode, body) {
   const db = await openSheetsDb();
   return new Promise((resolve, reject) => {
     let value;
@@ -135,14 +143,20 @@ export function getSheet(id) {
 
 // --- writing (each one whole, in one transaction) -------------------
 
-// A new sheet (checked by Python): refused, not overwritten, when its id exists.
+// Who checked a sheet as it is written: `checked` "moteur" (Python: a roll's write-back, the
+// engine's check; the default) or "page" (the schema, in the page: sheets/page/check.js).
+export function sheetMarks(checked = "moteur", refus = null) {
+  return { controle: checked, refus };
+}
+
+// A new sheet (checked): refused, not overwritten, when its id exists.
 // → {record} | {exists: record}
-export async function addSheet(fiche) {
+export async function addSheet(fiche, checked = "moteur") {
   const done = await transaction(["fiches"], "readwrite", ({ fiches }, finish, abort) => {
     const read = fiches.get(fiche.id);
     read.onsuccess = () => {
       if (read.result) return abort({ exists: read.result });
-      const record = { id: fiche.id, jeu: fiche.jeu, rev: 1, fiche, precedente: null, quand: Date.now() };
+      const record = { id: fiche.id, jeu: fiche.jeu, rev: 1, fiche, precedente: null, quand: Date.now(), ...sheetMarks(checked) };
       fiches.add(record).onsuccess = () => finish({ record });
     };
   });
@@ -153,20 +167,42 @@ export async function addSheet(fiche) {
 // The sheet `id` becomes `fiche`, if its revision is still `rev` (compare-and-swap).
 // The version replaced is kept as the one undo, with `raison` (« Modification », « Jet… »).
 // → {record} | {conflict: current record | null}
-export async function writeSheet(id, rev, fiche, raison) {
+export async function writeSheet(id, rev, fiche, raison, checked = "moteur") {
   const done = await transaction(["fiches"], "readwrite", ({ fiches }, finish, abort) => {
     const read = fiches.get(id);
     read.onsuccess = () => {
       const current = read.result;
       if (!current || current.rev !== rev) return abort({ conflict: current || null });
-      const record = {
-        ...current, rev: current.rev + 1, fiche, quand: Date.now(),
-        precedente: { rev: current.rev, fiche: current.fiche, raison, quand: Date.now() },
-      };
+      const record = replaced(current, fiche, raison, checked);
       fiches.put(record).onsuccess = () => finish({ record });
     };
   });
   if (done.record) changed(done.record.jeu, [id]);
+  return done;
+}
+
+export function replaced(current, fiche, raison, checked) {
+  return {
+    ...current, rev: current.rev + 1, fiche, quand: Date.now(), ...sheetMarks(checked),
+    precedente: { rev: current.rev, fiche: current.fiche, raison, quand: Date.now(), controle: current.controle || "moteur", refus: current.refus || null },
+  };
+}
+
+// The engine's verdict on a sheet kept before it was there (sheets/verify.js), if the sheet is still
+// at `rev`: `fiche` (Python's normalised copy: accepted) or `refus` ({texte, champ}: kept, marked).
+// The revision moves only if the sheet itself changed. → {record} | {conflict}
+export async function settleSheet(id, rev, { fiche = null, refus = null }) {
+  const done = await transaction(["fiches"], "readwrite", ({ fiches }, finish, abort) => {
+    const read = fiches.get(id);
+    read.onsuccess = () => {
+      const current = read.result;
+      if (!current || current.rev !== rev) return abort({ conflict: current || null });
+      const same = !fiche || JSON.stringify(fiche) === JSON.stringify(current.fiche);
+      const record = { ...current, ...(same ? {} : { fiche, rev: rev + 1 }), ...sheetMarks("moteur", refus) };
+      fiches.put(record).onsuccess = () => finish({ record });
+    };
+  });
+  if (done.record) changed(done.record.jeu, [id], false, { marque: true });
   return done;
 }
 
@@ -179,7 +215,8 @@ export async function undoSheet(id, rev) {
       const current = read.result;
       if (!current || current.rev !== rev) return abort({ conflict: current || null });
       if (!current.precedente) return abort({ nothing: current });
-      const record = { ...current, rev: current.rev + 1, fiche: current.precedente.fiche, precedente: null, quand: Date.now() };
+      const { controle = "moteur", refus = null } = current.precedente;
+      const record = { ...current, rev: current.rev + 1, fiche: current.precedente.fiche, precedente: null, quand: Date.now(), controle, refus };
       fiches.put(record).onsuccess = () => finish({ record, undone: current.precedente.raison });
     };
   });
@@ -292,8 +329,8 @@ export async function persistenceState() {
 
 // --- the other tabs ---------------------------------------------------
 
-function changed(jeu, ids, reserve = false) {
-  const message = { jeu, ids, reserve, quand: Date.now() };
+export function changed(jeu, ids, reserve = false, extra = {}) {
+  const message = { jeu, ids, reserve, quand: Date.now(), ...extra };
   if (!reserve) listSheets(jeu).catch(() => {}); // the hint of the games with sheets follows (noteGames)
   document.dispatchEvent(new CustomEvent("dl:fiches", { detail: message }));
   try {

@@ -20,7 +20,7 @@ export async function sheetShareUrl(fiche, pageUrl = window.location.href) {
 }
 
 // The sheet of a share link's fragment: {fiche} | {error} | null when the fragment holds none.
-// What comes out is any JSON: Python checks it before it is shown as a sheet or kept.
+// What comes out is any JSON: it is checked (sheets/page/check.js) before it is shown as a sheet or kept.
 export async function sheetFromFragment(hash = window.location.hash) {
   const text = decodeURIComponent(hash.replace(/^#/, ""));
   if (!text.startsWith(SHARE_PREFIX)) return null;
