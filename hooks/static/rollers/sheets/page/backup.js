@@ -6,7 +6,7 @@
 // checked before anything is kept: one wrong object refuses it, in one French sentence naming it.
 // Imports only check.js: tests/test_sheets_backup.py runs it with Node against rules_py.
 
-import { checkReserveHere, checkSheetHere, isRefusal, jsonBytes, quoted, readFieldHere, refusal, unknownKeyRefusal } from "./check.js";
+import { checkReserveHere, checkSheetHere, formatRange, isRefusal, jsonBytes, quoted, readFieldHere, refusal, unknownKeyRefusal } from "./check.js";
 
 const BACKUP_LISTS = ["fiches", "reserves", "brouillons"];
 const BACKUP_LIST_LABELS = { fiches: "Fiches", reserves: "Réserves", brouillons: "Brouillons" };
@@ -62,7 +62,7 @@ function readBackupObject(catalogue, raw, key) {
   const where = `${key}.format`;
   if (version === null) throw refusal(where, `Fichier, Format (${where})\u00a0: ce champ est obligatoire (le format de la fiche, ${current}).`);
   if (typeof version !== "number" || !Number.isInteger(version) || version < 1) {
-    throw refusal(where, `Fichier, Format (${where})\u00a0: un entier de 1 à ${current} attendu, reçu ${quoted(version)}.`);
+    throw refusal(where, `Fichier, Format (${where})\u00a0: ${formatRange(current)} (sans guillemets) attendu, reçu ${quoted(version)}.`);
   }
   if (version > current) {
     throw refusal(where, `Fichier, Format (${where})\u00a0: ce fichier est au format ${version}, plus récent que celui que ce site connaît (${current})\u202F; mettez le site à jour (rechargez la page) pour le lire, rien n’a été changé.`);

@@ -34,9 +34,31 @@ export function foldText(text) {
   return pyStrip(bare).toLowerCase().split(PY_WORD_GAPS).join("-").replace(/^-+|-+$/g, "");
 }
 
-// The value received, short and quoted, for a sentence (rules_py.params.shown).
+// A plain JSON value as the file or the form writes it (rules_py.params._json_words); null if not plain.
+function jsonWords(raw) {
+  if (typeof raw === "boolean") return raw ? "true" : "false";
+  if (raw === null) return "null";
+  if (typeof raw === "number") return Number.isFinite(raw) ? String(raw) : null;
+  if (typeof raw === "string") return raw;
+  return null;
+}
+
+// The value received, short and quoted, for a sentence, in the words of JSON and of the form
+// (rules_py.params.shown): « true », « 3, 2 », « un objet (champs a, b) ».
 export function quoted(raw) {
-  let text = typeof raw === "string" ? raw : JSON.stringify(raw) ?? String(raw);
+  let text = jsonWords(raw);
+  if (text === null && Array.isArray(raw)) {
+    if (!raw.length) return "une liste vide";
+    const items = raw.map(jsonWords);
+    if (raw.length > 8 || items.includes(null)) return `une liste de ${raw.length} valeurs`;
+    text = items.join(", ");
+  }
+  if (text === null && isPlainObject(raw)) {
+    const keys = Object.keys(raw);
+    if (!keys.length) return "un objet vide";
+    return `un objet (champ${keys.length > 1 ? "s" : ""} ${keys.slice(0, 4).join(", ")}${keys.length > 4 ? "…" : ""})`;
+  }
+  if (text === null) return "une valeur illisible";
   text = text.split(/\s+/).filter(Boolean).join(" ");
   if ([...text].length > 30) text = `${[...text].slice(0, 29).join("")}…`;
   return `« ${text} »`;
@@ -60,6 +82,7 @@ function fieldFail(field, where, what, raw) {
 }
 
 function intRange(field) {
+  if (field.min !== undefined && field.min === field.max) return `l’entier ${field.min}`;
   if (field.min !== undefined && field.max !== undefined) return `un entier de ${field.min} à ${field.max}`;
   if (field.min !== undefined) return `un entier d’au moins ${field.min}`;
   return "un entier";
@@ -83,7 +106,7 @@ function readFieldValue(field, raw, where) {
       }
       return raw;
     case "bool":
-      if (typeof raw !== "boolean") throw fieldFail(field, where, "true ou false attendu", raw);
+      if (typeof raw !== "boolean") throw fieldFail(field, where, "true ou false (sans guillemets) attendu", raw);
       return raw;
     case "choice": {
       const found = typeof raw === "string" && field.choix.find((c) => foldText(c.valeur) === foldText(raw));
@@ -139,7 +162,9 @@ function readObjectFields(field, raw, where, label = null) {
 function readListItems(field, raw, where) {
   if (!Array.isArray(raw)) throw fieldFail(field, where, "une liste JSON attendue", raw);
   const most = field.max_elements ?? 200;
-  if (raw.length > most) throw fieldFail(field, where, `au plus ${most} éléments attendus (${raw.length} reçus)`, raw);
+  if (raw.length > most) {
+    throw new CheckRefusal(where.path, `${where.context}${field.libelle} (${where.path})\u00a0: au plus ${most} par fiche, reçu ${raw.length}.`);
+  }
   if (field.valeurs) {
     return raw.map((item, i) => readFieldValue(field.valeurs, item, { path: `${where.path}[${i}]`, context: `${field.element} ${i + 1}, ` }));
   }
@@ -169,6 +194,11 @@ function wholeObject(raw, key, label, limit) {
   }
 }
 
+// What a format field takes (rules_py.sheets.formats.upgrade).
+export function formatRange(current) {
+  return current === 1 ? `l’entier ${current}` : `un entier de 1 à ${current}`;
+}
+
 // The format a sheet or a Réserve is written in: this site's, or refused (rules_py.sheets.formats.upgrade).
 function formatOf(raw, key, label, current) {
   const where = key ? `${key}.format` : "format";
@@ -177,7 +207,7 @@ function formatOf(raw, key, label, current) {
     throw new CheckRefusal(where, `${label}, Format (${where})\u00a0: ce champ est obligatoire (le format de la fiche, ${current}).`);
   }
   if (typeof version !== "number" || !Number.isInteger(version) || version < 1) {
-    throw new CheckRefusal(where, `${label}, Format (${where})\u00a0: un entier de 1 à ${current} attendu, reçu ${quoted(version)}.`);
+    throw new CheckRefusal(where, `${label}, Format (${where})\u00a0: ${formatRange(current)} (sans guillemets) attendu, reçu ${quoted(version)}.`);
   }
   if (version > current) {
     throw new CheckRefusal(where, `${label}, Format (${where})\u00a0: ce fichier est au format ${version}, plus récent que celui que ce site connaît (${current})\u202F; mettez le site à jour (rechargez la page) pour le lire, rien n’a été changé.`);
@@ -200,8 +230,23 @@ function titleOf(catalogue, game) {
 }
 
 // A sheet, checked and normalised: {fiche} | {error, field} (rules_py.sheets.document.read_sheet).
+// A list longer than its field allows is said as such, before the size of the whole sheet
+// (rules_py.sheets.document._counts).
+function listCounts(catalogue, raw, key) {
+  if (!isPlainObject(raw) || !Object.hasOwn(catalogue.jeux, raw.jeu)) return;
+  const context = typeof raw.nom === "string" && pyStrip(raw.nom) ? `Fiche ${quoted(raw.nom)}, ` : "";
+  for (const field of catalogue.jeux[raw.jeu].champs) {
+    const items = raw[field.nom];
+    const most = field.max_elements ?? 200;
+    if (field.type === "list" && Array.isArray(items) && items.length > most) {
+      throw new CheckRefusal(`${key}.${field.nom}`, `${context}${field.libelle} (${key}.${field.nom})\u00a0: au plus ${most} par fiche, reçu ${items.length}.`);
+    }
+  }
+}
+
 export function checkSheetHere(catalogue, raw, key = "fiche", game = null) {
   try {
+    listCounts(catalogue, raw, key);
     wholeObject(raw, key, "Fiche", Object.values(catalogue.jeux)[0].limites.octets);
     if (raw.type === "reserve") throw new CheckRefusal(key, `Fiche (${key})\u00a0: c’est une réserve du meneur, pas une fiche de personnage.`);
     const context = typeof raw.nom === "string" && pyStrip(raw.nom) ? `Fiche ${quoted(raw.nom)}, ` : "";
