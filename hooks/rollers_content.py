@@ -26,7 +26,7 @@ import rules_py
 from hooks.build_cache import cached_html
 from hooks.errors import SiteError
 from hooks.rollers_markdown import PLACEHOLDER
-from hooks.sheets_content import picker_places
+from hooks.sheets_content import picker_places, sheets_page
 from hooks.urls import root_of
 
 # ----------------------------------------------------------------------
@@ -132,6 +132,7 @@ def render_widget(entry: dict[str, Any], where: str, links_from: str = "") -> st
             notes_url=f"{root_of(links_from)}notes-de-lecture/#{system}",
             system=system,
             sheets=picker_places(roller_id),
+            sheets_url=f"{root_of(links_from)}{sheets_page(system)}",
         )
         .strip()
     )
