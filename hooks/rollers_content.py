@@ -274,9 +274,21 @@ def odds_summary(odds: dict[str, Any]) -> dict[str, Any]:
     return {
         "rows": rows,
         "success": percent(success, digits),
-        "success_exact": odds.get("reussite_exacte", "") if success is not None else "",
+        "success_exact": glance_fraction(odds.get("reussite_exacte", "")) if success is not None else "",
         "success_width": f"{success * 100:.2f}%" if success is not None else "",
     }
+
+
+#: The longest exact fraction the odds' one line shows beside its percentage (« 1625/7776 »); a longer one
+#: (« 30537052563/81920000000 ») is noise at a glance, and stays in the rows one tap away.
+GLANCE_FRACTION = 9
+
+
+def glance_fraction(text: str) -> str:
+    """The exact success fraction for the odds' one line: itself if it reads at a glance, else nothing.
+
+    The same rule as ``glanceFraction`` in ``static/rollers/widget/odds.js``."""
+    return text if len(text) <= GLANCE_FRACTION else ""
 
 
 #: How an ordered outcome can be read, and the word before each value.
