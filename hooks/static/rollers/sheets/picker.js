@@ -174,6 +174,9 @@ class SheetPicker {
     for (const record of choices.remplissage || []) {
       const input = formInput(form, record.parametre);
       if (!input || record.source !== "fiche" || byName[record.parametre]) continue;
+      // Nothing on the sheet for it (no table of its own): nothing written, nothing said (« Table de
+      // confrontation : , de la fiche d’Aube »).
+      if (record.valeur === null || record.valeur === "" || (Array.isArray(record.valeur) && !record.valeur.length)) continue;
       const value = Array.isArray(record.valeur) ? record.valeur.join(",") : String(record.valeur);
       if (input.dataset.kind === "bool") input.checked = record.valeur === true;
       else input.value = value;
