@@ -325,7 +325,8 @@ export class Widget {
     const parts = [];
     if (possible.length) parts.push(h("div", { class: "dl-actions" }, ...possible.map((offer) => this.actionForm(offer, result, entry))));
     for (const offer of unpaid) {
-      parts.push(h("p", { class: "dl-action-unpaid" }, h("strong", {}, fr(offer.libelle)), fr(` : pas possible maintenant. ${offer.raison}`)));
+      const why = offer.raison.charAt(0).toLowerCase() + offer.raison.slice(1);
+      parts.push(h("p", { class: "dl-action-unpaid" }, h("strong", {}, fr(stepName(this, offer.id, offer.libelle))), fr(` : ${why}`)));
     }
     if (off.length) {
       parts.push(h("details", { class: "dl-actions-off" },
