@@ -26,7 +26,7 @@ import rules_py
 from hooks.build_cache import cached_html
 from hooks.errors import SiteError
 from hooks.rollers_markdown import PLACEHOLDER
-from hooks.sheets_content import picker_places
+from hooks.sheets_content import picker_places, sheets_page
 from hooks.urls import root_of
 from rules_py.typography import MINUS
 
@@ -133,6 +133,7 @@ def render_widget(entry: dict[str, Any], where: str, links_from: str = "") -> st
             notes_url=f"{root_of(links_from)}notes-de-lecture/#{system}",
             system=system,
             sheets=picker_places(roller_id),
+            sheets_url=f"{root_of(links_from)}{sheets_page(system)}",
         )
         .strip()
     )
@@ -275,9 +276,21 @@ def odds_summary(odds: dict[str, Any]) -> dict[str, Any]:
     return {
         "rows": rows,
         "success": percent(success, digits),
-        "success_exact": odds.get("reussite_exacte", "") if success is not None else "",
+        "success_exact": glance_fraction(odds.get("reussite_exacte", "")) if success is not None else "",
         "success_width": f"{success * 100:.2f}%" if success is not None else "",
     }
+
+
+#: The longest exact fraction the odds' one line shows beside its percentage (« 1625/7776 »); a longer one
+#: (« 30537052563/81920000000 ») is noise at a glance, and stays in the rows one tap away.
+GLANCE_FRACTION = 9
+
+
+def glance_fraction(text: str) -> str:
+    """The exact success fraction for the odds' one line: itself if it reads at a glance, else nothing.
+
+    The same rule as ``glanceFraction`` in ``static/rollers/widget/odds.js``."""
+    return text if len(text) <= GLANCE_FRACTION else ""
 
 
 #: How an ordered outcome can be read, and the word before each value.

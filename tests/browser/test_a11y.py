@@ -10,6 +10,7 @@ axe-core comes from npm (package.json), injected from ``node_modules``.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -228,3 +229,100 @@ def _only_local(route):
         route.continue_()
     else:
         route.abort()
+
+
+# ----------------------------------------------------------------------
+# The states a page reaches (issue 35, §7): axe in each, both schemes
+# ----------------------------------------------------------------------
+
+
+def in_both_schemes(page, where: str) -> list[str]:
+    """axe in the light scheme, then the dark one: the system's scheme, switched live (the site follows it),
+    the page at rest (its top, the theme's « back to top » faded)."""
+    problems = []
+    for system, scheme in (("light", "default"), ("dark", "slate")):
+        page.emulate_media(color_scheme=system)
+        page.wait_for_function(
+            "(want) => document.body.getAttribute('data-md-color-scheme') === want"
+            " && !document.body.hasAttribute('data-md-color-switching')",
+            arg=scheme,
+        )
+        problems += report(axe_check(page), f"{where} ({system})")
+    return problems
+
+
+@pytest.fixture
+def reader(browser, server, page_errors):
+    """A phone whose reader never chose a scheme (it follows the system), service workers allowed."""
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, locale="fr-FR", device_scale_factor=2, service_workers="allow"
+    )
+    context.route("**/*", _only_local)
+    page = context.new_page()
+    page.on("pageerror", lambda err: page_errors.append(f"pageerror: {err}"))
+    page.set_default_timeout(120_000)
+    yield page
+    context.close()
+    assert not page_errors, page_errors
+
+
+def test_axe_finds_nothing_once_the_book_is_kept_offline(reader, server):
+    """The home page once the book is on the device: « Retirer le livre de cet appareil » had a contrast of
+    3.06:1 in the dark scheme (the theme's primary colour on its dark page)."""
+    reader.goto(server.url + "/")
+    control = reader.locator("#dl-offline")
+    control.locator("button", has_text="Rendre le livre disponible hors ligne").tap()
+    control.locator(".dl-offline__done").wait_for()
+    assert control.locator("button", has_text="Retirer le livre de cet appareil").is_visible()
+    problems = in_both_schemes(reader, "/ livre gardé hors ligne")
+    assert not problems, "violations axe-core :\n" + "\n".join(problems)
+
+
+def test_axe_finds_nothing_with_sheets_a_result_they_changed_and_the_journal_open(reader, server):
+    """Sheets held (« Mes personnages », the Réserve), a roller filled from one, a result that changed it with
+    its « Annuler », a step undone, the journal's dialog open, De Cœur & D'Acier's teams from sheets."""
+    problems = []
+    for game, name in (("simon", "Ysil"), ("dcda", "Nocturne")):
+        reader.goto(f"{server.url}/{game}/personnages/")
+        reader.get_by_role("button", name=f"Ajouter à mes personnages ({name})").tap()
+        reader.locator(".dl-sheet-view__name", has_text=name).first.wait_for()
+    reader.goto(server.url + "/simon/personnages/")
+    reader.locator(".dl-sheets__list").wait_for()
+    reader.locator(".dl-sheets__reserve .dl-sheet-view").wait_for()
+    problems += in_both_schemes(reader, "/simon/personnages/ avec une fiche")
+    reader.goto(server.url + "/simon/resolution/")
+    widget = reader.locator(".dl-roller[data-roller='simon.jet']").first
+    widget.scroll_into_view_if_needed()
+    widget.get_by_label("Personnage", exact=True).select_option(label="Ysil")
+    reader.wait_for_function(
+        "(el) => el.querySelector('.dl-sheet-block') && !el.querySelector('.dl-roller__sheets-note')?.textContent",
+        arg=widget.element_handle(),
+    )
+    problems += in_both_schemes(reader, "/simon/resolution/ lanceur rempli depuis une fiche")
+    widget.locator("button.dl-roll").tap()
+    result = widget.locator(".dl-roller__result")
+    result.locator(".dl-outcome").wait_for()
+    result.locator("form.dl-action button", has_text="Ajouter un dé").tap()
+    result.locator(".dl-sheet-undo").wait_for()
+    problems += in_both_schemes(reader, "/simon/resolution/ un résultat qui a changé la fiche")
+    result.locator(".dl-sheet-undo").tap()
+    reader.wait_for_function(
+        "(el) => !el.querySelector('.dl-roller__result .dl-roll-step')", arg=widget.element_handle()
+    )
+    problems += in_both_schemes(reader, "/simon/resolution/ le dé ajouté annulé")
+    reader.get_by_role("button", name=re.compile("^Journal des jets")).tap()
+    reader.locator("dialog.dl-journal[open] .dl-journal__entry").first.wait_for()
+    problems += in_both_schemes(reader, "/simon/resolution/ journal ouvert")
+    reader.get_by_role("button", name="Fermer").tap()
+    reader.goto(server.url + "/dcda/confrontation/")
+    widget = reader.locator(".dl-roller[data-roller='dcda.confrontation']").first
+    widget.scroll_into_view_if_needed()
+    fold = widget.locator("details.dl-sheet-team").nth(1)
+    fold.locator("summary").tap()
+    fold.get_by_label("Nocturne").check()
+    reader.wait_for_function(  # « vos forces » made by the sheet, its switch hidden
+        "(el) => el.querySelector('fieldset.dl-switch').hidden && !el.querySelector('.dl-roller__sheets-note')?.textContent",
+        arg=widget.element_handle(),
+    )
+    problems += in_both_schemes(reader, "/dcda/confrontation/ équipe B depuis une fiche")
+    assert not problems, "violations axe-core :\n" + "\n".join(problems)

@@ -265,7 +265,7 @@ PROBE_ALL = """async (probes) => {
   const answered = (output, before) => new Promise((resolve) => {
     const timer = setTimeout(() => { observer.disconnect(); resolve(false); }, 10000);
     const observer = new MutationObserver(() => {
-      if (output.dataset.roll !== before) { clearTimeout(timer); observer.disconnect(); resolve(true); }
+      if (output.dataset.answer !== before) { clearTimeout(timer); observer.disconnect(); resolve(true); }
     });
     observer.observe(output, { attributes: true, childList: true });
   });
@@ -284,7 +284,7 @@ PROBE_ALL = """async (probes) => {
         const forged = input.tagName === "SELECT" && value !== "" ? input.appendChild(new Option(value, value)) : null;
         set(input, value);
         const params = readForm(form);
-        const before = output.dataset.roll;
+        const before = output.dataset.answer;
         const done = answered(output, before);
         form.querySelector("button.dl-roll").click();
         const ok = await done;
@@ -301,7 +301,7 @@ PROBE_ALL = """async (probes) => {
     // The follow-up forms a result offers (reroll, spend points, play a hand…):
     // a fresh roll before each probe, the same offer found again by its button.
     const click = async (button) => {
-      const done = answered(output, output.dataset.roll);
+      const done = answered(output, output.dataset.answer);
       button.click();
       return done;
     };

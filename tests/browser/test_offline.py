@@ -226,14 +226,14 @@ def go_offline(context, site: Site) -> None:
 
 def new_result(page, widget, before):
     page.wait_for_function(
-        "([el, before]) => { const n = el.querySelector('.dl-roller__result')?.dataset.roll;"
+        "([el, before]) => { const n = el.querySelector('.dl-roller__result')?.dataset.answer;"
         " return n && n !== before && el.querySelector('.dl-roller__result .dl-outcome, .dl-roller__result .dl-error'); }",
         arg=[widget.element_handle(), before],
         timeout=90_000,
     )
     errors = widget.locator(".dl-roller__result .dl-error")
     assert errors.count() == 0, errors.inner_text()
-    return widget.locator(".dl-roller__result").get_attribute("data-roll")
+    return widget.locator(".dl-roller__result").get_attribute("data-answer")
 
 
 def roll_first_roller(page) -> bool:
@@ -243,7 +243,7 @@ def roll_first_roller(page) -> bool:
     # Woken first (el.dlWidget), its results kept from an earlier visit in this tab are drawn: the
     # roll waited for is the one after them (taken for it, their follow-up was replaced under the test).
     before = page.evaluate(
-        "el => el.dlWidget && (el.querySelector('.dl-roller__result').dataset.roll ?? null)", widget.element_handle()
+        "el => el.dlWidget && (el.querySelector('.dl-roller__result').dataset.answer ?? null)", widget.element_handle()
     )
     widget.locator("button.dl-roll").click()
     number = new_result(page, widget, before)

@@ -19,6 +19,7 @@ import { ENGINE_PAGE } from "./engine/engine-worker.js";
 import { runtime } from "./engine/runtime.js";
 import { holdResultsRooms } from "./result/results-room.js";
 import { markFirstTap } from "./engine/first-tap.js";
+import { quietBackToTop } from "./browser/quiet-top.js";
 
 function bindAll() {
   holdResultsRooms(); // a page shown by instant navigation: its kept results' room, before it is drawn
@@ -40,6 +41,7 @@ function loadSheetsPages() {
   });
 }
 
+quietBackToTop(); // the theme's « back to top » button, not after a scroll the reader did not make
 bindPalette(); // the header's colour scheme switch (the header stays across instant navigations)
 runtime.listeners.add(() => markFirstTap(runtime.waitsForFirstTap())); // the rollers' note goes as the engine starts
 watchFolds();

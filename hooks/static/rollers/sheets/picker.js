@@ -13,6 +13,10 @@ import { sheetsCall } from "./engine.js";
 import { getReserve, getSheet, listSheets, watchSheets } from "./store.js";
 import { verifyWhenReady } from "./verify.js";
 
+// Characters a phone's select shows whole, at the widget's size (about 40 at 360 px): a longer choice is
+// written whole under it.
+const LONG_CHOICE = 32;
+
 export function bindSheetPicker(widget) {
   const binding = CONFIG?.fiches?.lanceurs?.[widget.roller];
   if (!binding) return null;
@@ -173,6 +177,9 @@ class SheetPicker {
     for (const record of choices.remplissage || []) {
       const input = formInput(form, record.parametre);
       if (!input || record.source !== "fiche" || byName[record.parametre]) continue;
+      // Nothing on the sheet for it (no table of its own): nothing written, nothing said (« Table de
+      // confrontation : , de la fiche d’Aube »).
+      if (record.valeur === null || record.valeur === "" || (Array.isArray(record.valeur) && !record.valeur.length)) continue;
       const value = Array.isArray(record.valeur) ? record.valeur.join(",") : String(record.valeur);
       if (input.dataset.kind === "bool") input.checked = record.valeur === true;
       else input.value = value;
@@ -205,7 +212,30 @@ class SheetPicker {
       const label = choices.libelles?.[name] || this.nameLabels[name] || param.libelle;
       this.replace(wrapper, this.names({ ...param, libelle: label }, options, param.type === "ints" ? param.max_elements || 1 : 1));
     }
+    this.settleSwitches([...(choices.remplissage || []).filter((r) => r.source === "fiche").map((r) => r.parametre),
+      ...Object.keys(byName), ...own.map((p) => p.donne).filter(Boolean)]);
     refreshModes(form);
+  }
+
+  // An exclusive choice of the form whose one alternative the sheets answer (« L’équipe B » from
+  // sheets: « vos forces », never the site's example PNJ) is made for the reader, and hidden while the
+  // sheets are chosen, its switch and that alternative's fields (the sheets hold them, as a team's
+  // forces in « Réglages »): the roller stays one screen tall beside « Lancer ». The reader's own
+  // choice comes back with the sheets gone. Where the sheets answer both alternatives (Simon's
+  // expertise or caractéristique), the choice stays.
+  settleSwitches(answered) {
+    const form = this.widget.form;
+    for (const fieldset of form.querySelectorAll("fieldset.dl-switch")) {
+      const radios = [...fieldset.querySelectorAll("input[type=radio]")];
+      const modes = new Set(answered.map((name) => formInput(form, name)?.closest("[data-mode]")?.dataset.mode)
+        .filter((mode) => radios.some((radio) => radio.value === mode)));
+      if (modes.size !== 1) continue;
+      const [mode] = modes;
+      fieldset.dataset.sheetMode = radios.find((radio) => radio.checked)?.value || "";
+      for (const radio of radios) radio.checked = radio.value === mode;
+      fieldset.hidden = true;
+      for (const wrapper of form.querySelectorAll(`.dl-field[data-mode="${CSS.escape(mode)}"]`)) wrapper.setAttribute("data-sheet-replaced", "");
+    }
   }
 
   // `block` in the place of the roller's field `wrapper` (hidden while the sheet is chosen),
@@ -219,7 +249,10 @@ class SheetPicker {
     let last = wrapper;
     while (last.nextElementSibling?.classList.contains("dl-sheet-block")) last = last.nextElementSibling;
     last.after(block);
-    wrapper.closest("details")?.setAttribute("open", "");
+    // « Réglages » stays as the reader left it: opened, the roller grew to six screens on a phone
+    // (a confrontation from sheets), « Lancer » far below; what the sheets chose there is one tap away.
+    const fold = wrapper.closest("details");
+    if (fold && !fold.classList.contains("dl-roller__settings")) fold.open = true;
   }
 
   // One select per name to choose (an action takes one or two elements), grouped as Python says.
@@ -233,18 +266,30 @@ class SheetPicker {
         if (!groups.has(group)) groups.set(group, []);
         groups.get(group).push(h("option", { value: option.valeur }, fr(option.libelle)));
       }
-      const select = h("select", { id, "data-sheet-name": param.nom },
-        h("option", { value: "" }, i === 0 && preselect ? "— à choisir —" : "— aucun —"),
+      // A second choice for the same field (Simon's caractéristique liée, after the compétence) left
+      // empty is the rules' choice (the compétence's best), not « none ».
+      const empty = !preselect ? "— celle de la compétence —" : i === 0 ? "— à choisir —" : "— aucun —";
+      const select = h("select", { id, "data-sheet-name": param.nom, "aria-describedby": `${id}-texte` },
+        h("option", { value: "" }, empty),
         ...[...groups].map(([group, items]) => (group ? h("optgroup", { label: fr(group) }, ...items) : items)).flat());
       const kept = this.picked[param.nom]?.[i];
       if (kept !== undefined && options.some((o) => o.valeur === kept)) select.value = kept;
       else if (i === 0 && preselect && options.length) select.value = options[0].valeur;
+      // A choice longer than a phone's select shows (« Escalade 6 + 0 (CON normale) = 6 (Profess… »,
+      // its level cut): its whole text under it.
+      const whole = h("small", { class: "dl-field__hint dl-sheet-chosen", id: `${id}-texte` });
+      const showWhole = () => {
+        const text = select.selectedOptions[0]?.textContent || "";
+        whole.textContent = text.length > LONG_CHOICE ? text : "";
+      };
+      showWhole();
       select.addEventListener("change", () => {
         this.picked[param.nom] = [...block.querySelectorAll("select")].map((s) => s.value);
+        showWhole();
         this.widget.scheduleOdds();
       });
       const label = count > 1 ? `${param.libelle} n°\u00a0${i + 1}` : param.libelle;
-      block.append(h("div", { class: "dl-field dl-field--choice" }, h("label", { for: id }, fr(label)), select));
+      block.append(h("div", { class: "dl-field dl-field--choice" }, h("label", { for: id }, fr(label)), select, whole));
     }
     return block;
   }
@@ -274,6 +319,12 @@ class SheetPicker {
       }
       note.closest(".dl-field")?.classList.remove("dl-sheet-filled");
       note.remove();
+    }
+    for (const fieldset of form.querySelectorAll("fieldset.dl-switch[data-sheet-mode]")) {
+      const mode = fieldset.dataset.sheetMode;
+      for (const radio of fieldset.querySelectorAll("input[type=radio]")) if (mode) radio.checked = radio.value === mode;
+      delete fieldset.dataset.sheetMode;
+      fieldset.hidden = false;
     }
     this.filled = {};
     refreshModes(form);

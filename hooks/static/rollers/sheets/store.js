@@ -220,7 +220,58 @@ export async function undoSheet(id, rev) {
       fiches.put(record).onsuccess = () => finish({ record, undone: current.precedente.raison });
     };
   });
-  if (done.record) changed(done.record.jeu, [id]);
+  if (done.record) changed(done.record.jeu, [id], false, { annule: { fiches: [{ id, rev }], reserve: null } });
+  return done;
+}
+
+// The one undo of what one step of a roll wrote (its sheets and the game's Réserve), all or none, in one
+// transaction: each back to the version before that step, if each is still at the revision the step left.
+// `written`: {fiches: [{id, rev}], reserve: {rev} | null}. → {records, reserve} | {conflict: current | null}
+// Told as one change whose `annule` names that step's writes (the widget showing its result goes back too).
+export async function undoWrites(jeu, written) {
+  const fiches = written.fiches || [];
+  const done = await transaction(["fiches", "reserves"], "readwrite", (stores, finish, abort) => {
+    const currents = new Array(fiches.length);
+    let reserveNow = null;
+    let waiting = fiches.length + (written.reserve ? 1 : 0);
+    const arrived = () => {
+      waiting -= 1;
+      if (waiting > 0) return;
+      const stale = fiches.findIndex((f, i) => !currents[i] || currents[i].rev !== f.rev || !currents[i].precedente);
+      if (stale >= 0) return abort({ conflict: currents[stale] || null });
+      if (written.reserve && (reserveNow?.rev !== written.reserve.rev || !reserveNow.precedente)) return abort({ conflict: reserveNow });
+      const records = currents.map((current) => ({
+        ...current, rev: current.rev + 1, fiche: current.precedente.fiche, precedente: null, quand: Date.now(),
+        controle: current.precedente.controle || "moteur", refus: current.precedente.refus || null, // its marks, as undoSheet
+      }));
+      records.forEach((record) => stores.fiches.put(record));
+      const reserve = written.reserve
+        ? { ...reserveNow, rev: reserveNow.rev + 1, reserve: reserveNow.precedente.reserve, precedente: null, quand: Date.now() }
+        : null;
+      if (reserve?.reserve === null) stores.reserves.delete(jeu); // made by that step: the game's Réserve as it starts
+      else if (reserve) stores.reserves.put(reserve);
+      finish({ records, reserve });
+    };
+    fiches.forEach((f, i) => {
+      const read = stores.fiches.get(f.id);
+      read.onsuccess = () => {
+        currents[i] = read.result || null;
+        arrived();
+      };
+    });
+    if (written.reserve) {
+      const read = stores.reserves.get(jeu);
+      read.onsuccess = () => {
+        reserveNow = read.result || null;
+        arrived();
+      };
+    }
+    if (waiting === 0) finish({ records: [], reserve: null });
+  });
+  if (done.records) {
+    const annule = { fiches: fiches.map(({ id, rev }) => ({ id, rev })), reserve: written.reserve ? { rev: written.reserve.rev } : null };
+    changed(jeu, fiches.map((f) => f.id), Boolean(written.reserve) && !fiches.length, { annule });
+  }
   return done;
 }
 
@@ -282,9 +333,10 @@ export async function writeReserve(jeu, rev, reserve, raison) {
     read.onsuccess = () => {
       const current = read.result;
       if ((current?.rev || 0) !== rev) return abort({ conflict: current || null });
+      // Made by this write: before it, the game's Réserve as it starts (no record), which its undo gives back.
       const record = {
         jeu, rev: rev + 1, reserve, quand: Date.now(),
-        precedente: current ? { rev: current.rev, reserve: current.reserve, raison, quand: Date.now() } : null,
+        precedente: { rev: current?.rev || 0, reserve: current ? current.reserve : null, raison, quand: Date.now() },
       };
       reserves.put(record).onsuccess = () => finish({ record });
     };
@@ -329,6 +381,8 @@ export async function persistenceState() {
 
 // --- the other tabs ---------------------------------------------------
 
+// `extra`: what the change carries besides (`marque`: a sheet marked by the engine's check; `annule`: the
+// writes of one step undone, so that the widget showing its result goes back too).
 export function changed(jeu, ids, reserve = false, extra = {}) {
   const message = { jeu, ids, reserve, quand: Date.now(), ...extra };
   if (!reserve) listSheets(jeu).catch(() => {}); // the hint of the games with sheets follows (noteGames)
@@ -351,7 +405,7 @@ function listenToChannel() {
   return channel;
 }
 
-// Changes made in this tab or another reach `listener(detail)` ({jeu, ids, reserve, ailleurs});
+// Changes made in this tab or another reach `listener(detail)` ({jeu, ids, reserve, ailleurs, annule?});
 // a listener that returns false is dropped (its page or widget is gone).
 export function watchSheets(listener) {
   if ("BroadcastChannel" in globalThis) sheetsChannel ||= listenToChannel();

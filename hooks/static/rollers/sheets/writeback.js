@@ -1,14 +1,18 @@
 // What a result changes on its sheets, written back: each sheet Python returned changed is
 // written whole, over the revision the request was made from (compare-and-swap); if another
 // tab or widget changed it meanwhile, Python applies the same changes to the newer copy
-// (sheet_apply) and that is written. The result shows the new values, with « Annuler » (the
-// sheet's one undo); the journal names the character and can undo the change too.
-// The sheet follow-ups Python offers next to a result (« Ajouter un état ») are played here.
+// (sheet_apply) and that is written. The result shows the new values, with one « Annuler » for
+// all that step wrote (its sheets and the Réserve: their one undo, all or none; the result goes
+// back with them, sheets/story.js); the journal names the character and can undo it too.
+// The sheet follow-ups Python offers next to a result (« Ajouter un état ») are played here, each
+// with its « Annuler » too.
 
+import { CONFIG } from "../config.js";
 import { fr, h } from "../browser/dom.js";
 import { field, readForm } from "../widget/form.js";
 import { reapplyChanges, sheetsCall } from "./engine.js";
-import { getReserve, getSheet, undoSheet, writeReserve, writeSheet } from "./store.js";
+import { getReserve, getSheet, undoWrites, writeReserve, writeSheet } from "./store.js";
+import { askedUndo, writeKey } from "./story.js";
 
 const WRITE_TRIES = 3;
 
@@ -77,10 +81,11 @@ async function writeOneReserve(jeu, rev, after, changes) {
   for (let i = 0; i < WRITE_TRIES; i += 1) {
     const done = await writeReserve(jeu, rev, reserve, `jet : ${lines.join(", ")}`);
     if (done.record) return { rev: done.record.rev, lignes: lines };
+    // Changed elsewhere meanwhile, or undone back to the game's start (no record): the changes again on that.
     const current = done.conflict || (await getReserve(jeu));
-    const again = await reapplyChanges(current.reserve, changes, jeu, true);
+    const again = await reapplyChanges(current?.reserve || CONFIG.fiches?.reserves?.[jeu], changes, jeu, true);
     if (again.error) throw new Error(again.error);
-    rev = current.rev;
+    rev = current?.rev || 0;
     reserve = again.reserve;
     lines = changeLines(again.modifications);
   }
@@ -89,23 +94,34 @@ async function writeOneReserve(jeu, rev, after, changes) {
 
 // --- under the result ------------------------------------------------------
 
-// The sheets' new values, each with its « Annuler » (on the newest result only).
-export function sheetChangesView(info, current) {
+// What one step of a result wrote (its sheets' new values, the Réserve's), and on the newest result
+// one « Annuler » for all of it; undone, the step's card goes (sheets/story.js).
+export function sheetChangesView(widget, entry, current) {
+  const info = entry.sheets;
   const parts = [];
-  for (const written of info.fiches) {
-    const undo = h("button", { type: "button", class: "md-button dl-sheet-undo" }, "Annuler");
-    undo.setAttribute("aria-label", `Annuler ce changement de la fiche de ${written.nom}`);
-    const line = h("p", {}, h("strong", {}, fr(written.nom)), fr(` — ${written.lignes.join(" ; ")}. `), current ? undo : "");
-    undo.addEventListener("click", async () => {
-      undo.disabled = true;
-      line.replaceChildren(h("strong", {}, fr(written.nom)), fr(` — ${await undoChange(written)}`));
-    });
-    parts.push(line);
-  }
+  for (const written of info.fiches) parts.push(h("p", {}, h("strong", {}, fr(written.nom)), fr(` — ${written.lignes.join(" ; ")}.`)));
   if (info.reserve) parts.push(h("p", {}, h("strong", {}, "Réserve du meneur"), fr(` — ${info.reserve.lignes.join(" ; ")}.`)));
+  const some = parts.length > 0;
+  if (entry.annule && some) parts.push(h("p", { class: "dl-sheet-changes__undone" }, fr("Annulé : les fiches sont revenues à leur version d’avant ce jet.")));
+  else if (current && some && !info.fige) parts.push(undoButton(widget.roller.split(".", 1)[0], info));
   if (info.probleme) parts.push(h("p", { class: "dl-error" }, fr(info.probleme)));
   if (!parts.length) return "";
-  return h("div", { class: "dl-sheet-changes", role: "group", "aria-label": "Fiches de personnage" }, ...parts);
+  return h("div", { class: `dl-sheet-changes${entry.annule ? " dl-sheet-changes--undone" : ""}`, role: "group", "aria-label": "Fiches de personnage" }, ...parts);
+}
+
+function undoButton(jeu, info) {
+  const names = [...info.fiches.map((f) => f.nom), ...(info.reserve ? ["la Réserve du meneur"] : [])];
+  const undo = h("button", { type: "button", class: "md-button dl-sheet-undo" }, "Annuler");
+  undo.setAttribute("aria-label", fr(`Annuler ce que ce jet a changé : ${names.join(", ")}`));
+  const line = h("p", { class: "dl-sheet-changes__undo" }, undo);
+  undo.addEventListener("click", async () => {
+    undo.disabled = true;
+    askedUndo(writeKey(info.fiches, info.reserve));
+    const said = await undoWritten(jeu, info);
+    // Undone, the card has been drawn again (sheets/story.js); otherwise, why not, here.
+    if (line.isConnected) line.replaceChildren(fr(said));
+  });
+  return line;
 }
 
 // The follow-ups Python offers on the sheets themselves, after the roll's own.
@@ -113,13 +129,17 @@ export function sheetFollowups(widget, result) {
   return (result.suites_fiche || []).map((offer) => followupForm(widget, offer));
 }
 
-// The one undo of a sheet, if the change is still its last one: the French line to show.
-export async function undoChange(written) {
+// The one undo of what a step wrote ({fiches: [{id, rev, nom}], reserve: {rev} | null}), if it is still
+// their last change, all or none: the French sentence to show.
+export async function undoWritten(jeu, info) {
   try {
-    const done = await undoSheet(written.id, written.rev);
-    if (done.record) return "changement annulé, la fiche est revenue à sa version d’avant.";
-    if (done.conflict === null) return "cette fiche n’existe plus sur cet appareil.";
-    return "la fiche a changé depuis : rien n’a été annulé (voyez-la dans « Mes personnages »).";
+    const done = await undoWrites(jeu, { fiches: info.fiches || [], reserve: info.reserve || null });
+    if (done.records) {
+      return info.fiches?.length ? "Changement annulé : les fiches sont revenues à leur version d’avant."
+        : "Changement annulé : la Réserve du meneur est revenue à sa version d’avant.";
+    }
+    if (done.conflict === null) return "Cette fiche n’existe plus sur cet appareil : rien n’a été annulé.";
+    return "Une fiche a changé depuis : rien n’a été annulé (voyez-la dans « Mes personnages »).";
   } catch (err) {
     return err.message;
   }
@@ -147,7 +167,16 @@ function followupForm(widget, offer) {
     if (!answer.ok) return (out.textContent = fr(answer.error));
     const written = await writeBack(jeu, { fiche: [{ id: record.id, rev: record.rev }] },
       { ...answer.result, modifications: answer.result.modifications.map((c) => ({ ...c, cible: "fiche" })) });
-    out.textContent = fr(written.probleme || `${answer.result.resultat}.`);
+    out.replaceChildren(fr(written.probleme || `${answer.result.resultat}. `));
+    if (written.probleme || !written.fiches.length) return;
+    // Its « Annuler », as for a roll's points: the sheet back as it was, the follow-up offered again.
+    const undo = h("button", { type: "button", class: "md-button dl-sheet-undo" }, "Annuler");
+    undo.setAttribute("aria-label", fr(`Annuler : ${offer.libelle}`));
+    undo.addEventListener("click", async () => {
+      undo.disabled = true;
+      out.textContent = fr(await undoWritten(jeu, written));
+    });
+    out.append(undo);
   });
   return form;
 }

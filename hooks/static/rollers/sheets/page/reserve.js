@@ -26,7 +26,8 @@ export function reserveSection(page) {
     const reserve = record?.reserve || page.schema.reserve_exemple;
     const status = h("p", { class: "dl-sheets__saving", role: "status" });
     const undo = record?.precedente ? sheetButton(`Annuler la dernière modification (${record.precedente.raison})`, async () => {
-      const done = await writeReserve(page.jeu, record.rev, record.precedente.reserve, "annulation");
+      // Made by a roll, the Réserve was before as the game starts it.
+      const done = await writeReserve(page.jeu, record.rev, record.precedente.reserve || page.schema.reserve_exemple, "annulation");
       draw(done.record ? "Modification annulée." : "La réserve a changé entre-temps : rien n’a été annulé.");
     }) : "";
     box.replaceChildren(
