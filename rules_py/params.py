@@ -85,7 +85,7 @@ def shown(raw: Any) -> str:
             return f"une liste de {len(raw)} valeurs"
         text = ", ".join(x for x in items if x is not None)
     if text is None and isinstance(raw, Mapping):
-        keys = [str(k) for k in raw][:4]
+        keys = [" ".join(str(k).split())[:20] for k in raw][:4]  # one line, short: a key may be anything
         if not keys:
             return "un objet vide"
         more = "…" if len(raw) > 4 else ""

@@ -43,6 +43,11 @@ function jsonWords(raw) {
   return null;
 }
 
+// Python's " ".join(text.split()): words split on Python's whitespace, joined by one space.
+function pyWords(text) {
+  return pyStrip(text).split(new RegExp(`[${PY_SPACES}]+`)).filter(Boolean).join(" ");
+}
+
 // The value received, short and quoted, for a sentence, in the words of JSON and of the form
 // (rules_py.params.shown): « true », « 3, 2 », « un objet (champs a, b) ».
 export function quoted(raw) {
@@ -56,10 +61,11 @@ export function quoted(raw) {
   if (text === null && isPlainObject(raw)) {
     const keys = Object.keys(raw);
     if (!keys.length) return "un objet vide";
-    return `un objet (champ${keys.length > 1 ? "s" : ""} ${keys.slice(0, 4).join(", ")}${keys.length > 4 ? "…" : ""})`;
+    const shown = keys.slice(0, 4).map((k) => [...pyWords(k)].slice(0, 20).join("")); // one line, short: a key may be anything
+    return `un objet (champ${keys.length > 1 ? "s" : ""} ${shown.join(", ")}${keys.length > 4 ? "…" : ""})`;
   }
   if (text === null) return "une valeur illisible";
-  text = text.split(/\s+/).filter(Boolean).join(" ");
+  text = pyWords(text);
   if ([...text].length > 30) text = `${[...text].slice(0, 29).join("")}…`;
   return `« ${text} »`;
 }
