@@ -451,3 +451,44 @@ def test_the_journal_says_what_each_roll_was_judged_against(tmp_path):
     totals = a["dcda.tour"]["totaux"]
     assert said["dcda.tour"] == f"forces {totals['a']} contre {totals['b']}"
     assert said["solaires.points"] == ""  # nothing rolled against
+
+
+def test_a_sheets_changes_read_in_the_readers_words(tmp_path):
+    """sheets/lines.js over rules_py's own changes, in Node: an element raised in its place reads « Pilote (2) →
+    Pilote (3) » (it read « + Pilote (3) », as if one were added), points « 4 → 1 »."""
+    import rules_py
+
+    perseus = next(
+        f
+        for f in rules_py.call({"op": "sheet_examples", "jeu": "solaires"})["result"]["fiches"]
+        if f["nom"].startswith("Pers")
+    )
+    sheet = {**perseus, "points": 4, "points_max": 4}
+    shown = rules_py.call({"op": "roll", "roller": "solaires.points", "params": {}, "fiche": sheet})["result"]
+    raised = rules_py.call(
+        {
+            "op": "action",
+            "roller": "solaires.points",
+            "action": "depenser",
+            "state": shown["etat"],
+            "fiche": sheet,
+            "params": {
+                "utilisation": "lien-element",
+                "alteration_personnage": 1,
+                "element": "Pilote",
+                "element_categorie": "carriere",
+                "element_score": 3,
+            },
+        }
+    )["result"]
+    module = tmp_path / "lines.mjs"
+    module.write_text((ROOT / "hooks/static/rollers/sheets/lines.js").read_text(encoding="utf-8"), encoding="utf-8")
+    script = (
+        f"import {{ changeLines }} from {json.dumps(module.as_uri())};\n"
+        f"console.log(JSON.stringify(changeLines({json.dumps(raised['modifications'])})));\n"
+    )
+    done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    lines = [line.replace("\u00a0", " ").replace("\u202f", " ") for line in json.loads(done.stdout)]
+    assert "Éléments : Pilote (2) → Pilote (3)" in lines, lines
+    assert any(line.startswith("Points de personnage : 4 → 1") for line in lines), lines

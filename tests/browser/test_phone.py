@@ -442,10 +442,16 @@ def test_a_number_field_holding_no_number_is_refused_in_its_own_words(phone, ser
         wait_roll(phone, widget, number)
         error = widget.locator(".dl-roller__result .dl-error").text_content()
         assert (
-            error.startswith("Difficulté\u00a0: un entier de -8 à 8 attendu") and f"«\u00a0{typed}\u00a0»" in error
+            error.startswith("Difficulté\u00a0: un entier de \u22128 à 8 attendu") and f"«\u00a0{typed}\u00a0»" in error
         ), error
         assert "(difficulte)" not in error and widget.locator(".dl-roller__result .dl-outcome").count() == 0
         assert field.get_attribute("aria-invalid") == "true"
+    # a negative number written as the answers write it (« −2 ») is a number
+    field.fill("\u22122")
+    widget.locator("button.dl-roll").tap()
+    wait_roll(phone, widget, 4)
+    assert widget.locator(".dl-roller__result .dl-error").count() == 0
+    assert widget.locator(".dl-roller__result .dl-outcome").count() == 1
 
 
 def test_an_exclusive_choice_never_refuses_what_the_reader_typed(phone, server):

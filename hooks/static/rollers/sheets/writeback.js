@@ -13,6 +13,7 @@ import { field, readForm } from "../widget/form.js";
 import { reapplyChanges, sheetsCall } from "./engine.js";
 import { getReserve, getSheet, undoWrites, writeReserve, writeSheet } from "./store.js";
 import { askedUndo, writeKey } from "./story.js";
+import { changeLines } from "./lines.js";
 
 const WRITE_TRIES = 3;
 
@@ -45,14 +46,6 @@ function sheetAt(result, target) {
 
 function reason(changes) {
   return changes.map((c) => c.raison).filter(Boolean).join(" ; ").slice(0, 200) || "un jet";
-}
-
-export function changeLines(changes) {
-  return changes.map((c) => {
-    if ("ajout" in c) return `${c.libelle} : + ${c.ajout.nom}${c.ajout.score ? ` (${c.ajout.score})` : ""}`;
-    if ("retrait" in c) return `${c.libelle} : − ${c.retrait}`;
-    return `${c.libelle} : ${c.avant ?? "—"} → ${c.apres ?? "—"}`;
-  });
 }
 
 async function writeOneSheet(jeu, revs, target, after, changes) {
