@@ -131,6 +131,18 @@ class Handler(SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(ThreadingHTTPServer):
+    """The stdlib's threaded server, without a traceback each time the browser drops a connection it no longer
+    needs (a page left, a download cancelled): what is left on the console is what went wrong."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
 @dataclass
 class Server:
     url: str
@@ -142,8 +154,7 @@ class Server:
 def server(tmp_path_factory):
     site = tmp_path_factory.mktemp("site")
     faults = Faults()
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, site=site, faults=faults))
-    httpd.daemon_threads = True
+    httpd = QuietServer(("127.0.0.1", 0), functools.partial(Handler, site=site, faults=faults))
     url = f"http://127.0.0.1:{httpd.server_address[1]}"
     build_site(site, url + "/")
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
@@ -197,7 +208,7 @@ class Elsewhere:
         return hole
 
 
-class _Reusable(ThreadingHTTPServer):
+class _Reusable(QuietServer):
     allow_reuse_address = True
     daemon_threads = True
 
