@@ -11,6 +11,7 @@ import { fr, h } from "../browser/dom.js";
 import { field, formInput, refreshModes } from "../widget/form.js";
 import { sheetsCall } from "./engine.js";
 import { getReserve, getSheet, listSheets, watchSheets } from "./store.js";
+import { getReceived, listReceived } from "../table/store.js";
 
 export function bindSheetPicker(widget) {
   const binding = CONFIG?.fiches?.lanceurs?.[widget.roller];
@@ -38,6 +39,8 @@ class SheetPicker {
     if (!this.el) widget.form.prepend((this.el = h("div", { class: "dl-roller__sheets" })));
     this.draw();
     watchSheets((detail) => this.changed(detail));
+    const received = (event) => (this.widget.el.isConnected ? this.changed(event.detail) : document.removeEventListener("dl:table", received));
+    document.addEventListener("dl:table", received);
   }
 
   // --- the choice ----------------------------------------------------------
@@ -48,6 +51,9 @@ class SheetPicker {
     } catch {
       this.records = []; // storage refused: the roller works as before, without sheets
     }
+    // The copies the table received (« La table »): chosen like the reader's own, never written.
+    const received = await listReceived(this.jeu).catch(() => []);
+    this.records.push(...received.map((r) => ({ id: r.cle, jeu: r.jeu, rev: r.n, fiche: r.fiche, recue: true })));
     const none = !this.records.length;
     const ids = new Set(this.records.map((r) => r.id)); // a sheet deleted meanwhile is no longer chosen
     for (const place of Object.keys(this.chosen)) this.chosen[place] = this.chosen[place].filter((id) => ids.has(id));
@@ -70,7 +76,7 @@ class SheetPicker {
     const id = `${prefix}-${place}`;
     const select = h("select", { id, "data-sheet-place": place },
       h("option", { value: "" }, "— aucun (valeurs saisies) —"),
-      ...this.records.map((r) => h("option", { value: r.id }, fr(`${r.fiche.nom}${r.fiche.type === "pnj" ? " (PNJ)" : ""}`))));
+      ...this.records.map((r) => h("option", { value: r.id }, fr(`${r.fiche.nom}${r.fiche.type === "pnj" ? " (PNJ)" : ""}${r.recue ? " (reçue)" : ""}`))));
     const kept = this.chosen[place]?.[0];
     select.value = kept && this.records.some((r) => r.id === kept) ? kept : "";
     select.addEventListener("change", () => {
@@ -113,11 +119,18 @@ class SheetPicker {
     const out = {};
     for (const [place, ids] of Object.entries(this.chosen)) {
       if (!ids.length) continue;
-      const records = (await Promise.all(ids.map((id) => getSheet(id)))).filter(Boolean);
+      const records = (await Promise.all(ids.map((id) => this.read(id)))).filter(Boolean);
       if (!records.length) continue;
       out[place] = this.places.find((p) => p.cle === place)?.equipe ? records : records[0];
     }
     return out;
+  }
+
+  // A sheet as stored now: the reader's own, or a copy the table received (marked `recue`).
+  async read(id) {
+    if (!this.records.find((r) => r.id === id)?.recue) return getSheet(id);
+    const copy = await getReceived(id).catch(() => null);
+    return copy && { id: copy.cle, jeu: copy.jeu, rev: copy.n, fiche: copy.fiche, recue: true };
   }
 
   // --- the fields the sheets fill -----------------------------------------
@@ -309,7 +322,7 @@ class SheetPicker {
       out.params = params;
     }
     const revs = Object.fromEntries(Object.entries(records).map(([place, value]) =>
-      [place, (Array.isArray(value) ? value : [value]).map((r) => ({ id: r.id, rev: r.rev }))]));
+      [place, (Array.isArray(value) ? value : [value]).map((r) => ({ id: r.id, rev: r.rev, ...(r.recue ? { recue: true } : {}) }))]));
     if (out.reserve) revs.reserve = [{ id: out.reserve.id, rev: reserveRev }];
     return { request: out, revs };
   }

@@ -12,19 +12,22 @@ import { getReserve, getSheet, undoSheet, writeReserve, writeSheet } from "./sto
 
 const WRITE_TRIES = 3;
 
-// → {personnage, fiches: [{id, nom, rev, lignes, raison}], reserve: {rev, lignes} | null, probleme}
+// → {personnage, fiches: [{id, nom, rev, lignes, raison}], ailleurs: [{nom, lignes}] (copies received from the
+//    table: written on their players' phones, never here), reserve: {rev, lignes, ailleurs?} | null, probleme}
 export async function writeBack(jeu, revs, result) {
   const changes = result.modifications || [];
-  const info = { personnage: result.personnage || null, fiches: [], reserve: null, probleme: "" };
+  const info = { personnage: result.personnage || null, fiches: [], ailleurs: [], reserve: null, probleme: "" };
   if (!changes.length) return info;
   const byTarget = new Map();
   for (const change of changes) {
     if (!byTarget.has(change.cible)) byTarget.set(change.cible, []);
     byTarget.get(change.cible).push(change);
   }
+  const received = new Set(Object.values(revs || {}).flat().filter((r) => r.recue).map((r) => r.id));
   for (const [target, mine] of byTarget) {
     try {
-      if (target === "reserve") info.reserve = await writeOneReserve(jeu, revs?.reserve?.[0]?.rev ?? 0, result.reserve, mine);
+      if (target === "reserve") info.reserve = await reserveOrElsewhere(jeu, revs, result, mine);
+      else if (received.has(mine[0].fiche_id)) info.ailleurs.push({ nom: mine[0].personnage, lignes: changeLines(mine) }); // a copy received: its player's
       else info.fiches.push(await writeOneSheet(jeu, revs, target, sheetAt(result, target), mine));
     } catch (err) {
       info.probleme = `Le jet n’a pas pu être écrit sur la fiche (${err.message}).`;
@@ -71,6 +74,15 @@ async function writeOneSheet(jeu, revs, target, after, changes) {
   throw new Error("la fiche change sans cesse ailleurs");
 }
 
+// The Réserve du meneur lives where the meneur keeps it: a device that holds one (saved on « Mes
+// personnages » or « L’écran du meneur », or written by a roll of the meneur's) is written; on a
+// player's phone, what her 1s give the meneur is said, and « Montrer ce jet » carries it to her.
+async function reserveOrElsewhere(jeu, revs, result, changes) {
+  const meneur = [result.qui, result.qui_a, result.qui_b].includes("meneur");
+  if (!meneur && !(await getReserve(jeu))) return { lignes: changeLines(changes), ailleurs: true };
+  return writeOneReserve(jeu, revs?.reserve?.[0]?.rev ?? 0, result.reserve, changes);
+}
+
 async function writeOneReserve(jeu, rev, after, changes) {
   let reserve = after;
   let lines = changeLines(changes);
@@ -102,7 +114,12 @@ export function sheetChangesView(info, current) {
     });
     parts.push(line);
   }
-  if (info.reserve) parts.push(h("p", {}, h("strong", {}, "Réserve du meneur"), fr(` — ${info.reserve.lignes.join(" ; ")}.`)));
+  for (const copy of info.ailleurs || []) {
+    parts.push(h("p", {}, h("strong", {}, fr(copy.nom)), fr(` — ${copy.lignes.join(" ; ")} : sur la fiche de son joueur (une copie reçue n’est jamais changée ici).`)));
+  }
+  if (info.reserve?.ailleurs) {
+    parts.push(h("p", {}, h("strong", {}, "Pour le meneur"), fr(` — ${info.reserve.lignes.join(" ; ")} : « Montrer ce jet » le porte à sa Réserve.`)));
+  } else if (info.reserve) parts.push(h("p", {}, h("strong", {}, "Réserve du meneur"), fr(` — ${info.reserve.lignes.join(" ; ")}.`)));
   if (info.probleme) parts.push(h("p", { class: "dl-error" }, fr(info.probleme)));
   if (!parts.length) return "";
   return h("div", { class: "dl-sheet-changes", role: "group", "aria-label": "Fiches de personnage" }, ...parts);

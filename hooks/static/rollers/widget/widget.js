@@ -15,6 +15,7 @@ import { nextTurn } from "../browser/schedule.js";
 import { bindSheetPicker } from "../sheets/picker.js";
 import { sheetChangesView, sheetFollowups, writeBack } from "../sheets/writeback.js";
 import { showState } from "./status.js";
+import { showRollButton } from "./show-roll.js";
 import { fieldLabels, plainWords } from "./words.js";
 
 export class Widget {
@@ -293,7 +294,7 @@ export class Widget {
       for (const group of result.des || []) parts.push(diceGroup(group));
       parts.push(detail(result));
       if (current) parts.push(...this.followUps(result), ...(entry.sheets ? sheetFollowups(this, result) : []));
-      if (entry.link) parts.push(shareLink(this, entry.link));
+      if (entry.link) parts.push(shareLink(this, entry.link), showRollButton(this, entry));
     }
     return h("div", { class: `dl-result${current ? "" : " dl-result--old"}`, "data-roll": String(entry.number) }, ...parts);
   }

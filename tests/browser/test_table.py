@@ -1,0 +1,177 @@
+"""« La table »: two phones, a player's and the meneuse's, joined by links with no server (issue 36).
+
+Each test opens two fresh browser contexts, 390×844 and 360×740 with touch: what one phone shows (a
+sheet, a roll, a scene) goes to the other by its link, as the camera app would open it; every QR code
+drawn is read back (zxing-cpp) to the same link, at version 20 or below. Screenshots of each step go
+to SHOTS (looked at by whoever changes these pages).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from conftest import CSP_WATCH
+from test_offline import controlled, site_copied
+
+pytestmark = pytest.mark.browser
+
+PLAYER = {"width": 390, "height": 844}
+MENEUSE = {"width": 360, "height": 740}
+SHOTS = Path(os.environ.get("DES_ET_LAMES_SHOTS", "/work/notes/shots/table"))
+
+
+# ----------------------------------------------------------------------
+# Phones and steps
+# ----------------------------------------------------------------------
+
+
+def only_local(route):
+    if urlsplit(route.request.url).hostname == "127.0.0.1":
+        route.continue_()
+    else:
+        route.abort()
+
+
+@pytest.fixture
+def errors():
+    found: list[str] = []
+    yield found
+    assert found == [], found
+
+
+def phone(browser, size, errors, scheme="light", **options):
+    """A touch phone (French, local network only, its policy watched); console and page errors go to ``errors``."""
+    context = browser.new_context(
+        viewport=size, has_touch=True, is_mobile=True, color_scheme=scheme, locale="fr-FR", **options
+    )
+    context.add_init_script(CSP_WATCH)
+    context.route("**/*", only_local)
+    context.set_default_timeout(120_000)
+    context.on("console", lambda msg: msg.type == "error" and errors.append(f"console: {msg.text}"))
+    context.on("weberror", lambda err: errors.append(f"pageerror: {err.error}"))
+    return context
+
+
+@pytest.fixture
+def player(browser, server, errors):
+    context = phone(browser, PLAYER, errors, service_workers="allow")
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def meneuse(browser, server, errors):
+    context = phone(browser, MENEUSE, errors, scheme="dark", service_workers="allow")
+    yield context
+    context.close()
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def adopt(page, server, game: str, name: str) -> None:
+    """« Ajouter à mes personnages » on an example character; its sheet shown."""
+    page.goto(f"{server.url}/{game}/personnages/")
+    page.get_by_role("button", name=f"Ajouter à mes personnages ({name})").tap()
+    page.locator(".dl-sheet-view__name", has_text=name).first.wait_for()
+
+
+def shown_link(page) -> str:
+    """The dialog of a record shown: its link, once its QR code is drawn (or said too long)."""
+    dialog = page.locator("dialog.dl-table-show[open]")
+    dialog.wait_for()
+    page.wait_for_function(
+        "() => document.querySelector('dialog.dl-table-show canvas[data-version], dialog.dl-table-show .dl-table-show__why')"
+    )
+    return dialog.locator(".dl-table-show__link").input_value()
+
+
+def qr_read(page) -> tuple[str, int, str]:
+    """The dialog's QR code read back by zxing-cpp from the canvas's own pixels (each module 4 px wide):
+    (its text, its version from its size, its error correction level as the decoder found it)."""
+    import zxingcpp
+
+    width, pixels = page.evaluate(
+        """() => { const c = document.querySelector('dialog.dl-table-show canvas');
+             const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+             const grey = []; for (let i = 0; i < d.length; i += 4) grey.push(d[i]);
+             return [c.width, grey]; }"""
+    )
+    scale = 4
+    rows = []
+    for y in range(width):
+        row = bytes(v for v in pixels[y * width : (y + 1) * width] for _ in range(scale))
+        rows.extend([row] * scale)
+    image = memoryview(b"".join(rows)).cast("B", (width * scale, width * scale))
+    found = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
+    assert len(found) == 1, "no QR code read back"
+    size = width - 8  # a quiet zone of four modules on each side
+    assert (size - 17) % 4 == 0, size
+    return found[0].text, (size - 17) // 4, found[0].ec_level
+
+
+def table_message(page) -> str:
+    return page.locator(".dl-table__message").inner_text()
+
+
+def stored_table(page) -> dict:
+    """Every record of the device's table database (copies received, rolls received)."""
+    return page.evaluate(
+        """() => new Promise((resolve, reject) => {
+             const open = indexedDB.open('des-et-lames-table');
+             open.onerror = () => reject(open.error);
+             open.onupgradeneeded = () => open.transaction.abort();
+             open.onsuccess = () => {
+               const db = open.result;
+               const t = db.transaction(['recues', 'jets']);
+               const out = {};
+               t.objectStore('recues').getAll().onsuccess = (e) => { out.recues = e.target.result; };
+               t.objectStore('jets').getAll().onsuccess = (e) => { out.jets = e.target.result; };
+               t.oncomplete = () => { db.close(); resolve(out); };
+             };
+           }).catch(() => ({recues: [], jets: []}))"""
+    )
+
+
+# ----------------------------------------------------------------------
+# A sheet shown to the meneuse
+# ----------------------------------------------------------------------
+
+
+def test_a_sheet_shown_is_received_read_only_in_the_meneuses_table(player, meneuse, server):
+    mine = player.new_page()
+    adopt(mine, server, "simon", "Ysil")
+    shot(mine, "01-joueuse-fiche-ysil")
+    mine.get_by_role("button", name="Montrer ma fiche au meneur").tap()
+    link = shown_link(mine)
+    shot(mine, "02-joueuse-code-qr")
+    text, version, level = qr_read(mine)
+    assert text == link and version <= 20 and level in {"M", "Q", "H"}
+    assert urlsplit(link).path == "/simon/table/" and urlsplit(link).fragment.startswith("table=1.")
+    assert len(link) <= 650
+
+    hers = meneuse.new_page()
+    hers.goto(link)
+    hers.locator(".dl-table__party .dl-table__card", has_text="Ysil").wait_for()
+    assert "Ysil" in table_message(hers) and "lecture seule" in table_message(hers)
+    card = hers.locator(".dl-table__party .dl-table__card", has_text="Ysil")
+    assert "Langue étrangère 5 (INT, CO)" in card.inner_text()
+    assert "20 / 40" in card.inner_text()
+    assert urlsplit(hers.url).fragment == ""  # the data leave the address bar once received
+    shot(hers, "03-meneuse-fiche-recue")
+    held = stored_table(hers)
+    assert [r["fiche"]["nom"] for r in held["recues"]] == ["Ysil"]
+    # apart from her own sheets: she has none
+    assert hers.evaluate(
+        """() => new Promise((resolve) => { const open = indexedDB.open('des-et-lames');
+             open.onsuccess = () => { const db = open.result;
+               if (!db.objectStoreNames.contains('fiches')) { db.close(); return resolve(0); }
+               const all = db.transaction('fiches').objectStore('fiches').getAll();
+               all.onsuccess = () => { db.close(); resolve(all.result.length); }; }; })"""
+    ) == 0
