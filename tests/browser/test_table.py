@@ -175,3 +175,94 @@ def test_a_sheet_shown_is_received_read_only_in_the_meneuses_table(player, meneu
                const all = db.transaction('fiches').objectStore('fiches').getAll();
                all.onsuccess = () => { db.close(); resolve(all.result.length); }; }; })"""
     ) == 0
+
+
+# ----------------------------------------------------------------------
+# A roll shown to the meneuse: played again there, its 1 counted once
+# ----------------------------------------------------------------------
+
+JET = "lanceur-le-lance-de-des-avec-le-simon-systeme"
+
+
+def choose_sheet(page, widget_id: str, name: str, place: str = "fiche") -> None:
+    select = page.locator(f"#{widget_id}-fiche-{place}")
+    select.locator("option", has_text=name).first.wait_for(state="attached")
+    value = select.locator("option", has_text=name).first.get_attribute("value")
+    select.select_option(value)
+    page.wait_for_function(
+        "(id) => { const n = document.querySelector(`#${id} .dl-roller__sheets-note`); return !n || !n.textContent; }",
+        arg=widget_id,
+    )
+
+
+def roll(page, widget_id: str) -> list[str]:
+    """« Lancer » tapped once; the dice of the newest result."""
+    widget = page.locator(f"#{widget_id}")
+    before = widget.locator(".dl-roller__result").get_attribute("data-roll") or ""
+    widget.locator(".dl-roller__form button[type=submit]").first.tap()
+    page.wait_for_function(
+        "([id, before]) => { const out = document.querySelector(`#${id} .dl-roller__result`);"
+        " return out.dataset.roll && out.dataset.roll !== before && out.querySelector('.dl-outcome, .dl-error'); }",
+        arg=[widget_id, before],
+    )
+    assert widget.locator(".dl-roller__result .dl-error").count() == 0, widget.locator(".dl-roller__result").inner_text()
+    return widget.locator(".dl-roller__result .dl-die__value").all_inner_texts()
+
+
+def reserve_of(page, game: str = "simon") -> int | None:
+    """The Réserve du meneur this device holds (IndexedDB), or None."""
+    return page.evaluate(
+        """(game) => new Promise((resolve) => { const open = indexedDB.open('des-et-lames');
+             open.onsuccess = () => { const db = open.result;
+               if (!db.objectStoreNames.contains('reserves')) { db.close(); return resolve(null); }
+               const read = db.transaction('reserves').objectStore('reserves').get(game);
+               read.onsuccess = () => { db.close(); resolve(read.result ? read.result.reserve.porte_poisse : null); }; }; })""",
+        game,
+    )
+
+
+def test_a_simon_roll_with_a_1_raises_the_meneuses_reserve_once_however_often_its_link_is_opened(
+    player, meneuse, server
+):
+    mine = player.new_page()
+    adopt(mine, server, "simon", "Ysil")
+    mine.goto(f"{server.url}/simon/resolution/#{JET}")
+    choose_sheet(mine, JET, "Ysil")
+    for _ in range(80):  # a roll of five d20 with exactly one 1: about one in five
+        dice = roll(mine, JET)
+        if dice.count("1") == 1:
+            break
+    else:
+        pytest.fail("no roll with exactly one 1 in 80")
+    result = mine.locator(f"#{JET} .dl-roller__result")
+    assert "Pour le meneur" in result.inner_text()  # her phone holds no Réserve: it says what the 1 gives
+    assert reserve_of(mine) is None
+    shot(mine, "04-joueuse-jet-avec-un-1")
+    result.get_by_role("button", name="Montrer ce jet").tap()
+    link = shown_link(mine)
+    text, version, _ = qr_read(mine)
+    assert text == link and version <= 20
+    shot(mine, "05-joueuse-montrer-ce-jet")
+
+    hers = meneuse.new_page()
+    hers.goto(f"{server.url}/simon/table/")
+    hers.locator(".dl-table__reserve").wait_for()
+    assert "10 points de porte-poisse" in hers.locator(".dl-table__reserve").inner_text()
+    for time, said in ((1, "Jet de Ysil reçu et rejoué"), (2, "Ce jet de Ysil est déjà dans votre table")):
+        hers = meneuse.new_page()  # opened by her camera app: a new tab each time
+        hers.goto(link)
+        hers.wait_for_function("(said) => document.querySelector('.dl-table__message')?.textContent.startsWith(said)", arg=said)
+        if time == 1:
+            shot(hers, "06-meneuse-jet-recu")
+        hers.wait_for_function("() => /11 points/.test(document.querySelector('.dl-table__reserve')?.textContent)")
+        assert reserve_of(hers) == 11
+    received = hers.locator(".dl-table__roll")
+    assert "Jet reçu de Ysil" in received.inner_text()
+    assert received.locator(".dl-die__value").all_inner_texts() == dice  # the same dice, played again here
+    assert len(stored_table(hers)["jets"]) == 1
+    # her journal: the roll, once, marked as received and named with the character
+    hers.locator(".dl-journal-button").tap()
+    entries = hers.locator(".dl-journal__entry")
+    assert entries.count() == 1
+    assert "Jet reçu" in entries.first.inner_text() and "Ysil" in entries.first.inner_text()
+    shot(hers, "07-meneuse-journal")

@@ -79,7 +79,7 @@ async function writeOneSheet(jeu, revs, target, after, changes) {
 // player's phone, what her 1s give the meneur is said, and « Montrer ce jet » carries it to her.
 async function reserveOrElsewhere(jeu, revs, result, changes) {
   const meneur = [result.qui, result.qui_a, result.qui_b].includes("meneur");
-  if (!meneur && !(await getReserve(jeu))) return { lignes: changeLines(changes), ailleurs: true };
+  if (!meneur && !(await getReserve(jeu))) return { lignes: changes.map((c) => c.raison || changeLines([c])[0]), ailleurs: true };
   return writeOneReserve(jeu, revs?.reserve?.[0]?.rev ?? 0, result.reserve, changes);
 }
 
@@ -118,7 +118,7 @@ export function sheetChangesView(info, current) {
     parts.push(h("p", {}, h("strong", {}, fr(copy.nom)), fr(` — ${copy.lignes.join(" ; ")} : sur la fiche de son joueur (une copie reçue n’est jamais changée ici).`)));
   }
   if (info.reserve?.ailleurs) {
-    parts.push(h("p", {}, h("strong", {}, "Pour le meneur"), fr(` — ${info.reserve.lignes.join(" ; ")} : « Montrer ce jet » le porte à sa Réserve.`)));
+    parts.push(h("p", {}, h("strong", {}, "Pour le meneur"), fr(` — ${info.reserve.lignes.join(" ; ")}. « Montrer ce jet » le porte à sa Réserve, sur son téléphone.`)));
   } else if (info.reserve) parts.push(h("p", {}, h("strong", {}, "Réserve du meneur"), fr(` — ${info.reserve.lignes.join(" ; ")}.`)));
   if (info.probleme) parts.push(h("p", { class: "dl-error" }, fr(info.probleme)));
   if (!parts.length) return "";

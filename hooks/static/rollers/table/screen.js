@@ -18,6 +18,8 @@ import { sceneBody } from "./scene.js";
 import { showLink } from "./show.js";
 import { forgetReceived, listReceived, listReceivedRolls, nextSequence } from "./store.js";
 
+const RECEIVED_AGAIN_MS = 1500;
+
 export function bindTableScreens() {
   for (const el of document.querySelectorAll(".dl-table[data-jeu][data-schema]")) {
     if (!el.dlTable) el.dlTable = new TableScreen(el);
@@ -55,11 +57,26 @@ class TableScreen {
     });
     this.draw();
     this.receive(window.location.hash, false);
+    // A link opened again in this tab, the page already there: a change of its fragment only.
+    const again = () => (this.el.isConnected ? this.receive(window.location.hash, false) : window.removeEventListener("hashchange", again));
+    window.addEventListener("hashchange", again);
   }
 
   // A link's fragment (the page's own, or pasted): received, then the fragment forgotten (a reload
   // does not receive it again, and the address bar no longer holds it).
   async receive(hash, pasted) {
+    // The same fragment told twice in a row (a navigation to it told again once the address has
+    // dropped it: seen in Chromium driven by Playwright) is read once; opened again later, it is read again.
+    if (!pasted && this.receiving?.hash === hash && (this.receiving.busy || performance.now() < this.receiving.until)) return;
+    if (!pasted) this.receiving = { hash, busy: true };
+    try {
+      await this.receiveOnce(hash, pasted);
+    } finally {
+      if (!pasted) this.receiving = { hash, busy: false, until: performance.now() + RECEIVED_AGAIN_MS };
+    }
+  }
+
+  async receiveOnce(hash, pasted) {
     const record = await recordFromFragment(hash, this.jeu);
     if (record === null) {
       if (pasted) tell(this.message, "Ce n’est pas un lien de la table\u202F: il doit finir par « #table=1. » suivi des données.", null, "error");
@@ -87,9 +104,11 @@ class TableScreen {
   showRoll({ record, roll, result, first }) {
     const title = document.querySelector(`.dl-roller[data-roller="${roll.roller}"] .dl-roller__title [id$="-titre"]`)?.textContent.trim() || roll.roller;
     const who = roll.personnage || "Un joueur";
-    this.received.replaceChildren(h("div", { class: "dl-result dl-table__roll", "data-roll-id": record.id },
-      h("p", { class: "dl-roll-head" }, h("span", { class: "dl-roll-source" }, fr(`Jet reçu de ${who} — ${title}`))),
-      outcome(result), ...(result.des || []).map(diceGroup), detail(result)));
+    // Drawn as a roller's result is (the rollers' styles), in a box that is no roller.
+    this.received.replaceChildren(h("div", { class: "dl-roller dl-table__roll", "data-roll-id": record.id },
+      h("div", { class: "dl-result" },
+        h("p", { class: "dl-roll-head" }, h("span", { class: "dl-roll-source" }, fr(`Jet reçu de ${who} — ${title}`))),
+        outcome(result), ...(result.des || []).map(diceGroup), detail(result))));
     if (!first) return;
     document.dispatchEvent(new CustomEvent("dl:jet", { detail: {
       roller: roll.roller, titre: `Jet reçu : ${title}`, section: "", page: window.location.pathname, numero: 0,
