@@ -6,7 +6,8 @@
 //   value equal to its field's default (Python fills them in again).
 // - Each field under its short key (TABLE_KEYS; a field without one travels under its own name).
 // - A list's items and an object's values as arrays, in the order of the schema's sub-fields,
-//   trailing defaults dropped. CHARACTERS.md, « La table », is the contract.
+//   trailing defaults dropped; a choice's value as its shortest unambiguous beginning (shortChoice).
+//   CHARACTERS.md, « La table », is the contract.
 // Nothing here checks a sheet: what comes out is given to Python's sheet_check like an imported file.
 
 export const TABLE_KEYS = new Map([
@@ -34,6 +35,7 @@ export function compactSheet(schema, fiche, id) {
 }
 
 function packValue(field, value) {
+  if (field.type === "choice" && field.choix && typeof value === "string") return shortChoice(field, value);
   if (field.type === "list" && field.champs && Array.isArray(value)) return value.map((item) => packItem(field.champs, item));
   if (field.type === "object" && field.champs && value && typeof value === "object") return packItem(field.champs, value);
   return value;
@@ -68,6 +70,7 @@ export function expandSheet(schema, body, jeu) {
 }
 
 function unpackValue(field, value) {
+  if (field.type === "choice" && field.choix && typeof value === "string") return longChoice(field, value);
   if (field.type === "list" && field.champs) {
     if (!Array.isArray(value)) throw new Error(`« ${field.nom} » n’est pas une liste`);
     return value.map((item) => unpackItem(field.champs, item, field.nom));
@@ -86,6 +89,27 @@ function unpackItem(fields, item, name) {
     else if (!field.requis) own(out, field.nom, null);
   });
   return out;
+}
+
+// A choice's value as its shortest beginning that no other choice of the field shares (« equipement »
+// → « e »), and back: the value itself, or the one value that begins so; anything else goes through
+// as it is (Python refuses it). A choice added later that shares a beginning makes an old link's short
+// value match two: refused, never read as the wrong one.
+function shortChoice(field, value) {
+  const values = field.choix.map((c) => c.valeur);
+  if (!values.includes(value)) return value;
+  for (let n = 1; n < value.length; n += 1) {
+    const start = value.slice(0, n);
+    if (values.filter((v) => v.startsWith(start)).length === 1) return start;
+  }
+  return value;
+}
+
+function longChoice(field, value) {
+  const values = field.choix.map((c) => c.valeur);
+  if (values.includes(value)) return value;
+  const matches = values.filter((v) => v.startsWith(value));
+  return matches.length === 1 ? matches[0] : value;
 }
 
 function own(object, name, value) {
