@@ -266,3 +266,105 @@ def test_a_simon_roll_with_a_1_raises_the_meneuses_reserve_once_however_often_it
     assert entries.count() == 1
     assert "Jet reçu" in entries.first.inner_text() and "Ysil" in entries.first.inner_text()
     shot(hers, "07-meneuse-journal")
+
+
+# ----------------------------------------------------------------------
+# « L’écran du meneur »: a received PJ against the meneuse's PNJ
+# ----------------------------------------------------------------------
+
+OPPOSITION = "lanceur-une-opposition"
+
+
+def show_sheet_to_meneuse(mine, server, game: str, name: str) -> str:
+    adopt(mine, server, game, name)
+    mine.get_by_role("button", name="Montrer ma fiche au meneur").tap()
+    link = shown_link(mine)
+    mine.get_by_role("button", name="Fermer").tap()
+    return link
+
+
+def own_sheets(page) -> list[dict]:
+    return page.evaluate(
+        """() => new Promise((resolve) => { const open = indexedDB.open('des-et-lames');
+             open.onsuccess = () => { const db = open.result;
+               const all = db.transaction('fiches').objectStore('fiches').getAll();
+               all.onsuccess = () => { db.close(); resolve(all.result.map((r) => r.fiche)); }; }; })"""
+    )
+
+
+def test_a_received_pj_opposes_her_pnj_and_only_the_meneuses_own_things_change(player, meneuse, server):
+    link = show_sheet_to_meneuse(player.new_page(), server, "simon", "Ysil")
+    hers = meneuse.new_page()
+    hers.goto(link)
+    hers.locator(".dl-table__party .dl-table__card", has_text="Ysil").wait_for()
+    # her own PNJ: the book's Urlk, made a PNJ on « Mes personnages »
+    adopt(hers, server, "simon", "Urlk")
+    hers.get_by_role("button", name="Modifier").tap()
+    hers.get_by_label("Type", exact=True).select_option("pnj")
+    hers.get_by_role("button", name="Enregistrer").tap()
+    hers.locator(".dl-sheet-view .dl-sheet-badge", has_text="PNJ").wait_for()
+    urlk = next(f for f in own_sheets(hers) if f["nom"] == "Urlk")
+    received = stored_table(hers)["recues"][0]["fiche"]
+
+    hers.goto(f"{server.url}/simon/table/#{OPPOSITION}")
+    hers.locator(".dl-table__own .dl-table__card", has_text="Urlk").wait_for()
+    shot(hers, "08-meneuse-ecran")
+    choose_sheet(hers, OPPOSITION, "Ysil (reçue)")
+    choose_sheet(hers, OPPOSITION, "Urlk (PNJ)", place="fiche_b")
+    widget = hers.locator(f"#{OPPOSITION}")
+    settings = widget.locator("details", has=hers.locator("summary", has_text="Réglages")).first
+    if settings.get_attribute("open") is None:
+        settings.locator("summary").first.tap()
+    widget.locator("[name=heroisme_a]").fill("1")  # Ysil spends a die of heroism: her player's, not written here
+    widget.locator("[name=heroisme_b]").fill("1")  # the meneuse spends a point of porte-poisse: her Réserve
+    roll(hers, OPPOSITION)
+    result = widget.locator(".dl-roller__result")
+    said = result.inner_text()
+    shot(hers, "09-meneuse-opposition")
+    groups = hers.evaluate(
+        """(id) => [...document.querySelectorAll(`#${id} .dl-roller__result .dl-group`)].map((g) =>
+             [g.querySelector('figcaption')?.textContent || '', [...g.querySelectorAll('.dl-die__value')].map((d) => d.textContent)])""",
+        OPPOSITION,
+    )
+    ones_a = sum(dice.count("1") for caption, dice in groups if "(a)" in caption or "Ysil" in caption)
+    assert "sur la fiche de son joueur" in said  # Ysil's heroism: said, not written
+    assert reserve_of(hers) == 10 - 1 + ones_a  # her pool: the point she spent, and Ysil's 1s
+    assert f"10 → {10 - 1 + ones_a}" in said
+    after = stored_table(hers)["recues"][0]["fiche"]
+    assert after == received  # the copy received never changes
+    assert next(f for f in own_sheets(hers) if f["nom"] == "Urlk") == urlk  # a PNJ's dice are hers: no sheet written
+
+
+# ----------------------------------------------------------------------
+# « Proposer à la table »: a scene opened by a player presets her roller
+# ----------------------------------------------------------------------
+
+
+def propose_scene(hers, server, title: str) -> str:
+    hers.goto(f"{server.url}/simon/table/#{OPPOSITION}")
+    widget = hers.locator(f"#{OPPOSITION}")
+    widget.locator("[name=expertise_a]").fill("9")  # the page's own preset says 4 and 3
+    widget.locator("[name=expertise_b]").fill("7")
+    widget.get_by_label("Titre de la scène").fill(title)
+    widget.get_by_role("button", name="Proposer à la table").tap()
+    return shown_link(hers)
+
+
+def test_a_scene_proposed_by_the_meneuse_presets_the_players_roller(player, meneuse, server):
+    hers = meneuse.new_page()
+    link = propose_scene(hers, server, "Le margoulin du marché")
+    text, version, _ = qr_read(hers)
+    assert text == link and version <= 20
+    shot(hers, "10-meneuse-scene-qr")
+    mine = player.new_page()
+    mine.goto(link)
+    mine.wait_for_function("() => /Le margoulin du marché/.test(document.querySelector('.dl-table__message')?.textContent)")
+    assert "Scène proposée par le meneur" in table_message(mine)
+    widget = mine.locator(f"#{OPPOSITION}")
+    assert widget.locator("[name=expertise_a]").input_value() == "9"
+    assert widget.locator("[name=expertise_b]").input_value() == "7"
+    assert widget.locator("[name=qui_b]").input_value() == "meneur"
+    assert "Le margoulin du marché" in widget.locator(".dl-table-scene").inner_text()
+    mine.wait_for_function(f"() => !document.querySelector('#{OPPOSITION}').classList.contains('dl-roller--stale')")
+    shot(mine, "11-joueuse-scene-ouverte")
+    assert stored_table(mine) == {"recues": [], "jets": []}  # a scene is not kept: it sets a roller

@@ -6,6 +6,7 @@
 // A scene carries the form as the meneur sees it (every field she filled); the player's form is
 // set to it whole (the others emptied: the rules' defaults), and her « Personnage » stays hers.
 
+import { fr, h } from "../browser/dom.js";
 import { readForm, writeForm } from "../widget/form.js";
 import { isPlainObject } from "./sheet-code.js";
 
@@ -29,6 +30,8 @@ export function applyScene(record) {
   for (const input of form.querySelectorAll("[name][data-kind]")) cleared[input.name] = input.dataset.kind === "bool" ? "false" : "";
   writeForm(form, { ...cleared, ...Object.fromEntries(Object.entries(params).filter(([key]) => Object.hasOwn(cleared, key))) });
   widget.scheduleOdds();
+  el.querySelector(".dl-table-scene")?.remove();
+  el.querySelector(".dl-roller__title")?.after(h("p", { class: "dl-table-scene" }, h("strong", {}, "Scène proposée : "), fr(`« ${title.trim()} »`)));
   return { kind: "ok", text: `Scène proposée par le meneur\u00a0: « ${title.trim()} ». Le lanceur ci-dessous est prêt\u202F: choisissez votre personnage, puis lancez.`,
     scene: { title: title.trim(), el } };
 }
