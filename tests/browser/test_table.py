@@ -368,3 +368,84 @@ def test_a_scene_proposed_by_the_meneuse_presets_the_players_roller(player, mene
     mine.wait_for_function(f"() => !document.querySelector('#{OPPOSITION}').classList.contains('dl-roller--stale')")
     shot(mine, "11-joueuse-scene-ouverte")
     assert stored_table(mine) == {"recues": [], "jets": []}  # a scene is not kept: it sets a roller
+
+
+# ----------------------------------------------------------------------
+# Hostile links: one French sentence, nothing kept, no page error, no policy violation
+# ----------------------------------------------------------------------
+
+
+def packed(record) -> str:
+    import base64
+    import json
+    import zlib
+
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+    data = deflate.compress(json.dumps(record, ensure_ascii=False).encode()) + deflate.flush()
+    return base64.urlsafe_b64encode(data).decode().rstrip("=")
+
+
+def table_link(server, game: str, record, version: int = 1) -> str:
+    return f"{server.url}/{game}/table/#table={version}.{packed(record)}"
+
+
+HOSTILE = {
+    # 6 MB of one letter: a link of a few kilobytes; its unpacking stops at 64 KB
+    "bombe": ("simon", ["f", "simon", "Zx9-Yw8_", 1, {"i": "Ab3dEf7h", "n": "A" * 6_000_000}], 1, "illisible"),
+    "coupé": ("simon", None, 1, "illisible"),
+    "autre jeu": ("solaires", ["f", "simon", "Zx9-Yw8_", 1, {"i": "Ab3dEf7h", "n": "Ysil"}], 1, "pour Simon Système"),
+    "__proto__": ("simon", ["f", "simon", "Zx9-Yw8_", 1, {"__proto__": {"pollue": 1}, "i": "Ab3dEf7h", "n": "Mal"}], 1, "refusée"),
+    "version future": ("simon", ["f", "simon", "Zx9-Yw8_", 1, {"i": "Ab3dEf7h", "n": "Ysil"}], 2, "plus récente"),
+    "jet sans forme": ("simon", ["j", "simon", "Zx9-Yw8_", 2, {"l": "jet", "p": [1, 2], "d": "1,2"}], 1, "illisible"),
+    "jet refusé": ("simon", ["j", "simon", "Zx9-Yw8_", 3, {"l": "jet", "p": {"niveau": "roi"}, "d": [1, 2, 3, 4, 5]}], 1, "refusé"),
+}
+
+
+def one_sentence(text: str) -> bool:
+    body = text.strip()
+    return bool(body) and body[-1] in ".!?" and not any(f"{end} {c}" in body[:-1] for end in ".!?" for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZÉ")
+
+
+def test_hostile_links_get_one_french_sentence_and_keep_nothing(meneuse, server):
+    good = table_link(server, "simon", ["f", "simon", "Zx9-Yw8_", 1, {"i": "Ab3dEf7h", "n": "Ysil"}])
+    for name, (game, record, version, word) in HOSTILE.items():
+        link = good[: len(good) - 12] if record is None else table_link(server, game, record, version)
+        if name == "bombe":
+            assert len(link) < 8000, len(link)
+        page = meneuse.new_page()
+        page.goto(link)
+        page.wait_for_function("() => document.querySelector('.dl-table__message')?.textContent.trim()")
+        page.wait_for_function("() => !/Lecture du lien/.test(document.querySelector('.dl-table__message').textContent)")
+        said = table_message(page)
+        assert word in said, (name, said)
+        assert one_sentence(said), (name, said)
+        assert stored_table(page) == {"recues": [], "jets": []}, name
+        assert page.evaluate("() => ({}).pollue === undefined && Object.prototype.pollue === undefined")
+        assert urlsplit(page.url).fragment == ""
+        shot(page, f"12-lien-hostile-{name.replace(' ', '-').strip('_')}")
+        page.close()
+
+
+def test_a_name_with_markup_is_text_and_runs_nothing(player, meneuse, server):
+    """A sheet's name may hold « < » and « > » (Python's rules allow any text): it is kept, and shown as text."""
+    name = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'
+    link = table_link(server, "simon", ["f", "simon", "Zx9-Yw8_", 1, {"i": "Ab3dEf7h", "n": name[:60]}])
+    page = meneuse.new_page()
+    page.goto(link)
+    card = page.locator(".dl-table__party .dl-table__card").first
+    card.wait_for()
+    assert name[:60] in card.inner_text()
+    assert page.evaluate("() => window.__pwned === undefined && !document.querySelector('.dl-table img, .dl-table script')")
+    # a scene's title and a roll's character name, the same
+    scene = table_link(server, "simon", ["s", "simon", "Zx9-Yw8_", 2, {"t": name[:80], "l": "jet", "p": {}}])
+    page.goto(scene)
+    page.locator(".dl-table-scene").wait_for()
+    assert name[:80] in page.locator(".dl-table-scene").inner_text()
+    roll_link = table_link(server, "simon", ["j", "simon", "Zx9-Yw8_", 3,
+                                             {"l": "jet", "p": {"expertise": "4"}, "d": [3, 4, 5, 6, 7], "c": name[:60]}])
+    fresh = meneuse.new_page()
+    fresh.goto(roll_link)
+    fresh.locator(".dl-table__roll").wait_for()
+    assert name[:60] in fresh.locator(".dl-table__roll").inner_text()
+    assert fresh.evaluate("() => window.__pwned === undefined && !document.querySelector('.dl-table img, .dl-table script')")
+    shot(fresh, "13-nom-avec-balises")
