@@ -87,7 +87,11 @@ def encoded(tmp_path_factory):
     }
     data = {"base": BASE, "author": AUTHOR, "sequence": SEQUENCE, "subject": SUBJECT, "sheets": sheets, "scene": SCENE}
     done = subprocess.run(
-        ["node", "--input-type=module", "-e", script], input=json.dumps(data), capture_output=True, text=True, check=False
+        ["node", "--input-type=module", "-e", script],
+        input=json.dumps(data),
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     return {(r["game"], r["name"]): r for r in json.loads(done.stdout)}, {
@@ -97,7 +101,11 @@ def encoded(tmp_path_factory):
 
 def test_every_example_sheet_and_a_scene_of_four_fit_a_qr_code_of_version_20(encoded):
     links, _ = encoded
-    print("\n".join(f"{game} {name}: {r['length']} characters, version {r['version']}" for (game, name), r in links.items()))
+    print(
+        "\n".join(
+            f"{game} {name}: {r['length']} characters, version {r['version']}" for (game, name), r in links.items()
+        )
+    )
     assert len(links) == 11  # ten example sheets and the scene
     too_long = {name: r["length"] for name, r in links.items() if r["length"] > 650}
     assert not too_long, too_long

@@ -13,9 +13,8 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-
 from conftest import CSP_WATCH
-from test_offline import controlled, site_copied
+from test_offline import controlled, engine_cached, site_copied
 
 pytestmark = pytest.mark.browser
 
@@ -168,13 +167,16 @@ def test_a_sheet_shown_is_received_read_only_in_the_meneuses_table(player, meneu
     held = stored_table(hers)
     assert [r["fiche"]["nom"] for r in held["recues"]] == ["Ysil"]
     # apart from her own sheets: she has none
-    assert hers.evaluate(
-        """() => new Promise((resolve) => { const open = indexedDB.open('des-et-lames');
+    assert (
+        hers.evaluate(
+            """() => new Promise((resolve) => { const open = indexedDB.open('des-et-lames');
              open.onsuccess = () => { const db = open.result;
                if (!db.objectStoreNames.contains('fiches')) { db.close(); return resolve(0); }
                const all = db.transaction('fiches').objectStore('fiches').getAll();
                all.onsuccess = () => { db.close(); resolve(all.result.length); }; }; })"""
-    ) == 0
+        )
+        == 0
+    )
 
 
 # ----------------------------------------------------------------------
@@ -205,7 +207,9 @@ def roll(page, widget_id: str) -> list[str]:
         " return out.dataset.roll && out.dataset.roll !== before && out.querySelector('.dl-outcome, .dl-error'); }",
         arg=[widget_id, before],
     )
-    assert widget.locator(".dl-roller__result .dl-error").count() == 0, widget.locator(".dl-roller__result").inner_text()
+    assert widget.locator(".dl-roller__result .dl-error").count() == 0, widget.locator(
+        ".dl-roller__result"
+    ).inner_text()
     return widget.locator(".dl-roller__result .dl-die__value").all_inner_texts()
 
 
@@ -251,7 +255,9 @@ def test_a_simon_roll_with_a_1_raises_the_meneuses_reserve_once_however_often_it
     for time, said in ((1, "Jet de Ysil reçu et rejoué"), (2, "Ce jet de Ysil est déjà dans votre table")):
         hers = meneuse.new_page()  # opened by her camera app: a new tab each time
         hers.goto(link)
-        hers.wait_for_function("(said) => document.querySelector('.dl-table__message')?.textContent.startsWith(said)", arg=said)
+        hers.wait_for_function(
+            "(said) => document.querySelector('.dl-table__message')?.textContent.startsWith(said)", arg=said
+        )
         if time == 1:
             shot(hers, "06-meneuse-jet-recu")
         hers.wait_for_function("() => /11 points/.test(document.querySelector('.dl-table__reserve')?.textContent)")
@@ -358,7 +364,9 @@ def test_a_scene_proposed_by_the_meneuse_presets_the_players_roller(player, mene
     shot(hers, "10-meneuse-scene-qr")
     mine = player.new_page()
     mine.goto(link)
-    mine.wait_for_function("() => /Le margoulin du marché/.test(document.querySelector('.dl-table__message')?.textContent)")
+    mine.wait_for_function(
+        "() => /Le margoulin du marché/.test(document.querySelector('.dl-table__message')?.textContent)"
+    )
     assert "Scène proposée par le meneur" in table_message(mine)
     widget = mine.locator(f"#{OPPOSITION}")
     assert widget.locator("[name=expertise_a]").input_value() == "9"
@@ -394,16 +402,30 @@ HOSTILE = {
     "bombe": ("simon", ["f", "simon", "Zx9-Yw8_", 1, {"i": "Ab3dEf7h", "n": "A" * 6_000_000}], 1, "illisible"),
     "coupé": ("simon", None, 1, "illisible"),
     "autre jeu": ("solaires", ["f", "simon", "Zx9-Yw8_", 1, {"i": "Ab3dEf7h", "n": "Ysil"}], 1, "pour Simon Système"),
-    "__proto__": ("simon", ["f", "simon", "Zx9-Yw8_", 1, {"__proto__": {"pollue": 1}, "i": "Ab3dEf7h", "n": "Mal"}], 1, "refusée"),
+    "__proto__": (
+        "simon",
+        ["f", "simon", "Zx9-Yw8_", 1, {"__proto__": {"pollue": 1}, "i": "Ab3dEf7h", "n": "Mal"}],
+        1,
+        "refusée",
+    ),
     "version future": ("simon", ["f", "simon", "Zx9-Yw8_", 1, {"i": "Ab3dEf7h", "n": "Ysil"}], 2, "plus récente"),
     "jet sans forme": ("simon", ["j", "simon", "Zx9-Yw8_", 2, {"l": "jet", "p": [1, 2], "d": "1,2"}], 1, "illisible"),
-    "jet refusé": ("simon", ["j", "simon", "Zx9-Yw8_", 3, {"l": "jet", "p": {"niveau": "roi"}, "d": [1, 2, 3, 4, 5]}], 1, "refusé"),
+    "jet refusé": (
+        "simon",
+        ["j", "simon", "Zx9-Yw8_", 3, {"l": "jet", "p": {"niveau": "roi"}, "d": [1, 2, 3, 4, 5]}],
+        1,
+        "refusé",
+    ),
 }
 
 
 def one_sentence(text: str) -> bool:
     body = text.strip()
-    return bool(body) and body[-1] in ".!?" and not any(f"{end} {c}" in body[:-1] for end in ".!?" for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZÉ")
+    return (
+        bool(body)
+        and body[-1] in ".!?"
+        and not any(f"{end} {c}" in body[:-1] for end in ".!?" for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZÉ")
+    )
 
 
 def test_hostile_links_get_one_french_sentence_and_keep_nothing(meneuse, server):
@@ -415,7 +437,9 @@ def test_hostile_links_get_one_french_sentence_and_keep_nothing(meneuse, server)
         page = meneuse.new_page()
         page.goto(link)
         page.wait_for_function("() => document.querySelector('.dl-table__message')?.textContent.trim()")
-        page.wait_for_function("() => !/Lecture du lien/.test(document.querySelector('.dl-table__message').textContent)")
+        page.wait_for_function(
+            "() => !/Lecture du lien/.test(document.querySelector('.dl-table__message').textContent)"
+        )
         said = table_message(page)
         assert word in said, (name, said)
         assert one_sentence(said), (name, said)
@@ -435,17 +459,105 @@ def test_a_name_with_markup_is_text_and_runs_nothing(player, meneuse, server):
     card = page.locator(".dl-table__party .dl-table__card").first
     card.wait_for()
     assert name[:60] in card.inner_text()
-    assert page.evaluate("() => window.__pwned === undefined && !document.querySelector('.dl-table img, .dl-table script')")
+    assert page.evaluate(
+        "() => window.__pwned === undefined && !document.querySelector('.dl-table img, .dl-table script')"
+    )
     # a scene's title and a roll's character name, the same
     scene = table_link(server, "simon", ["s", "simon", "Zx9-Yw8_", 2, {"t": name[:80], "l": "jet", "p": {}}])
     page.goto(scene)
     page.locator(".dl-table-scene").wait_for()
     assert name[:80] in page.locator(".dl-table-scene").inner_text()
-    roll_link = table_link(server, "simon", ["j", "simon", "Zx9-Yw8_", 3,
-                                             {"l": "jet", "p": {"expertise": "4"}, "d": [3, 4, 5, 6, 7], "c": name[:60]}])
+    roll_link = table_link(
+        server,
+        "simon",
+        ["j", "simon", "Zx9-Yw8_", 3, {"l": "jet", "p": {"expertise": "4"}, "d": [3, 4, 5, 6, 7], "c": name[:60]}],
+    )
     fresh = meneuse.new_page()
     fresh.goto(roll_link)
     fresh.locator(".dl-table__roll").wait_for()
     assert name[:60] in fresh.locator(".dl-table__roll").inner_text()
-    assert fresh.evaluate("() => window.__pwned === undefined && !document.querySelector('.dl-table img, .dl-table script')")
+    assert fresh.evaluate(
+        "() => window.__pwned === undefined && !document.querySelector('.dl-table img, .dl-table script')"
+    )
     shot(fresh, "13-nom-avec-balises")
+
+
+# ----------------------------------------------------------------------
+# Everything again with the network cut, after a first visit
+# ----------------------------------------------------------------------
+
+
+def visited_once(context, server) -> None:
+    """A first visit, online: the table page (its rollers boot the engine), until the service worker holds
+    the whole site and the engine."""
+    page = context.new_page()
+    page.goto(f"{server.url}/simon/table/")
+    controlled(page)
+    site_copied(page, timeout=180)
+    engine_cached(page, timeout=180)
+    page.close()
+
+
+def test_the_table_works_with_the_network_cut_after_a_first_visit(player, meneuse, server):
+    visited_once(player, server)
+    visited_once(meneuse, server)
+    served = len(server.faults.requests)
+    player.set_offline(True)
+    meneuse.set_offline(True)
+    try:
+        # a sheet shown and received
+        mine = player.new_page()
+        adopt(mine, server, "simon", "Ysil")
+        mine.get_by_role("button", name="Montrer ma fiche au meneur").tap()
+        link = shown_link(mine)
+        text, version, _ = qr_read(mine)
+        assert text == link and version <= 20
+        hers = meneuse.new_page()
+        hers.goto(link)
+        hers.locator(".dl-table__party .dl-table__card", has_text="Ysil").wait_for()
+        shot(hers, "14-hors-ligne-fiche-recue")
+        # a roll with one 1, its link opened twice: the Réserve raised once
+        mine.goto(f"{server.url}/simon/resolution/#{JET}")
+        choose_sheet(mine, JET, "Ysil")
+        for _ in range(80):
+            if roll(mine, JET).count("1") == 1:
+                break
+        else:
+            pytest.fail("no roll with exactly one 1 in 80")
+        mine.locator(f"#{JET} .dl-roller__result").get_by_role("button", name="Montrer ce jet").tap()
+        link = shown_link(mine)
+        for said in ("Jet de Ysil reçu et rejoué", "Ce jet de Ysil est déjà dans votre table"):
+            tab = meneuse.new_page()
+            tab.goto(link)
+            tab.wait_for_function(
+                "(said) => document.querySelector('.dl-table__message')?.textContent.startsWith(said)", arg=said
+            )
+            assert reserve_of(tab) == 11
+        shot(tab, "15-hors-ligne-jet-recu-deux-fois")
+        # her own character against the received PJ: the copy received never changes
+        adopt(tab, server, "simon", "Urlk")
+        tab.goto(f"{server.url}/simon/table/#{OPPOSITION}")
+        received = stored_table(tab)["recues"][0]["fiche"]
+        choose_sheet(tab, OPPOSITION, "Ysil (reçue)")
+        choose_sheet(tab, OPPOSITION, "Urlk", place="fiche_b")
+        widget = tab.locator(f"#{OPPOSITION}")
+        settings = widget.locator("details", has=tab.locator("summary", has_text="Réglages")).first
+        if settings.get_attribute("open") is None:
+            settings.locator("summary").first.tap()
+        widget.locator("[name=qui_b]").select_option("joueur")  # Urlk is one of her PJ here
+        widget.locator("[name=heroisme_b]").fill("1")
+        roll(tab, OPPOSITION)
+        said = widget.locator(".dl-roller__result").inner_text()
+        assert "Urlk — Points d’héroïsme : 20 →" in said.replace("\u00a0", " ")  # her own sheet, written
+        assert stored_table(tab)["recues"][0]["fiche"] == received
+        # a scene proposed and opened by the player
+        link = propose_scene(hers, server, "Le pont, sans réseau")
+        mine.goto(link)
+        mine.wait_for_function("() => /Le pont, sans réseau/.test(document.querySelector('.dl-table-scene')?.textContent)")
+        assert mine.locator(f"#{OPPOSITION} [name=expertise_b]").input_value() == "7"
+        shot(mine, "16-hors-ligne-scene")
+        asked = [p for p in server.faults.requests[served:] if p != "/sw.js"]
+        assert not asked, f"asked of the network while offline: {asked}"
+    finally:
+        player.set_offline(False)
+        meneuse.set_offline(False)
