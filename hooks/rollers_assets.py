@@ -90,9 +90,13 @@ def front_end_files() -> dict[str, str | Path]:
         "sha256": {**pins, **({ENGINE.STDLIB: stdlib_sha} if engine.stdlib else {})},
     }
     files: dict[str, str | Path] = {}
+    # The bundles every roller page loads carry only which rollers take sheets: the rest of the sheets'
+    # configuration is for the bundles fetched where sheets are used (fiches.js, sheets.js, table.js).
+    lean = {**manifest, "fiches": {"lanceurs": dict.fromkeys(manifest["fiches"]["lanceurs"], 1)}}
     for name, text in front_end.items():
         if name in BUNDLES:
-            text = text.replace(CONFIG_TOKEN, json.dumps(manifest, ensure_ascii=False), 1)
+            shown = lean if name in LEAN_CONFIG else manifest
+            text = text.replace(CONFIG_TOKEN, json.dumps(shown, ensure_ascii=False), 1)
         files[f"{TARGET}/{name}"] = text
     for name, text in vendored.items():
         files[f"{TARGET}/{name}"] = text
@@ -336,13 +340,18 @@ FRONT_END = ("rollers-worker.js", "rollers.css")  # rollers.js and sheets.js are
 #: The bundles of static/rollers/, each from its entry module: every page loads rollers.js; a
 #: « Mes personnages » page also sheets.js (main.js fetches it), the sheets' page modules; a page
 #: with rollers or sheets also prefetch.js, from its <head> (``prefetch_tag``); table.js (« La table »:
-#: a table page, a table link, a result shown to the meneur) is fetched by main.js where it is used.
+#: a table page, a result shown to the meneur) and fiches.js (the widgets' « Personnage » choice and
+#: write-back, where the device holds sheets or copies received, and on the table's and sheets' pages)
+#: are fetched by rollers.js where they are used (browser/bundles.js).
 BUNDLES = {
     "rollers.js": "main.js",
     "sheets.js": "sheets/page/main.js",
     "prefetch.js": "engine/prefetch.js",
     "table.js": "table/main.js",
+    "fiches.js": "sheets/fiches.js",
 }
+#: The bundles whose configuration says only which rollers take sheets (``front_end_files``).
+LEAN_CONFIG = ("rollers.js", "prefetch.js")
 #: npm libraries shipped as they are, each in a file of its own beside the bundles (``vendored_files``):
 #: the QR codes' (table/qr.js loads it when a code is shown), with its licence.
 NODE_MODULES = Path(__file__).resolve().parent.parent / "node_modules"

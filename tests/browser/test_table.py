@@ -553,7 +553,9 @@ def test_the_table_works_with_the_network_cut_after_a_first_visit(player, meneus
         # a scene proposed and opened by the player
         link = propose_scene(hers, server, "Le pont, sans réseau")
         mine.goto(link)
-        mine.wait_for_function("() => /Le pont, sans réseau/.test(document.querySelector('.dl-table-scene')?.textContent)")
+        mine.wait_for_function(
+            "() => /Le pont, sans réseau/.test(document.querySelector('.dl-table-scene')?.textContent)"
+        )
         assert mine.locator(f"#{OPPOSITION} [name=expertise_b]").input_value() == "7"
         shot(mine, "16-hors-ligne-scene")
         asked = [p for p in server.faults.requests[served:] if p != "/sw.js"]

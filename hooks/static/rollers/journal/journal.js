@@ -5,7 +5,7 @@
 import { h, pageLayer } from "../browser/dom.js";
 import { addJournalEntry, journal, journalFromJson, journalToJson, loadJournal, setJournal, sitePath, JOURNAL_CAP } from "./store.js";
 import { detailText, entryText, journalFr, outcomeText, sessionText, titleText } from "./text.js";
-import { undoChange } from "../sheets/writeback.js";
+import { loadBundle } from "../browser/bundles.js";
 
 const jv = {}; // the dialog's parts: dialog, list, message, ask, live, file
 const askedLabels = new WeakMap(); // widget -> the follow-up button just pressed (the event has only its id)
@@ -123,7 +123,14 @@ function sheetLine(f) {
   const line = h("p", { class: "dl-journal__sheet" }, journalFr(`Fiche de ${f.nom} : ${f.lignes.join(" ; ")}. `));
   const undo = jButton("Annuler ce changement", async () => {
     undo.disabled = true;
-    line.replaceChildren(journalFr(`Fiche de ${f.nom} : ${await undoChange(f)}`));
+    let said;
+    try {
+      await loadBundle("fiches.js"); // the sheets' write-back (sheets/fiches.js)
+      said = await globalThis.desEtLames.fiches.undoChange(f);
+    } catch (err) {
+      said = `rien n’a été annulé (${err.message}).`;
+    }
+    line.replaceChildren(journalFr(`Fiche de ${f.nom} : ${said}`));
   }, { "aria-label": `Annuler ce changement de la fiche de ${f.nom}` });
   line.append(undo);
   return line;

@@ -8,7 +8,6 @@
 
 import { CONFIG } from "../config.js";
 import { fr, h } from "../browser/dom.js";
-import { field, formInput, refreshModes } from "../widget/form.js";
 import { sheetsCall } from "./engine.js";
 import { getReserve, getSheet, listSheets, watchSheets } from "./store.js";
 import { getReceived, listReceived } from "../table/store.js";
@@ -181,7 +180,7 @@ class SheetPicker {
     const own = this.binding.parametres_fiche || [];
     // Values the sheet holds: written in the roller's own fields, said to come from the sheet.
     for (const record of choices.remplissage || []) {
-      const input = formInput(form, record.parametre);
+      const input = this.widget.formKit.formInput(form, record.parametre);
       if (!input || record.source !== "fiche" || byName[record.parametre]) continue;
       const value = Array.isArray(record.valeur) ? record.valeur.join(",") : String(record.valeur);
       if (input.dataset.kind === "bool") input.checked = record.valeur === true;
@@ -201,21 +200,21 @@ class SheetPicker {
       const first = !given.has(param.donne);
       given.add(param.donne);
       const block = options ? this.names({ ...param, libelle: label, type: "text" }, options, 1, first) : h("div", { class: "dl-sheet-names", "data-sheet-own": param.nom },
-        field(param, `${this.widget.el.id}-fiche`));
-      const target = param.donne && formInput(form, param.donne)?.closest(".dl-field");
+        this.widget.formKit.field(param, `${this.widget.el.id}-fiche`));
+      const target = param.donne && this.widget.formKit.formInput(form, param.donne)?.closest(".dl-field");
       if (target) this.replace(target, block);
       else this.el.append(block);
     }
     // Parameters chosen by name among the sheet's things: the number field gives way to the names.
     for (const [name, options] of Object.entries(byName)) {
       if (own.some((p) => p.nom === name)) continue;
-      const wrapper = formInput(form, name)?.closest(".dl-field");
+      const wrapper = this.widget.formKit.formInput(form, name)?.closest(".dl-field");
       if (!wrapper) continue;
       const param = described.find((p) => p.nom === name) || { nom: name, libelle: name, type: "int" };
       const label = choices.libelles?.[name] || this.nameLabels[name] || param.libelle;
       this.replace(wrapper, this.names({ ...param, libelle: label }, options, param.type === "ints" ? param.max_elements || 1 : 1));
     }
-    refreshModes(form);
+    this.widget.formKit.refreshModes(form);
   }
 
   // `block` in the place of the roller's field `wrapper` (hidden while the sheet is chosen),
@@ -286,7 +285,7 @@ class SheetPicker {
       note.remove();
     }
     this.filled = {};
-    refreshModes(form);
+    this.widget.formKit.refreshModes(form);
   }
 
   // --- requests ------------------------------------------------------------

@@ -6,7 +6,6 @@
 // The sheet follow-ups Python offers next to a result (« Ajouter un état ») are played here.
 
 import { fr, h } from "../browser/dom.js";
-import { field, readForm } from "../widget/form.js";
 import { reapplyChanges, sheetsCall } from "./engine.js";
 import { getReserve, getSheet, undoSheet, writeReserve, writeSheet } from "./store.js";
 
@@ -148,7 +147,7 @@ function followupForm(widget, offer) {
   const out = h("p", { class: "dl-sheet-followup__out", role: "status" });
   const form = h("form", { class: "dl-sheet-followup", novalidate: "" },
     h("details", {}, h("summary", {}, fr(offer.libelle)),
-      ...offer.parametres.map((param) => field(param, prefix)),
+      ...offer.parametres.map((param) => widget.formKit.field(param, prefix)),
       h("button", { type: "submit", class: "md-button" }, fr(offer.libelle))), out);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -157,7 +156,7 @@ function followupForm(widget, offer) {
     if (!record) return (out.textContent = fr("Cette fiche n’existe plus sur cet appareil."));
     let answer;
     try {
-      answer = await sheetsCall({ op: "sheet_followup", fiche: record.fiche, suite: offer.id, params: readForm(form) }, jeu);
+      answer = await sheetsCall({ op: "sheet_followup", fiche: record.fiche, suite: offer.id, params: widget.formKit.readForm(form) }, jeu);
     } catch (err) {
       return (out.textContent = fr(`Pas fait : ${err.message}.`));
     }

@@ -5,15 +5,16 @@
 //
 // A scene carries the form as the meneur sees it (every field she filled); the player's form is
 // set to it whole (the others emptied: the rules' defaults), and her « Personnage » stays hers.
+// The form is read and written by the widget's own functions (rollers.js's: widget.formKit), whose
+// folds are the page's.
 
 import { fr, h } from "../browser/dom.js";
-import { readForm, writeForm } from "../widget/form.js";
 import { isPlainObject } from "./sheet-code.js";
 
 const SCENE_TITLE_MAX = 80;
 
 export function sceneBody(widget, title) {
-  return { t: title.trim().slice(0, SCENE_TITLE_MAX), l: widget.roller.split(".").slice(1).join("."), p: readForm(widget.form) };
+  return { t: title.trim().slice(0, SCENE_TITLE_MAX), l: widget.roller.split(".").slice(1).join("."), p: widget.formKit.readForm(widget.form) };
 }
 
 // → {kind, text, scene: {title, el}} ; the roller's form set, its odds asked again.
@@ -28,7 +29,7 @@ export function applyScene(record) {
   const form = widget.form;
   const cleared = {};
   for (const input of form.querySelectorAll("[name][data-kind]")) cleared[input.name] = input.dataset.kind === "bool" ? "false" : "";
-  writeForm(form, { ...cleared, ...Object.fromEntries(Object.entries(params).filter(([key]) => Object.hasOwn(cleared, key))) });
+  widget.formKit.writeForm(form, { ...cleared, ...Object.fromEntries(Object.entries(params).filter(([key]) => Object.hasOwn(cleared, key))) });
   widget.scheduleOdds();
   el.querySelector(".dl-table-scene")?.remove();
   el.querySelector(".dl-roller__title")?.after(h("p", { class: "dl-table-scene" }, h("strong", {}, "Scène proposée : "), fr(`« ${title.trim()} »`)));

@@ -3,7 +3,7 @@
 
 import { ODDS_DELAY_MS } from "../config.js";
 import { fr, h } from "../browser/dom.js";
-import { badNumber, bindModes, field, fixedValues, readForm, writeForm } from "./form.js";
+import { badNumber, bindModes, field, fixedValues, formInput, readForm, refreshModes, writeForm } from "./form.js";
 import { KEPT_RESULTS, keepRoom, loadHistory, saveHistory } from "../result/history.js";
 import { bindKeptFields } from "./kept.js";
 import { benchmarkText } from "../journal/text.js";
@@ -12,8 +12,7 @@ import { replayLink, shareLink } from "./links.js";
 import { detail, diceGroup, outcome, rollHead } from "../result/render.js";
 import { pageSystems, runtime } from "../engine/runtime.js";
 import { nextTurn } from "../browser/schedule.js";
-import { bindSheetPicker } from "../sheets/picker.js";
-import { sheetChangesView, sheetFollowups, writeBack } from "../sheets/writeback.js";
+import { bindSheets, sheetsApi } from "./sheets-link.js";
 import { showState } from "./status.js";
 import { showRollButton } from "./show-roll.js";
 import { fieldLabels, plainWords } from "./words.js";
@@ -69,7 +68,11 @@ export class Widget {
     this.setBusy(false);
     if (runtime.state.name !== "idle") this.showState(runtime.state);
     bindKeptFields(this);
-    this.sheets = bindSheetPicker(this); // « Personnage »: null for a roller that takes no sheet
+    // The form's functions, for the other bundles' code that reads or fills it (the « Personnage »
+    // choice, a scene of the table): one copy of them, whose folds are the page's.
+    this.formKit = { field, formInput, readForm, refreshModes, writeForm };
+    this.sheets = null; // « Personnage »: bound once fiches.js is there, where a sheet may be taken
+    bindSheets(this);
     this.restore();
     // Awake: the room its kept results had until now is theirs (result/results-room.js), drawn in the same task.
     el.classList.add("dl-roller--awake");
@@ -156,7 +159,7 @@ export class Widget {
         ok = true;
         await this.describe(); // follow-up forms are drawn from the roller's action descriptions
         this.lastResult = answer.result;
-        const written = revs ? await writeBack(this.roller.split(".", 1)[0], revs, answer.result) : null;
+        const written = revs ? await sheetsApi().writeBack(this.roller.split(".", 1)[0], revs, answer.result) : null;
         if (shareable) {
           // A link never holds a sheet: a roll from one is shared with the values it gave.
           const params = revs ? linkParams(answer.result.parametres) : sent.params;
@@ -290,10 +293,10 @@ export class Widget {
     } else {
       const result = entry.result;
       parts.push(outcome(result));
-      if (entry.sheets) parts.push(sheetChangesView(entry.sheets, current));
+      if (entry.sheets && sheetsApi()) parts.push(sheetsApi().sheetChangesView(entry.sheets, current));
       for (const group of result.des || []) parts.push(diceGroup(group));
       parts.push(detail(result));
-      if (current) parts.push(...this.followUps(result), ...(entry.sheets ? sheetFollowups(this, result) : []));
+      if (current) parts.push(...this.followUps(result), ...(entry.sheets && sheetsApi() ? sheetsApi().sheetFollowups(this, result) : []));
       if (entry.link) parts.push(shareLink(this, entry.link), showRollButton(this, entry));
     }
     return h("div", { class: `dl-result${current ? "" : " dl-result--old"}`, "data-roll": String(entry.number) }, ...parts);
