@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import CSP_WATCH
+from test_a11y import axe_check, report
 from test_offline import controlled, engine_cached, site_copied
 
 pytestmark = pytest.mark.browser
@@ -150,6 +151,7 @@ def test_a_sheet_shown_is_received_read_only_in_the_meneuses_table(player, meneu
     mine.get_by_role("button", name="Montrer ma fiche au meneur").tap()
     link = shown_link(mine)
     shot(mine, "02-joueuse-code-qr")
+    assert report(axe_check(mine), "le code QR montré") == []
     text, version, level = qr_read(mine)
     assert text == link and version <= 20 and level in {"M", "Q", "H"}
     assert urlsplit(link).path == "/simon/table/" and urlsplit(link).fragment.startswith("table=1.")
@@ -164,6 +166,9 @@ def test_a_sheet_shown_is_received_read_only_in_the_meneuses_table(player, meneu
     assert "20 / 40" in card.inner_text()
     assert urlsplit(hers.url).fragment == ""  # the data leave the address bar once received
     shot(hers, "03-meneuse-fiche-recue")
+    hers.evaluate("window.scrollTo(0, 0)")
+    found = report(axe_check(hers), "l’écran du meneur, une fiche reçue (sombre)")
+    assert found == [], "\n".join(found)
     held = stored_table(hers)
     assert [r["fiche"]["nom"] for r in held["recues"]] == ["Ysil"]
     # apart from her own sheets: she has none

@@ -159,7 +159,7 @@ class TableScreen {
         h("p", {}, sheetButton("Retirer de la table", async () => {
           await forgetReceived(record.cle).catch((err) => tell(this.message, err.message, null, "error"));
           tell(this.message, `« ${f.nom} » est retirée de votre table.`);
-        }, { "aria-label": `Retirer ${f.nom} de la table` })));
+        }, { "aria-label": `Retirer de la table (${f.nom})` })));
     }
     return h("li", { class: `dl-sheet-card dl-table__card${received ? " dl-table__card--received" : ""}`, "data-id": record.id || record.cle }, ...parts);
   }
