@@ -163,7 +163,7 @@ def test_a_sheet_shown_is_received_read_only_in_the_meneuses_table(player, meneu
     assert "Ysil" in table_message(hers) and "lecture seule" in table_message(hers)
     card = hers.locator(".dl-table__party .dl-table__card", has_text="Ysil")
     assert "Langue étrangère 5 (INT, CO)" in card.inner_text()
-    assert "20 / 40" in card.inner_text()
+    assert "20 points (départ 20, plafond 40)" in card.inner_text()
     assert urlsplit(hers.url).fragment == ""  # the data leave the address bar once received
     shot(hers, "03-meneuse-fiche-recue")
     hers.evaluate("window.scrollTo(0, 0)")
@@ -357,6 +357,7 @@ def propose_scene(hers, server, title: str) -> str:
     widget = hers.locator(f"#{OPPOSITION}")
     widget.locator("[name=expertise_a]").fill("9")  # the page's own preset says 4 and 3
     widget.locator("[name=expertise_b]").fill("7")
+    widget.locator(".dl-table__scene-fold > summary").tap()
     widget.get_by_label("Titre de la scène").fill(title)
     widget.get_by_role("button", name="Proposer à la table").tap()
     return shown_link(hers)

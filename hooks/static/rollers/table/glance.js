@@ -20,7 +20,7 @@ export function glanceLines(jeu, f) {
     simon: () => [
       ["Caractéristiques", listOf(f.caracteristiques, (c) => `${c.abreviation} ${GLANCE_LEVELS[c.niveau] || c.niveau}`)],
       ["Compétences", listOf(f.competences, (c) => `${c.nom} ${c.valeur}${c.caracteristiques?.length ? ` (${c.caracteristiques.join(", ")})` : ""}`)],
-      ["Héroïsme", f.heroisme ? `${f.heroisme.points} / ${2 * f.heroisme.depart} (départ ${f.heroisme.depart})` : ""],
+      ["Héroïsme", f.heroisme ? `${f.heroisme.points} points (départ ${f.heroisme.depart}, plafond ${2 * f.heroisme.depart})` : ""],
     ],
     dcda: () => [
       ["Forces", f.forces ? GLANCE_SUITS.map(([key, label]) => `${label} ${f.forces[key]}`).join(" · ") : ""],

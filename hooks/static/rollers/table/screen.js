@@ -166,12 +166,14 @@ class TableScreen {
 
   // Under each roller of the page: « Proposer à la table », its form as it is, under a title.
   offerScene(roller) {
-    if (roller.querySelector(".dl-table__scene")) return;
+    if (roller.querySelector(".dl-table__scene-fold")) return;
     const id = `${roller.id}-scene`;
     const title = h("input", { type: "text", id, maxlength: "80", autocomplete: "off", placeholder: "Le margoulin du marché" });
     const form = h("form", { class: "dl-table__scene", novalidate: "" },
       h("label", { for: id }, fr("Titre de la scène")), title,
       sheetButton("Proposer à la table", () => null, { type: "submit" }));
+    // Folded: the roller stays one screen tall; a tap opens it.
+    const fold = h("details", { class: "dl-table__scene-fold" }, h("summary", {}, "Proposer à la table"), form);
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const name = title.value.trim() || "Scène";
@@ -185,6 +187,6 @@ class TableScreen {
         tell(this.message, err.message, null, "error");
       }
     });
-    roller.append(form);
+    roller.append(fold);
   }
 }
