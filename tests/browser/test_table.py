@@ -184,6 +184,35 @@ def test_a_sheet_shown_is_received_read_only_in_the_meneuses_table(player, meneu
     )
 
 
+def test_a_link_pasted_is_received_as_if_opened(player, meneuse, server):
+    """« Coller un lien »: an installed web app does not share the browser's storage; the link, pasted, is
+    received there the same way; a later copy of the same character replaces the earlier one."""
+    mine = player.new_page()
+    first = show_sheet_to_meneuse(mine, server, "simon", "Urlk")
+    mine.get_by_role("button", name="Montrer ma fiche au meneur").tap()
+    second = shown_link(mine)
+    assert second != first
+    hers = meneuse.new_page()
+    hers.goto(f"{server.url}/simon/table/")
+    for link, said in ((second, "« Urlk » est dans votre table"), (first, "a déjà une copie plus récente")):
+        field = hers.get_by_label("Coller un lien de la table (reçu par message, ou copié d’un autre navigateur)")
+        field.fill(link)
+        hers.get_by_role("button", name="Ouvrir ce lien").tap()
+        hers.wait_for_function(
+            "(said) => document.querySelector('.dl-table__message')?.textContent.includes(said)", arg=said
+        )
+    copies = stored_table(hers)["recues"]
+    assert [(c["fiche"]["nom"], c["n"]) for c in copies] == [("Urlk", int(copies[0]["n"]))] and copies[0]["n"] >= 2
+    hers.get_by_label("Coller un lien de la table (reçu par message, ou copié d’un autre navigateur)").fill(
+        f"{server.url}/simon/personnages/#fiche=1.abc"
+    )
+    hers.get_by_role("button", name="Ouvrir ce lien").tap()
+    hers.wait_for_function(
+        "() => /pas un lien de la table/.test(document.querySelector('.dl-table__message')?.textContent)"
+    )
+    shot(hers, "17-coller-un-lien")
+
+
 # ----------------------------------------------------------------------
 # A roll shown to the meneuse: played again there, its 1 counted once
 # ----------------------------------------------------------------------
@@ -471,9 +500,13 @@ def test_a_name_with_markup_is_text_and_runs_nothing(player, meneuse, server):
     )
     # a scene's title and a roll's character name, the same
     scene = table_link(server, "simon", ["s", "simon", "Zx9-Yw8_", 2, {"t": name[:80], "l": "jet", "p": {}}])
-    page.goto(scene)
-    page.locator(".dl-table-scene").wait_for()
-    assert name[:80] in page.locator(".dl-table-scene").inner_text()
+    tab = meneuse.new_page()  # opened by the camera app: a tab of its own
+    tab.goto(scene)
+    tab.locator(".dl-table-scene").wait_for()
+    assert name[:80] in tab.locator(".dl-table-scene").inner_text()
+    assert tab.evaluate(
+        "() => window.__pwned === undefined && !document.querySelector('.dl-table img, .dl-roller script')"
+    )
     roll_link = table_link(
         server,
         "simon",
@@ -533,6 +566,8 @@ def test_the_table_works_with_the_network_cut_after_a_first_visit(player, meneus
             pytest.fail("no roll with exactly one 1 in 80")
         mine.locator(f"#{JET} .dl-roller__result").get_by_role("button", name="Montrer ce jet").tap()
         link = shown_link(mine)
+        text, version, _ = qr_read(mine)
+        assert text == link and version <= 20
         for said in ("Jet de Ysil reçu et rejoué", "Ce jet de Ysil est déjà dans votre table"):
             tab = meneuse.new_page()
             tab.goto(link)
@@ -554,11 +589,11 @@ def test_the_table_works_with_the_network_cut_after_a_first_visit(player, meneus
         widget.locator("[name=qui_b]").select_option("joueur")  # Urlk is one of her PJ here
         widget.locator("[name=heroisme_b]").fill("1")
         roll(tab, OPPOSITION)
-        said = widget.locator(".dl-roller__result").inner_text()
-        assert "Urlk — Points d’héroïsme : 20 →" in said.replace("\u00a0", " ")  # her own sheet, written
-        assert stored_table(tab)["recues"][0]["fiche"] == received
+        assert stored_table(tab)["recues"][0]["fiche"] == received  # played with, never written
         # a scene proposed and opened by the player
         link = propose_scene(hers, server, "Le pont, sans réseau")
+        text, version, _ = qr_read(hers)
+        assert text == link and version <= 20
         mine.goto(link)
         mine.wait_for_function(
             "() => /Le pont, sans réseau/.test(document.querySelector('.dl-table-scene')?.textContent)"
