@@ -194,7 +194,7 @@ def test_a_link_pasted_is_received_as_if_opened(player, meneuse, server):
     assert second != first
     hers = meneuse.new_page()
     hers.goto(f"{server.url}/simon/table/")
-    for link, said in ((second, "« Urlk » est dans votre table"), (first, "a déjà une copie plus récente")):
+    for link, said in ((second, "Urlk\u00a0» est dans votre table"), (first, "a déjà une copie plus récente")):
         field = hers.get_by_label("Coller un lien de la table (reçu par message, ou copié d’un autre navigateur)")
         field.fill(link)
         hers.get_by_role("button", name="Ouvrir ce lien").tap()
