@@ -51,8 +51,10 @@ __all__ = [
 
 
 def insert_sheets(text: str, src_uri: str) -> str:
-    """``text`` (a page's HTML) with each game's schema on its ``dl-sheets`` placeholder, and what the page
-    needs to write and read a backup alone (``data-sauvegarde``: every game's fields, see :func:`backup_catalogue`)."""
+    """``text`` (a page's HTML) with each game's schema on its ``dl-sheets`` placeholder (« Mes personnages »)
+    and its ``dl-table`` one (« L’écran du meneur », docs/<game>/table.md: the table's links are read with it),
+    and what the page needs to write and read a backup alone (``data-sauvegarde``: every game's fields, see
+    :func:`backup_catalogue`)."""
 
     def fill(match: re.Match[str]) -> str:
         game = match.group(2)
@@ -148,11 +150,12 @@ def _chosen_places(places: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 #: The games whose sheets the device holds, on ``<html data-fiches="…">``, before the body is parsed:
-#: what ``sheets/store.js`` wrote the last time it listed them. The widgets' room for their
+#: what ``sheets/store.js`` wrote the last time it listed them, and the games of the copies its table
+#: received (``table/store.js``: the « Personnage » choice offers them too). The widgets' room for their
 #: « Personnage » choice is shown for those games only (sheets.css).
 PRESENCE_HINT = (
-    '<script>try{document.documentElement.dataset.fiches=localStorage.getItem("des-et-lames:fiches-jeux")||""}'
-    "catch(e){}</script>"
+    '<script>try{document.documentElement.dataset.fiches=[localStorage.getItem("des-et-lames:fiches-jeux"),'
+    'localStorage.getItem("des-et-lames:table-jeux")].join(" ").trim()}catch(e){}</script>'
 )
 
 
@@ -217,4 +220,4 @@ def _asked(request: dict[str, Any], game: str) -> dict[str, Any]:
     return result
 
 
-_PLACEHOLDER = re.compile(r'(<div class="dl-sheets" data-jeu="([a-z]+)")')
+_PLACEHOLDER = re.compile(r'(<div class="dl-(?:sheets|table)" data-jeu="([a-z]+)")')

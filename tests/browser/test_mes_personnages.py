@@ -173,8 +173,13 @@ def test_each_game_page_carries_its_schema_and_the_widgets_know_which_rollers_ta
             k: v for k, v in want.items() if k != "exemples"
         }
         assert schema["exemples"] == examples["fiches"] and schema["exemples"]
-    bundle = (server.site / "assets" / "rollers" / "rollers.js").read_text(encoding="utf-8")
+    # the widgets' part of the sheets is fiches.js's (fetched where sheets are used); rollers.js says which rollers
+    bundle = (server.site / "assets" / "rollers" / "fiches.js").read_text(encoding="utf-8")
     config = json.loads(re.search(r"const CONFIG = (\{.*?\});\n", bundle).group(1))
+    lean = (server.site / "assets" / "rollers" / "rollers.js").read_text(encoding="utf-8")
+    assert set(json.loads(re.search(r"const CONFIG = (\{.*?\});\n", lean).group(1))["fiches"]["lanceurs"]) == set(
+        config["fiches"]["lanceurs"]
+    )
     assert {"solaires.action", "solaires.opposition", "simon.jet", "dcda.confrontation"} <= set(
         config["fiches"]["lanceurs"]
     )

@@ -5,7 +5,7 @@
 import { h, pageLayer } from "../browser/dom.js";
 import { addJournalEntry, journal, journalFromJson, journalToJson, loadJournal, setJournal, sitePath, JOURNAL_CAP } from "./store.js";
 import { detailText, entryText, journalFr, outcomeText, sessionText, titleText } from "./text.js";
-import { undoWritten } from "../sheets/writeback.js";
+import { loadBundle } from "../browser/bundles.js";
 
 const jv = {}; // the dialog's parts: dialog, list, message, ask, live, file
 const askedLabels = new WeakMap(); // widget -> the follow-up button just pressed (the event has only its id)
@@ -122,18 +122,28 @@ function journalItem(e) {
 // is still their last change; the roll's result on its page goes back with them, sheets/story.js).
 function sheetLines(e) {
   const fiches = e.fiches || [];
+  const reserve = e.reserve && !e.reserve.ailleurs ? e.reserve : null; // written on this device
   const lines = fiches.map((f) => h("p", { class: "dl-journal__sheet" }, journalFr(`Fiche de ${f.nom} : ${f.lignes.join(" ; ")}.`)));
-  if (e.reserve) lines.push(h("p", { class: "dl-journal__sheet" }, journalFr(`Réserve du meneur : ${e.reserve.lignes.join(" ; ")}.`)));
-  if (!lines.length) return [];
+  if (reserve) lines.push(h("p", { class: "dl-journal__sheet" }, journalFr(`Réserve du meneur : ${reserve.lignes.join(" ; ")}.`)));
+  const forMeneur = e.reserve?.ailleurs
+    ? [h("p", { class: "dl-journal__sheet" }, journalFr(`Pour le meneur : ${e.reserve.lignes.join(" ; ")}.`))] : [];
+  if (!lines.length) return forMeneur; // nothing written here: nothing to undo
   const last = lines[lines.length - 1];
-  const names = [...fiches.map((f) => f.nom), ...(e.reserve ? ["la Réserve du meneur"] : [])].join(", ");
+  const names = [...fiches.map((f) => f.nom), ...(reserve ? ["la Réserve du meneur"] : [])].join(", ");
   const undo = jButton("Annuler ce changement", async () => {
     undo.disabled = true;
-    last.after(h("p", { class: "dl-journal__sheet" }, journalFr(await undoWritten(String(e.roller).split(".", 1)[0], e))));
+    let said;
+    try {
+      await loadBundle("fiches.js"); // the sheets' write-back (sheets/fiches.js), fetched when pressed
+      said = await globalThis.desEtLames.fiches.undoWritten(String(e.roller).split(".", 1)[0], e);
+    } catch (err) {
+      said = `rien n’a été annulé (${err.message}).`;
+    }
+    last.after(h("p", { class: "dl-journal__sheet" }, journalFr(said)));
     undo.remove();
   }, { "aria-label": journalFr(`Annuler ce changement : ${names}`) });
   last.append(" ", undo);
-  return lines;
+  return [...lines, ...forMeneur];
 }
 
 function say(text) {

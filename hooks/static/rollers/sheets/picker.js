@@ -8,9 +8,9 @@
 
 import { CONFIG } from "../config.js";
 import { fr, h } from "../browser/dom.js";
-import { field, formInput, refreshModes } from "../widget/form.js";
 import { sheetsCall } from "./engine.js";
 import { getReserve, getSheet, listSheets, watchSheets } from "./store.js";
+import { getReceived, listReceived } from "../table/store.js";
 import { verifyWhenReady } from "./verify.js";
 
 // Characters a phone's select shows whole, at the widget's size (about 40 at 360 px): a longer choice is
@@ -43,6 +43,8 @@ class SheetPicker {
     if (!this.el) widget.form.prepend((this.el = h("div", { class: "dl-roller__sheets" })));
     this.draw();
     watchSheets((detail) => this.changed(detail));
+    const received = (event) => (this.widget.el.isConnected ? this.changed(event.detail) : document.removeEventListener("dl:table", received));
+    document.addEventListener("dl:table", received);
   }
 
   // --- the choice ----------------------------------------------------------
@@ -55,6 +57,9 @@ class SheetPicker {
       this.records = []; // storage refused: the roller works as before, without sheets
     }
     verifyWhenReady(); // what was kept before the engine was there, checked once it is
+    // The copies the table received (« La table »): chosen like the reader's own, never written.
+    const received = await listReceived(this.jeu).catch(() => []);
+    this.records.push(...received.map((r) => ({ id: r.cle, jeu: r.jeu, rev: r.n, fiche: r.fiche, recue: true })));
     const none = !this.records.length;
     const ids = new Set(this.records.map((r) => r.id)); // a sheet deleted meanwhile is no longer chosen
     for (const place of Object.keys(this.chosen)) this.chosen[place] = this.chosen[place].filter((id) => ids.has(id));
@@ -77,7 +82,7 @@ class SheetPicker {
     const id = `${prefix}-${place}`;
     const select = h("select", { id, "data-sheet-place": place },
       h("option", { value: "" }, "— aucun (valeurs saisies) —"),
-      ...this.records.map((r) => h("option", { value: r.id }, fr(`${r.fiche.nom}${r.fiche.type === "pnj" ? " (PNJ)" : ""}`))));
+      ...this.records.map((r) => h("option", { value: r.id }, fr(`${r.fiche.nom}${r.fiche.type === "pnj" ? " (PNJ)" : ""}${r.recue ? " (reçue)" : ""}`))));
     const kept = this.chosen[place]?.[0];
     select.value = kept && this.records.some((r) => r.id === kept) ? kept : "";
     select.addEventListener("change", () => {
@@ -120,11 +125,18 @@ class SheetPicker {
     const out = {};
     for (const [place, ids] of Object.entries(this.chosen)) {
       if (!ids.length) continue;
-      const records = (await Promise.all(ids.map((id) => getSheet(id)))).filter(Boolean);
+      const records = (await Promise.all(ids.map((id) => this.read(id)))).filter(Boolean);
       if (!records.length) continue;
       out[place] = this.places.find((p) => p.cle === place)?.equipe ? records : records[0];
     }
     return out;
+  }
+
+  // A sheet as stored now: the reader's own, or a copy the table received (marked `recue`).
+  async read(id) {
+    if (!this.records.find((r) => r.id === id)?.recue) return getSheet(id);
+    const copy = await getReceived(id).catch(() => null);
+    return copy && { id: copy.cle, jeu: copy.jeu, rev: copy.n, fiche: copy.fiche, recue: true };
   }
 
   // --- the fields the sheets fill -----------------------------------------
@@ -175,7 +187,7 @@ class SheetPicker {
     const own = this.binding.parametres_fiche || [];
     // Values the sheet holds: written in the roller's own fields, said to come from the sheet.
     for (const record of choices.remplissage || []) {
-      const input = formInput(form, record.parametre);
+      const input = this.widget.formKit.formInput(form, record.parametre);
       if (!input || record.source !== "fiche" || byName[record.parametre]) continue;
       // Nothing on the sheet for it (no table of its own): nothing written, nothing said (« Table de
       // confrontation : , de la fiche d’Aube »).
@@ -198,15 +210,15 @@ class SheetPicker {
       const first = !given.has(param.donne);
       given.add(param.donne);
       const block = options ? this.names({ ...param, libelle: label, type: "text" }, options, 1, first) : h("div", { class: "dl-sheet-names", "data-sheet-own": param.nom },
-        field(param, `${this.widget.el.id}-fiche`));
-      const target = param.donne && formInput(form, param.donne)?.closest(".dl-field");
+        this.widget.formKit.field(param, `${this.widget.el.id}-fiche`));
+      const target = param.donne && this.widget.formKit.formInput(form, param.donne)?.closest(".dl-field");
       if (target) this.replace(target, block);
       else this.el.append(block);
     }
     // Parameters chosen by name among the sheet's things: the number field gives way to the names.
     for (const [name, options] of Object.entries(byName)) {
       if (own.some((p) => p.nom === name)) continue;
-      const wrapper = formInput(form, name)?.closest(".dl-field");
+      const wrapper = this.widget.formKit.formInput(form, name)?.closest(".dl-field");
       if (!wrapper) continue;
       const param = described.find((p) => p.nom === name) || { nom: name, libelle: name, type: "int" };
       const label = choices.libelles?.[name] || this.nameLabels[name] || param.libelle;
@@ -214,7 +226,7 @@ class SheetPicker {
     }
     this.settleSwitches([...(choices.remplissage || []).filter((r) => r.source === "fiche").map((r) => r.parametre),
       ...Object.keys(byName), ...own.map((p) => p.donne).filter(Boolean)]);
-    refreshModes(form);
+    this.widget.formKit.refreshModes(form);
   }
 
   // An exclusive choice of the form whose one alternative the sheets answer (« L’équipe B » from
@@ -227,7 +239,7 @@ class SheetPicker {
     const form = this.widget.form;
     for (const fieldset of form.querySelectorAll("fieldset.dl-switch")) {
       const radios = [...fieldset.querySelectorAll("input[type=radio]")];
-      const modes = new Set(answered.map((name) => formInput(form, name)?.closest("[data-mode]")?.dataset.mode)
+      const modes = new Set(answered.map((name) => this.widget.formKit.formInput(form, name)?.closest("[data-mode]")?.dataset.mode)
         .filter((mode) => radios.some((radio) => radio.value === mode)));
       if (modes.size !== 1) continue;
       const [mode] = modes;
@@ -327,7 +339,7 @@ class SheetPicker {
       fieldset.hidden = false;
     }
     this.filled = {};
-    refreshModes(form);
+    this.widget.formKit.refreshModes(form);
   }
 
   // --- requests ------------------------------------------------------------
@@ -363,7 +375,7 @@ class SheetPicker {
       out.params = params;
     }
     const revs = Object.fromEntries(Object.entries(records).map(([place, value]) =>
-      [place, (Array.isArray(value) ? value : [value]).map((r) => ({ id: r.id, rev: r.rev }))]));
+      [place, (Array.isArray(value) ? value : [value]).map((r) => ({ id: r.id, rev: r.rev, ...(r.recue ? { recue: true } : {}) }))]));
     if (out.reserve) revs.reserve = [{ id: out.reserve.id, rev: reserveRev }];
     return { request: out, revs };
   }

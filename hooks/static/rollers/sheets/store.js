@@ -25,6 +25,7 @@ const SHEETS_DB_VERSION = 1;
 const SHEETS_CHANNEL = "des-et-lames:fiches";
 const SHEETS_PING_KEY = "des-et-lames:fiches-ping";
 const SHEETS_GAMES_KEY = "des-et-lames:fiches-jeux"; // read by hooks/sheets_content.py PRESENCE_HINT
+const TABLE_GAMES_HINT = "des-et-lames:table-jeux"; // the games of the copies received (table/store.js), read there too
 
 let sheetsDb = null; // the promise of the open database
 let sheetsChannel = null;
@@ -124,7 +125,8 @@ function noteGames(present, jeu) {
     const games = [...new Set([...kept, ...present])].sort().join(" ");
     if (games !== was.join(" ")) localStorage.setItem(SHEETS_GAMES_KEY, games);
     const root = document.documentElement; // kept by the theme's instant navigation: said here too
-    if (root.dataset.fiches !== games) root.dataset.fiches = games;
+    const shown = [games, localStorage.getItem(TABLE_GAMES_HINT) || ""].join(" ").trim(); // and the table's (table/store.js)
+    if (root.dataset.fiches !== shown) root.dataset.fiches = shown;
   } catch {
     // storage refused: no room kept, the choice moves the form as it comes
   }
@@ -327,17 +329,27 @@ export function getReserve(jeu) {
 }
 
 // Compare-and-swap as for a sheet; rev 0 creates it. → {record} | {conflict}
-export async function writeReserve(jeu, rev, reserve, raison) {
-  const done = await transaction(["reserves"], "readwrite", ({ reserves }, finish, abort) => {
+// With `once` (a roll received from the table, table/receive.js: its id), written only if no change
+// of that id was written before, in the same transaction as the mark (meta « une-fois:<id> »). → … | {deja}
+export async function writeReserve(jeu, rev, reserve, raison, once = null) {
+  const names = once ? ["reserves", "meta"] : ["reserves"];
+  const done = await transaction(names, "readwrite", ({ reserves, meta }, finish, abort) => {
     const read = reserves.get(jeu);
     read.onsuccess = () => {
       const current = read.result;
       if ((current?.rev || 0) !== rev) return abort({ conflict: current || null });
+      if (once) {
+        const seen = meta.get(`une-fois:${once}`);
+        seen.onsuccess = () => (seen.result ? abort({ deja: seen.result.valeur }) : put(current));
+      } else put(current);
+    };
+    const put = (current) => {
       // Made by this write: before it, the game's Réserve as it starts (no record), which its undo gives back.
       const record = {
         jeu, rev: rev + 1, reserve, quand: Date.now(),
         precedente: { rev: current?.rev || 0, reserve: current ? current.reserve : null, raison, quand: Date.now() },
       };
+      if (once) meta.put({ cle: `une-fois:${once}`, valeur: { quand: record.quand, rev: record.rev } });
       reserves.put(record).onsuccess = () => finish({ record });
     };
   });

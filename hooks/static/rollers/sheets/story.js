@@ -31,12 +31,6 @@ export function followUndone(widget) {
   });
 }
 
-// A follow-up's name in the card's head: the offer's label without its price (« Ajouter un dé »).
-export function stepName(widget, action, label) {
-  const text = label || widget.description?.actions?.find((a) => a.id === action)?.libelle || action;
-  return String(text).replace(/\s*\([^()]*\)\s*$/, "");
-}
-
 function goBack(widget, key) {
   const entries = widget.entries;
   const i = entries.findIndex((e) => e.sheets && !e.annule && writeKey(e.sheets.fiches, e.sheets.reserve) === key);

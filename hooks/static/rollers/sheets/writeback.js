@@ -9,7 +9,6 @@
 
 import { CONFIG } from "../config.js";
 import { fr, h } from "../browser/dom.js";
-import { field, readForm } from "../widget/form.js";
 import { reapplyChanges, sheetsCall } from "./engine.js";
 import { getReserve, getSheet, undoWrites, writeReserve, writeSheet } from "./store.js";
 import { askedUndo, writeKey } from "./story.js";
@@ -17,19 +16,22 @@ import { changeLines } from "./lines.js";
 
 const WRITE_TRIES = 3;
 
-// → {personnage, fiches: [{id, nom, rev, lignes, raison}], reserve: {rev, lignes} | null, probleme}
+// → {personnage, fiches: [{id, nom, rev, lignes, raison}], ailleurs: [{nom, lignes}] (copies received from the
+//    table: written on their players' phones, never here), reserve: {rev, lignes, ailleurs?} | null, probleme}
 export async function writeBack(jeu, revs, result) {
   const changes = result.modifications || [];
-  const info = { personnage: result.personnage || null, fiches: [], reserve: null, probleme: "" };
+  const info = { personnage: result.personnage || null, fiches: [], ailleurs: [], reserve: null, probleme: "" };
   if (!changes.length) return info;
   const byTarget = new Map();
   for (const change of changes) {
     if (!byTarget.has(change.cible)) byTarget.set(change.cible, []);
     byTarget.get(change.cible).push(change);
   }
+  const received = new Set(Object.values(revs || {}).flat().filter((r) => r.recue).map((r) => r.id));
   for (const [target, mine] of byTarget) {
     try {
-      if (target === "reserve") info.reserve = await writeOneReserve(jeu, revs?.reserve?.[0]?.rev ?? 0, result.reserve, mine);
+      if (target === "reserve") info.reserve = await reserveOrElsewhere(jeu, revs, result, mine);
+      else if (received.has(mine[0].fiche_id)) info.ailleurs.push({ nom: mine[0].personnage, lignes: changeLines(mine) }); // a copy received: its player's
       else info.fiches.push(await writeOneSheet(jeu, revs, target, sheetAt(result, target), mine));
     } catch (err) {
       info.probleme = `Le jet n’a pas pu être écrit sur la fiche (${err.message}).`;
@@ -68,6 +70,15 @@ async function writeOneSheet(jeu, revs, target, after, changes) {
   throw new Error("la fiche change sans cesse ailleurs");
 }
 
+// The Réserve du meneur lives where the meneur keeps it: a device that holds one (saved on « Mes
+// personnages » or « L’écran du meneur », or written by a roll of the meneur's) is written; on a
+// player's phone, what her 1s give the meneur is said, and « Montrer ce jet » carries it to her.
+async function reserveOrElsewhere(jeu, revs, result, changes) {
+  const meneur = [result.qui, result.qui_a, result.qui_b].includes("meneur");
+  if (!meneur && !(await getReserve(jeu))) return { lignes: changes.map((c) => c.raison || changeLines([c])[0]), ailleurs: true };
+  return writeOneReserve(jeu, revs?.reserve?.[0]?.rev ?? 0, result.reserve, changes);
+}
+
 async function writeOneReserve(jeu, rev, after, changes) {
   let reserve = after;
   let lines = changeLines(changes);
@@ -93,10 +104,16 @@ export function sheetChangesView(widget, entry, current) {
   const info = entry.sheets;
   const parts = [];
   for (const written of info.fiches) parts.push(h("p", {}, h("strong", {}, fr(written.nom)), fr(` — ${written.lignes.join(" ; ")}.`)));
-  if (info.reserve) parts.push(h("p", {}, h("strong", {}, "Réserve du meneur"), fr(` — ${info.reserve.lignes.join(" ; ")}.`)));
-  const some = parts.length > 0;
+  for (const copy of info.ailleurs || []) {
+    parts.push(h("p", {}, h("strong", {}, fr(copy.nom)), fr(` — ${copy.lignes.join(" ; ")} : sur la fiche de son joueur (une copie reçue n’est jamais changée ici).`)));
+  }
+  const reserveHere = info.reserve && !info.reserve.ailleurs ? info.reserve : null; // written on this device
+  if (info.reserve?.ailleurs) {
+    parts.push(h("p", {}, h("strong", {}, "Pour le meneur"), fr(` — ${info.reserve.lignes.join(" ; ")}. « Montrer ce jet » le porte à sa Réserve, sur son téléphone.`)));
+  } else if (reserveHere) parts.push(h("p", {}, h("strong", {}, "Réserve du meneur"), fr(` — ${reserveHere.lignes.join(" ; ")}.`)));
+  const some = info.fiches.length > 0 || reserveHere !== null; // what this device wrote, and may undo
   if (entry.annule && some) parts.push(h("p", { class: "dl-sheet-changes__undone" }, fr("Annulé : les fiches sont revenues à leur version d’avant ce jet.")));
-  else if (current && some && !info.fige) parts.push(undoButton(widget.roller.split(".", 1)[0], info));
+  else if (current && some && !info.fige) parts.push(undoButton(widget.roller.split(".", 1)[0], { ...info, reserve: reserveHere }));
   if (info.probleme) parts.push(h("p", { class: "dl-error" }, fr(info.probleme)));
   if (!parts.length) return "";
   return h("div", { class: `dl-sheet-changes${entry.annule ? " dl-sheet-changes--undone" : ""}`, role: "group", "aria-label": "Fiches de personnage" }, ...parts);
@@ -126,7 +143,8 @@ export function sheetFollowups(widget, result) {
 // their last change, all or none: the French sentence to show.
 export async function undoWritten(jeu, info) {
   try {
-    const done = await undoWrites(jeu, { fiches: info.fiches || [], reserve: info.reserve || null });
+    const reserve = info.reserve && !info.reserve.ailleurs ? info.reserve : null; // « Pour le meneur »: not written here
+    const done = await undoWrites(jeu, { fiches: info.fiches || [], reserve });
     if (done.records) {
       return info.fiches?.length ? "Changement annulé : les fiches sont revenues à leur version d’avant."
         : "Changement annulé : la Réserve du meneur est revenue à sa version d’avant.";
@@ -144,7 +162,7 @@ function followupForm(widget, offer) {
   const out = h("p", { class: "dl-sheet-followup__out", role: "status" });
   const form = h("form", { class: "dl-sheet-followup", novalidate: "" },
     h("details", {}, h("summary", {}, fr(offer.libelle)),
-      ...offer.parametres.map((param) => field(param, prefix)),
+      ...offer.parametres.map((param) => widget.formKit.field(param, prefix)),
       h("button", { type: "submit", class: "md-button" }, fr(offer.libelle))), out);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -153,7 +171,7 @@ function followupForm(widget, offer) {
     if (!record) return (out.textContent = fr("Cette fiche n’existe plus sur cet appareil."));
     let answer;
     try {
-      answer = await sheetsCall({ op: "sheet_followup", fiche: record.fiche, suite: offer.id, params: readForm(form) }, jeu);
+      answer = await sheetsCall({ op: "sheet_followup", fiche: record.fiche, suite: offer.id, params: widget.formKit.readForm(form) }, jeu);
     } catch (err) {
       return (out.textContent = fr(`Pas fait : ${err.message}.`));
     }

@@ -3,7 +3,7 @@
 
 import { ODDS_DELAY_MS } from "../config.js";
 import { fr, h } from "../browser/dom.js";
-import { badNumber, bindModes, field, fixedValues, readForm, writeForm } from "./form.js";
+import { badNumber, bindModes, field, fixedValues, formInput, readForm, refreshModes, writeForm } from "./form.js";
 import { KEPT_RESULTS, keepRoom, loadHistory, saveHistory } from "../result/history.js";
 import { bindKeptFields } from "./kept.js";
 import { benchmarkText } from "../journal/text.js";
@@ -12,10 +12,10 @@ import { replayLink, shareLink } from "./links.js";
 import { detail, diceGroup, outcome, rollHead } from "../result/render.js";
 import { pageSystems, runtime } from "../engine/runtime.js";
 import { nextTurn } from "../browser/schedule.js";
-import { bindSheetPicker } from "../sheets/picker.js";
-import { sheetChangesView, sheetFollowups, writeBack } from "../sheets/writeback.js";
-import { followUndone, stepName } from "../sheets/story.js";
+import { bindSheets, sheetsApi } from "./sheets-link.js";
+import { stepName } from "./step-name.js";
 import { showState } from "./status.js";
+import { showRollButton } from "./show-roll.js";
 import { fieldLabels, plainWords } from "./words.js";
 
 export class Widget {
@@ -70,8 +70,11 @@ export class Widget {
     this.setBusy(false);
     if (runtime.state.name !== "idle") this.showState(runtime.state);
     bindKeptFields(this);
-    this.sheets = bindSheetPicker(this); // « Personnage »: null for a roller that takes no sheet
-    if (this.sheets) followUndone(this); // a result's write-back undone, here or elsewhere: its cards go back too
+    // The form's functions, for the other bundles' code that reads or fills it (the « Personnage »
+    // choice, a scene of the table): one copy of them, whose folds are the page's.
+    this.formKit = { field, formInput, readForm, refreshModes, writeForm };
+    this.sheets = null; // « Personnage »: bound once fiches.js is there, where a sheet may be taken
+    bindSheets(this);
     this.restore();
     // Awake: the room its kept results had until now is theirs (result/results-room.js), drawn in the same task.
     el.classList.add("dl-roller--awake");
@@ -163,7 +166,7 @@ export class Widget {
         ok = true;
         await this.describe(); // follow-up forms are drawn from the roller's action descriptions
         this.lastResult = answer.result;
-        const written = revs ? await writeBack(this.roller.split(".", 1)[0], revs, answer.result) : null;
+        const written = revs ? await sheetsApi().writeBack(this.roller.split(".", 1)[0], revs, answer.result) : null;
         if (shareable) {
           // A link never holds a sheet: a roll from one is shared with the values it gave.
           const params = revs ? linkParams(answer.result.parametres) : sent.params;
@@ -305,11 +308,11 @@ export class Widget {
       // A roll whose write-back was undone stays readable, said undone, and offers nothing more.
       const live = current && !entry.annule;
       parts.push(outcome(result));
-      if (entry.sheets) parts.push(sheetChangesView(this, entry, live));
+      if (entry.sheets && sheetsApi()) parts.push(sheetsApi().sheetChangesView(this, entry, live));
       for (const group of result.des || []) parts.push(diceGroup(group));
       parts.push(detail(result));
-      if (live) parts.push(...this.followUps(result, entry), ...(entry.sheets ? sheetFollowups(this, result) : []));
-      if (entry.link) parts.push(shareLink(this, entry.link));
+      if (live) parts.push(...this.followUps(result, entry), ...(entry.sheets && sheetsApi() ? sheetsApi().sheetFollowups(this, result) : []));
+      if (entry.link) parts.push(shareLink(this, entry.link), showRollButton(this, entry));
     }
     return h("div", { class: `dl-result${current ? "" : " dl-result--old"}${entry.annule ? " dl-result--undone" : ""}`,
       "data-roll": String(entry.number), "data-step": String(entry.etape || 0) }, ...parts);

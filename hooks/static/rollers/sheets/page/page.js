@@ -22,6 +22,7 @@ import { reserveSection } from "./reserve.js";
 import { verifyWhenReady } from "../verify.js";
 import { kindLabel, sheetView } from "./view.js";
 import { runtime } from "../../engine/runtime.js";
+import { showSheetToMeneur } from "../../table/show-sheet.js";
 
 export function bindSheetsPages() {
   for (const el of document.querySelectorAll(".dl-sheets[data-jeu][data-schema]")) {
@@ -178,6 +179,8 @@ class SheetsPage {
       sheetView(this.schema, record.fiche, "h2"),
       h("p", { class: "dl-sheets__buttons dl-sheets__tools" },
         sheetButton("Modifier", () => this.showForm(record, draft ? { draft } : {}), { primary: !record.refus }),
+        shareSupported() ? sheetButton("Montrer ma fiche au meneur", () => showSheetToMeneur(this.schema, record.fiche)
+          .catch((err) => this.failed(err.message))) : "",
         undo,
         sheetButton("Dupliquer", () => this.duplicate(record)),
         sheetButton("Exporter", () => {
