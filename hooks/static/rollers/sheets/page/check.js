@@ -58,7 +58,7 @@ export function quoted(raw) {
     if (raw.length > 8 || items.includes(null)) return `une liste de ${raw.length} valeurs`;
     text = items.join(", ");
   }
-  if (text === null && isPlainObject(raw)) {
+  if (text === null && isJsonObject(raw)) {
     const keys = Object.keys(raw);
     if (!keys.length) return "un objet vide";
     const shown = keys.slice(0, 4).map((k) => [...pyWords(k)].slice(0, 20).join("")); // one line, short: a key may be anything
@@ -75,7 +75,7 @@ export function jsonBytes(value) {
   return new TextEncoder().encode(JSON.stringify(value)).length;
 }
 
-function isPlainObject(raw) {
+function isJsonObject(raw) {
   return raw !== null && typeof raw === "object" && !Array.isArray(raw);
 }
 
@@ -154,7 +154,7 @@ function readText(field, raw, where) {
 
 // An object's fields in their declared order; an unknown field is refused.
 function readObjectFields(field, raw, where, label = null) {
-  if (!isPlainObject(raw)) throw fieldFail(field, where, "un objet JSON attendu", raw);
+  if (!isJsonObject(raw)) throw fieldFail(field, where, "un objet JSON attendu", raw);
   const allowed = field.champs.map((f) => f.nom);
   for (const key of Object.keys(raw)) {
     if (!allowed.includes(key)) {
@@ -176,7 +176,7 @@ function readListItems(field, raw, where) {
   }
   const seen = new Map();
   return raw.map((item, i) => {
-    const name = isPlainObject(item) ? item.nom : undefined;
+    const name = isJsonObject(item) ? item.nom : undefined;
     const context = `${field.element} ${i + 1}${typeof name === "string" && pyStrip(name) ? ` ${quoted(name)}` : ""}`;
     const value = readObjectFields(field, item, { path: `${where.path}[${i}]`, context: `${context}, ` }, context);
     if (field.noms_uniques) {
@@ -193,7 +193,7 @@ function readListItems(field, raw, where) {
 
 // An object as a whole: JSON, within the size a sheet may have.
 function wholeObject(raw, key, label, limit) {
-  if (!isPlainObject(raw)) throw new CheckRefusal(key, `${label} (${key})\u00a0: un objet JSON est attendu, reçu ${quoted(raw)}.`);
+  if (!isJsonObject(raw)) throw new CheckRefusal(key, `${label} (${key})\u00a0: un objet JSON est attendu, reçu ${quoted(raw)}.`);
   const size = jsonBytes(raw);
   if (size > limit) {
     throw new CheckRefusal(key, `${label} (${key})\u00a0: au plus ${Math.floor(limit / 1024)}\u00a0Ko, reçu ${Math.floor(size / 1024)}\u00a0Ko\u202F; raccourcissez les textes (2\u00a0000 caractères au plus chacun).`);
@@ -239,7 +239,7 @@ function titleOf(catalogue, game) {
 // A list longer than its field allows is said as such, before the size of the whole sheet
 // (rules_py.sheets.document._counts).
 function listCounts(catalogue, raw, key) {
-  if (!isPlainObject(raw) || !Object.hasOwn(catalogue.jeux, raw.jeu)) return;
+  if (!isJsonObject(raw) || !Object.hasOwn(catalogue.jeux, raw.jeu)) return;
   const context = typeof raw.nom === "string" && pyStrip(raw.nom) ? `Fiche ${quoted(raw.nom)}, ` : "";
   for (const field of catalogue.jeux[raw.jeu].champs) {
     const items = raw[field.nom];
