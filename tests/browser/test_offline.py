@@ -458,10 +458,21 @@ def test_a_cut_download_leaves_nothing_broken(context, book_online):
 def test_removing_the_offline_book(context, book_online):
     page = context.new_page()
     download_book(page, book_online)
+    # Another tab of the site, opened before the removal: its registration still to come (its clock held).
+    other = context.new_page()
+    other.add_init_script(REGISTER_COUNT)
+    other.clock.install()
+    other.goto(book_online.url + "credits/")
+    other.wait_for_function("() => window.desEtLames?.runtime")  # the rollers' module has run
     page.locator("#dl-offline button", has_text="Retirer le livre de cet appareil").click()
     page.locator("#dl-offline", has_text="Le livre a été retiré de cet appareil.").wait_for()
     assert page.evaluate("caches.keys()") == []
     assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r === undefined)")
+    # that tab's time comes: it does not bring the worker back
+    other.clock.run_for(30_000)
+    assert other.evaluate("window.__dlRegisters") == 0
+    assert page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r === undefined)")
+    other.close()
     # Not registered again until asked: the page's clock run past the registration's delay (offline.js
     # REGISTER_DELAY_MS, then an idle moment), every call to register() counted.
     page.add_init_script(REGISTER_COUNT)
