@@ -463,9 +463,11 @@ def test_the_words_the_audit_found_are_gone():
         "« Etats »",
         "handicap=false",  # code in a help text
         "batons, ecus",
-        "0 — Le Mat",  # the page writes the number before the word: « 0 — 0 — Le Mat »
     ):
         assert wrong not in whole, wrong
+    # The fortune's scale names an arcana as the results do (« XIV — Tempérance »); the page
+    # shows such a word alone, not « 14 — XIV — Tempérance » (tests/browser/test_sheets_phone.py).
+    assert "XIV — Tempérance" in whole and "14 — Tempérance" not in whole
     assert "Au-dessus de la normale" in whole and "Modificateur d’une caractéristique normale" in whole
     nocturne = {**_example("dcda"), "table_confrontation": ""}
     answer = call({"op": "roll", "roller": "dcda.tour", "fiche": nocturne, "params": {"carte_a": "3-batons"}})

@@ -26,7 +26,7 @@ from ..sheets.fields import NAME_MAX, Field
 from ..sheets.game import Binding, Filling, Followup, GameSheet, Outcome, Sheets, of, whose
 from ..sheets.names import Kind, Named, find
 from ..typography import fr
-from .cards import ARCANA, ARCANA_DECK, ARCANA_MAY, SUIT_LABELS, SUITS, arcana_label, draw, finish
+from .cards import ARCANA_DECK, ARCANA_MAY, SUIT_LABELS, SUITS, arcana_label, draw, finish
 from .table import parse_table
 
 __all__ = ["SHEET", "NEW_FORTUNE"]
@@ -88,7 +88,9 @@ FIELDS = (
         source="004, « Exaltation et Tempérances »",
         link=_PAGE + "#exaltation-et-temperances",
         decided="Une lame majeure, de 0 (Le Mat) à 21 (Le Monde) ; vide tant qu’elle n’est pas tirée.",
-        scales=(("", ARCANA),),  # the page shows « 14 — Tempérance »: the number is its own
+        # Named as the results name it (« XIV — Tempérance »): the page shows the word alone,
+        # as it says its number (sheets/page/form.js, namesItsNumber).
+        scales=(("", tuple(arcana_label(i) for i in range(22))),),
     ),
     Field(
         "relations_valeurs",
