@@ -35,6 +35,9 @@ from hooks.errors import SiteError
 from hooks.probabilities_html import Cell, Grid, render_grid
 from hooks.rollers_markdown import MAPPING, load_sections, same_spaces, slugify
 from hooks.urls import page_url, relative_url
+from rules_py import api as rules_api
+from rules_py.errors import RulesError
+from rules_py.typography import fr
 
 # ----------------------------------------------------------------------
 # The step
@@ -127,11 +130,19 @@ def linked(grid: Grid, links: dict[str, tuple[str, str]]) -> Grid:
 
 @cache
 def odds(roller_id: str, params: tuple[tuple[str, str], ...]) -> dict[str, Any]:
-    """rules_py's exact odds, asked once per build; a refusal stops the build."""
-    answer = rules_py.call({"op": "odds", "roller": roller_id, "params": dict(params)})
-    if not answer["ok"]:
-        raise SiteError(f"probabilites : {roller_id} refuse {dict(params)} : {answer['error']}")
-    return answer["result"]
+    """rules_py's exact odds, asked once per build; a refusal stops the build.
+
+    What a table reads of the answer: its exact values and its outcome labels. It is asked of
+    ``rules_py.api.odds`` (the answer ``rules_py.call`` gives, before its French typography), and
+    the labels get that typography here: the same labels, without setting every other text of
+    hundreds of answers (their notes and scales, 40% of a query's time).
+    """
+    try:
+        answer = rules_api.odds(roller_id, dict(params))
+    except RulesError as err:
+        raise SiteError(f"probabilites : {roller_id} refuse {dict(params)} : {fr(str(err))}") from None
+    exact = {key: answer[key] for key in ("reussite_exacte", "esperance_exacte") if key in answer}
+    return {**exact, "exact": {fr(label): value for label, value in answer["exact"].items()}}
 
 
 def cell(roller_id: str, params: dict[str, Any], answer: str) -> Cell:
