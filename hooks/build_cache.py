@@ -31,9 +31,18 @@ log = logging.getLogger("mkdocs.plugins.hooks.build_cache")  # MkDocs shows it; 
 def sources_hash(files: tuple[Path, ...]) -> str:
     """A hash of rules_py's modules and ``files`` (read again whenever one of them is touched:
     ``mkdocs serve`` rebuilds in the same process after an edit)."""
-    paths = sorted(Path(rules_py.__file__).parent.rglob("*.py")) + list(files)
-    stamp = tuple((str(path), path.stat().st_mtime_ns, path.stat().st_size) for path in paths)
-    return _contents_hash(stamp)
+    stamp = []
+    for name in (*_rules_modules(), *map(str, files)):
+        status = os.stat(name)
+        stamp.append((name, status.st_mtime_ns, status.st_size))
+    return _contents_hash(tuple(stamp))
+
+
+@lru_cache(maxsize=1)
+def _rules_modules() -> tuple[str, ...]:
+    """rules_py's modules, listed once per build (every widget and table asks: ~50 walks of the
+    package); ``mkdocs serve`` empties the hooks' caches before each rebuild (hooks/dev_reload.py)."""
+    return tuple(str(path) for path in sorted(Path(rules_py.__file__).parent.rglob("*.py")))
 
 
 @lru_cache(maxsize=32)
