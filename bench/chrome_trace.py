@@ -53,10 +53,16 @@ def thread_names(events: list[Event]) -> dict[Thread, str]:
     }
 
 
-def page_main(events: list[Event]) -> Thread:
-    """The page's renderer main thread: of the renderers' main threads, the one with the most tasks."""
+def page_main(events: list[Event], mark: str | None = None) -> Thread:
+    """The page's renderer main thread: where the page set ``mark`` (``MARK_SCRIPT``), else the
+    renderers' main thread that dispatched the most events (a closed page's renderer, or a spare
+    one, may be in the trace too)."""
+    if mark is not None:
+        seen = [e for e in events if e.get("name") == mark and "blink.user_timing" in e.get("cat", "")]
+        if seen:
+            return (seen[0]["pid"], seen[0]["tid"])
     names = thread_names(events)
-    count = collections.Counter((e.get("pid"), e.get("tid")) for e in events if e.get("name") in TASK_NAMES)
+    count = collections.Counter((e.get("pid"), e.get("tid")) for e in events if e.get("name") == "EventDispatch")
     mains = [thread for thread, name in names.items() if name == "CrRendererMain"]
     return max(mains, key=lambda thread: count[thread])
 
@@ -91,10 +97,10 @@ def trace_time(events: list[Event], mark: str, page_ms: float) -> Callable[[floa
     return lambda ms: offset + ms * 1000
 
 
-def longest_after(events: list[Event], since_us: float) -> dict[str, float]:
+def longest_after(events: list[Event], since_us: float, mark: str | None = None) -> dict[str, float]:
     """The page's main-thread tasks starting at ``since_us`` or later: the longest by thread time
-    (its thread and wall times) and the longest by wall time."""
-    after = [t for t in tasks(events, page_main(events)) if t["ts"] >= since_us]
+    (its thread and wall times) and the longest by wall time. ``mark``: one the page set (``page_main``)."""
+    after = [t for t in tasks(events, page_main(events, mark)) if t["ts"] >= since_us]
     by_thread = max(after, key=lambda t: t.get("tdur", 0), default=None)
     by_wall = max(after, key=lambda t: t.get("dur", 0), default=None)
     return {

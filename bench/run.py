@@ -439,7 +439,7 @@ def tap_first_roller(browser, srv, url: str, traced: bool = False):
     }
     if traced:
         at = chrome_trace.trace_time(events, "dl-bench-after-outcome", mark_ms)
-        seen["traced_after_load"] = chrome_trace.longest_after(events, at(load_end))
+        seen["traced_after_load"] = chrome_trace.longest_after(events, at(load_end), "dl-bench-after-outcome")
     return page, seen
 
 
