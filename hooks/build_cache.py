@@ -68,9 +68,9 @@ def cached_html(kind: str, key: object, depends: Iterable[Path], compute: Callab
         partial = path.with_suffix(f".{os.getpid()}.tmp")
         partial.write_text(html, encoding="utf-8")
         os.replace(partial, path)
-        for stale in CACHE_DIR.glob(f"{kind}~*.html"):
-            if stale != path:
-                stale.unlink(missing_ok=True)
+        for name in os.listdir(CACHE_DIR):  # the other entries of this kind (a glob compiled a pattern each time)
+            if name.startswith(f"{kind}~") and name.endswith(".html") and name != path.name:
+                (CACHE_DIR / name).unlink(missing_ok=True)
     except OSError as err:
         log.debug("cache non écrit (%s)", err)
     return html
