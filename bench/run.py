@@ -59,6 +59,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 RESULTS = ROOT / "bench" / "results"
 
+# Every process the benchmark starts imports this checkout's hooks and rules_py: a build in a copy of the
+# project (Zensical's) would otherwise import whatever the virtual environment's editable install points
+# to, another checkout's when the environment is shared between git worktrees.
+os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 
 
