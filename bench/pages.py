@@ -50,17 +50,23 @@ def every_page(site: Path) -> list[str]:
     return ["/" + p.removesuffix("index.html") for p in pages]
 
 
-def lighthouse(url: str, chromium: str, chromium_args: list[str]) -> dict:
+def lighthouse(url: str, chromium: str, chromium_args: list[str], tries: int = 3) -> dict:
+    """One Lighthouse run; a run that fails (Chromium lost under load: seen once in 108) is made again."""
     flags = " ".join(["--headless=new", *chromium_args])
-    done = subprocess.run(
-        ["node", str(LIGHTHOUSE), url, "--only-categories=performance", "--output=json", "--output-path=stdout",
-         "--quiet", f"--chrome-flags={flags}"],
-        env={**os.environ, "CHROME_PATH": chromium},
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=300,
-    )  # fmt: skip
+    for attempt in range(1, tries + 1):
+        done = subprocess.run(
+            ["node", str(LIGHTHOUSE), url, "--only-categories=performance", "--output=json", "--output-path=stdout",
+             "--quiet", f"--chrome-flags={flags}"],
+            env={**os.environ, "CHROME_PATH": chromium},
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )  # fmt: skip
+        if done.returncode == 0:
+            break
+        print(f"Lighthouse failed on {url} (try {attempt} of {tries}): {done.stderr.strip()[-300:]}", file=sys.stderr)
+    else:
+        raise RuntimeError(f"Lighthouse failed {tries} times on {url}")
     report = json.loads(done.stdout)
     audits = report["audits"]
     tasks = audits["long-tasks"]["details"]["items"] if audits["long-tasks"].get("details") else []
@@ -128,10 +134,16 @@ def bench_pages(site: Path, runs: int = 9) -> dict:
         paths = roller_pages()
         reports: dict[str, list[dict]] = {path: [] for path in paths}
         paired: dict[str, list[dict]] = {path: [] for path in paths}  # the credits run just before each
-        for _ in range(runs):  # credits, page, credits, page…: each page run beside a credits run
+        for round_ in range(1, runs + 1):  # credits, page, credits, page…: each page run beside a credits run
             for path in paths:
                 paired[path].append(lighthouse(srv.url + PLAIN, CHROMIUM, CHROMIUM_ARGS))
                 reports[path].append(lighthouse(srv.url + path, CHROMIUM, CHROMIUM_ARGS))
+                print(
+                    f"Lighthouse round {round_}/{runs} {path}: {reports[path][-1]['score']} "
+                    f"(TBT {reports[path][-1]['tbt_ms']} ms) vs credits {paired[path][-1]['score']} "
+                    f"(TBT {paired[path][-1]['tbt_ms']} ms); load {os.getloadavg()[0]:.1f}",
+                    file=sys.stderr,
+                )
         pages = {path: compare(reports[path], paired[path]) for path in paths}
         every_credits = [r for done in paired.values() for r in done]
         plain = compare(every_credits, every_credits)
