@@ -27,6 +27,7 @@ import os
 import statistics
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import yaml
@@ -50,7 +51,7 @@ def every_page(site: Path) -> list[str]:
     return ["/" + p.removesuffix("index.html") for p in pages]
 
 
-def lighthouse(url: str, chromium: str, chromium_args: list[str], tries: int = 3) -> dict:
+def lighthouse(url: str, chromium: str, chromium_args: list[str], tries: int = 4) -> dict:
     """One Lighthouse run; a run that fails (Chromium lost under load: seen once in 108) is made again."""
     flags = " ".join(["--headless=new", *chromium_args])
     for attempt in range(1, tries + 1):
@@ -65,6 +66,7 @@ def lighthouse(url: str, chromium: str, chromium_args: list[str], tries: int = 3
         if done.returncode == 0:
             break
         print(f"Lighthouse failed on {url} (try {attempt} of {tries}): {done.stderr.strip()[-300:]}", file=sys.stderr)
+        time.sleep(30 * attempt)  # a Chromium lost under load, or node_modules being installed again: wait
     else:
         raise RuntimeError(f"Lighthouse failed {tries} times on {url}")
     report = json.loads(done.stdout)
