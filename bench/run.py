@@ -248,9 +248,13 @@ def bench_bytes(site: Path) -> dict:
     # The engine's own standard library lives there too: it is Pyodide's, counted in the bytes ratio.
     files = sorted(p for p in assets.rglob("*") if p.is_file() and p.name != "python_stdlib.zip")
     total = sum(gz(p) for p in files)
-    # sheets.js: the « Mes personnages » pages' own modules, fetched by those pages only (main.js)
+    # sheets.js: the « Mes personnages » pages' own modules, fetched by those pages only (main.js);
+    # fiches.js, table.js and lean-qr.js: fetched where they are used (a device that holds sheets, a
+    # table page, a QR code shown): counted apart, as sheets.js
+    later = {"sheets.js", "fiches.js", "table.js", "lean-qr.js"}
     sheets_js = sum(gz(p) for p in files if p.name == "sheets.js")
-    front = sum(gz(p) for p in files if p.suffix in {".js", ".css"} and p.name != "sheets.js")
+    on_demand = {name: round(sum(gz(p) for p in files if p.name == name) / 1024, 1) for name in sorted(later)}
+    front = sum(gz(p) for p in files if p.suffix in {".js", ".css"} and p.name not in later)
     modules = [p for p in files if p.suffix == ".py"]
     sheets = [p for p in modules if sheet_module(p.relative_to(assets / "rules_py").as_posix())]
     modules = [p for p in modules if p not in sheets]
@@ -273,6 +277,7 @@ def bench_bytes(site: Path) -> dict:
         # (its worker checks sheets of its game; the largest game's modules counted as all)
         "sheets_js_gz_kb": round(sheets_js / 1024, 1),
         "sheets_page_gz_kb": round((front + sheets_js + core + sheets_gz) / 1024, 1),
+        "on_demand_gz_kb": on_demand,
         "page_gz_kb": pages,
         "largest_page_gz_kb": pages[largest],
         "largest_page": largest,

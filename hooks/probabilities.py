@@ -37,7 +37,7 @@ from hooks.rollers_markdown import MAPPING, load_sections, same_spaces, slugify
 from hooks.urls import page_url, relative_url
 from rules_py import api as rules_api
 from rules_py.errors import RulesError
-from rules_py.typography import fr
+from rules_py.typography import fr, reader
 
 # ----------------------------------------------------------------------
 # The step
@@ -146,11 +146,15 @@ def odds(roller_id: str, params: tuple[tuple[str, str], ...]) -> dict[str, Any]:
     ``rules_py.api.odds`` (the answer ``rules_py.call`` gives, before its French typography), and
     the labels get that typography here: the same labels, without setting every other text of
     hundreds of answers (their notes and scales, 40% of a query's time).
+
+    An empty value (``carte_a=``) is for the link only: it empties the form's field (a preset's card),
+    which the form then leaves out; the rules refuse an empty value, so it is left out here too.
     """
+    given = {k: v for k, v in params if v != ""}
     try:
-        answer = rules_api.odds(roller_id, dict(params))
+        answer = rules_api.odds(roller_id, given)
     except RulesError as err:
-        raise SiteError(f"probabilites : {roller_id} refuse {dict(params)} : {fr(str(err))}") from None
+        raise SiteError(f"probabilites : {roller_id} refuse {dict(params)} : {reader(str(err))}") from None
     exact = {key: answer[key] for key in ("reussite_exacte", "esperance_exacte") if key in answer}
     return {**exact, "exact": {fr(label): value for label, value in answer["exact"].items()}}
 

@@ -145,7 +145,7 @@ def cut_stdlib(full: Path, names: list[str]) -> Path:
     if out.is_file():
         return out
     out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_suffix(".tmp")
+    tmp = out.with_name(f"{out.stem}.{os.getpid()}.tmp")  # two builds at once (the tests' workers) write apart
     with zipfile.ZipFile(full) as source, zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as dest:
         for member in members_for(names, set(source.namelist())):
             info = source.getinfo(member)
@@ -279,7 +279,7 @@ def pyodide_file(name: str) -> Path | None:
         return cached
     try:
         cached.parent.mkdir(parents=True, exist_ok=True)
-        tmp = cached.with_suffix(cached.suffix + ".part")
+        tmp = cached.with_suffix(f"{cached.suffix}.{os.getpid()}.part")  # two builds at once download apart
         with urllib.request.urlopen(cdn_url() + name, timeout=60) as response, tmp.open("wb") as out:
             shutil.copyfileobj(response, out)
         expected = PINS.pinned().get(name)

@@ -48,10 +48,12 @@ def front_end_files() -> dict[str, str | Path]:
     front_end["rollers-worker.js"] = compact_js(front_end["rollers-worker.js"])
     for name, entry in BUNDLES.items():
         front_end[name] = bundle(STATIC / "rollers", entry)
+    vendored = vendored_files()
     engine = ENGINE.engine()
     version = hashlib.sha256(
         "".join(sources[name] for name in sorted(sources)).encode()
         + "".join(front_end[name] for name in sorted(front_end)).encode()
+        + "".join(vendored[name] for name in sorted(vendored)).encode()
         + json.dumps(engine.sizes, sort_keys=True).encode()
     ).hexdigest()[:12]
     pins = ENGINE.PINS.pinned()
@@ -88,9 +90,15 @@ def front_end_files() -> dict[str, str | Path]:
         "sha256": {**pins, **({ENGINE.STDLIB: stdlib_sha} if engine.stdlib else {})},
     }
     files: dict[str, str | Path] = {}
+    # The bundles every roller page loads carry only which rollers take sheets: the rest of the sheets'
+    # configuration is for the bundles fetched where sheets are used (fiches.js, sheets.js, table.js).
+    lean = {**manifest, "fiches": {"lanceurs": dict.fromkeys(manifest["fiches"]["lanceurs"], 1)}}
     for name, text in front_end.items():
         if name in BUNDLES:
-            text = text.replace(CONFIG_TOKEN, json.dumps(manifest, ensure_ascii=False), 1)
+            shown = lean if name in LEAN_CONFIG else manifest
+            text = text.replace(CONFIG_TOKEN, json.dumps(shown, ensure_ascii=False), 1)
+        files[f"{TARGET}/{name}"] = text
+    for name, text in vendored.items():
         files[f"{TARGET}/{name}"] = text
     for name, text in sources.items():
         files[f"{TARGET}/rules_py/{name}"] = text
@@ -111,6 +119,20 @@ def python_sources() -> list[Path]:
     return sorted(
         p for p in package.rglob("*.py") if p.name != "__main__.py" and p.relative_to(package).parts[0] != "cli"
     )
+
+
+def vendored_files() -> dict[str, str]:
+    """The npm libraries the site ships as files of their own (``VENDORED``), read from ``node_modules``
+    (``npm ci``: tools/setup.sh, which every build runs), each with its licence. A missing one is a warning
+    (``--strict`` fails the build): the site would lack what its pages load."""
+    out: dict[str, str] = {}
+    for name, (package, path) in VENDORED.items():
+        source = NODE_MODULES / package / path
+        if not source.is_file():
+            log.warning("node_modules/%s/%s is missing: run npm ci (bash tools/setup.sh site engine)", package, path)
+            continue
+        out[name] = source.read_text(encoding="utf-8")
+    return out
 
 
 def compact_js(text: str) -> str:
@@ -317,8 +339,23 @@ STATIC = Path(__file__).with_name("static")
 FRONT_END = ("rollers-worker.js", "rollers.css")  # rollers.js and sheets.js are bundled from static/rollers/
 #: The bundles of static/rollers/, each from its entry module: every page loads rollers.js; a
 #: « Mes personnages » page also sheets.js (main.js fetches it), the sheets' page modules; a page
-#: with rollers or sheets also prefetch.js, from its <head> (``prefetch_tag``).
-BUNDLES = {"rollers.js": "main.js", "sheets.js": "sheets/page/main.js", "prefetch.js": "engine/prefetch.js"}
+#: with rollers or sheets also prefetch.js, from its <head> (``prefetch_tag``); table.js (« La table »:
+#: a table page, a result shown to the meneur) and fiches.js (the widgets' « Personnage » choice and
+#: write-back, where the device holds sheets or copies received, and on the table's and sheets' pages)
+#: are fetched by rollers.js where they are used (browser/bundles.js).
+BUNDLES = {
+    "rollers.js": "main.js",
+    "sheets.js": "sheets/page/main.js",
+    "prefetch.js": "engine/prefetch.js",
+    "table.js": "table/main.js",
+    "fiches.js": "sheets/fiches.js",
+}
+#: The bundles whose configuration says only which rollers take sheets (``front_end_files``).
+LEAN_CONFIG = ("rollers.js", "prefetch.js")
+#: npm libraries shipped as they are, each in a file of its own beside the bundles (``vendored_files``):
+#: the QR codes' (table/qr.js loads it when a code is shown), with its licence.
+NODE_MODULES = Path(__file__).resolve().parent.parent / "node_modules"
+VENDORED = {"lean-qr.js": ("lean-qr", "index.mjs"), "lean-qr.LICENSE.txt": ("lean-qr", "LICENSE")}
 TARGET = "assets/rollers"
 CONFIG_TOKEN = "/*@build-config*/null"
 #: The modules of static/rollers/ the end of a roller page's <head> runs (``head_script``), each with its call.

@@ -26,8 +26,9 @@ import rules_py
 from hooks.build_cache import cached_html
 from hooks.errors import SiteError
 from hooks.rollers_markdown import PLACEHOLDER
-from hooks.sheets_content import picker_places
+from hooks.sheets_content import picker_places, sheets_page
 from hooks.urls import root_of
+from rules_py.typography import MINUS
 
 # ----------------------------------------------------------------------
 # The step
@@ -132,6 +133,7 @@ def render_widget(entry: dict[str, Any], where: str, links_from: str = "") -> st
             notes_url=f"{root_of(links_from)}notes-de-lecture/#{system}",
             system=system,
             sheets=picker_places(roller_id),
+            sheets_url=f"{root_of(links_from)}{sheets_page(system)}",
         )
         .strip()
     )
@@ -166,7 +168,8 @@ def _replayed(roller_id: str, preset: dict[str, Any], example: dict[str, Any], w
     replay = rules_py.call({"op": "roll", "roller": roller_id, "params": example["params"], "dice": example["dice"]})
     if not replay["ok"]:
         raise SiteError(f"{where}: exemple du livre refusé par {roller_id} : {replay['error']}")
-    if example["result"] not in replay["result"]["resultat"]:
+    # the book's « -4 » is the answer's « −4 » (the minus sign)
+    if example["result"].replace(MINUS, "-") not in replay["result"]["resultat"].replace(MINUS, "-"):
         raise SiteError(
             f"{where}: l’exemple du livre donne « {replay['result']['resultat']} », "
             f"le livre dit « {example['result']} »."
@@ -273,9 +276,21 @@ def odds_summary(odds: dict[str, Any]) -> dict[str, Any]:
     return {
         "rows": rows,
         "success": percent(success, digits),
-        "success_exact": odds.get("reussite_exacte", "") if success is not None else "",
+        "success_exact": glance_fraction(odds.get("reussite_exacte", "")) if success is not None else "",
         "success_width": f"{success * 100:.2f}%" if success is not None else "",
     }
+
+
+#: The longest exact fraction the odds' one line shows beside its percentage (« 1625/7776 »); a longer one
+#: (« 30537052563/81920000000 ») is noise at a glance, and stays in the rows one tap away.
+GLANCE_FRACTION = 9
+
+
+def glance_fraction(text: str) -> str:
+    """The exact success fraction for the odds' one line: itself if it reads at a glance, else nothing.
+
+    The same rule as ``glanceFraction`` in ``static/rollers/widget/odds.js``."""
+    return text if len(text) <= GLANCE_FRACTION else ""
 
 
 #: How an ordered outcome can be read, and the word before each value.

@@ -5,9 +5,11 @@
   game's schema as ``data-schema``: the sheet's fields (French labels, types, ranges,
   defaults, the book's sentence and the section of the site that explains each one), the
   example sheets and what each roller takes from a sheet, all asked of rules_py
-  (``sheet_schema``, ``sheet_examples``) at build time. The page draws its form from it
-  before the engine has booted; every check of a sheet still happens in Python, in the
-  browser.
+  (``sheet_schema``, ``sheet_examples``) at build time; and ``data-sauvegarde``: every
+  game's fields as a check reads them and the backup's format. The page draws its form
+  from it, and checks what the reader keeps against it (types, ranges, names, choices:
+  sheets/page/check.js, generic over the schema), before the engine has booted; the
+  engine then checks each kept sheet whole, in Python, in the browser.
 - ``widgets_config`` (the site step, through ``rollers_assets.front_end_files``): what the
   widgets need of the same schemas (which rollers take sheets, in which places, each game's
   page, the Réserve du meneur as it starts), in the bundles' configuration.
@@ -37,6 +39,7 @@ from rules_py.api import SYSTEMS
 
 __all__ = [
     "PRESENCE_HINT",
+    "backup_catalogue",
     "check_sheet_pages",
     "insert_sheets",
     "picker_places",
@@ -48,16 +51,62 @@ __all__ = [
 
 
 def insert_sheets(text: str, src_uri: str) -> str:
-    """``text`` (a page's HTML) with each game's schema on its ``dl-sheets`` placeholder."""
+    """``text`` (a page's HTML) with each game's schema on its ``dl-sheets`` placeholder (« Mes personnages »)
+    and its ``dl-table`` one (« L’écran du meneur », docs/<game>/table.md: the table's links are read with it),
+    and what the page needs to write and read a backup alone (``data-sauvegarde``: every game's fields, see
+    :func:`backup_catalogue`)."""
 
     def fill(match: re.Match[str]) -> str:
         game = match.group(2)
         if game not in SYSTEMS:
             raise SiteError(f"{src_uri}: jeu inconnu « {game} » pour « Mes personnages ».")
         schema = html.escape(json.dumps(schema_of(game), ensure_ascii=False, separators=(",", ":")), quote=True)
-        return f'{match.group(1)} data-schema="{schema}"'
+        backup = html.escape(json.dumps(backup_catalogue(), ensure_ascii=False, separators=(",", ":")), quote=True)
+        return f'{match.group(1)} data-schema="{schema}" data-sauvegarde="{backup}"'
 
     return _PLACEHOLDER.sub(fill, text)
+
+
+#: What a field's description says that a check reads (the rest, the book's words and links, is the form's).
+_CHECKED = frozenset(
+    ("nom", "libelle", "type", "requis", "defaut", "vide_permis", "min", "max", "max_longueur", "lignes", "choix")
+    + ("champs", "valeurs", "element", "max_elements", "noms_uniques", "motif")
+)
+
+
+def _checked_fields(fields: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out = []
+    for field in fields:
+        kept = {k: v for k, v in field.items() if k in _CHECKED}
+        if "champs" in kept:
+            kept["champs"] = _checked_fields(kept["champs"])
+        if "valeurs" in kept:
+            kept["valeurs"] = _checked_fields([kept["valeurs"]])[0]
+        if "choix" in kept:
+            kept["choix"] = [{"valeur": c["valeur"]} for c in kept["choix"]]
+        out.append(kept)
+    return out
+
+
+@cache
+def backup_catalogue() -> dict[str, Any]:
+    """The backup's description (rules_py's ``sheet_schema``, ``sauvegarde``) and, for every game, what checking
+    its sheets and its Réserve reads: a backup holds every game's, and is imported from any game's page."""
+    games = {}
+    for game in SYSTEMS:
+        schema = schema_of(game)
+        reserve = schema.get("reserve")
+        games[game] = {
+            "titre": schema["titre"],
+            "page": sheets_page(game),
+            "format": schema["format"],
+            "limites": schema["limites"],
+            "champs": _checked_fields(schema["champs"]),
+            "reserve": {"libelle": reserve["libelle"], "champs": _checked_fields(reserve["champs"])}
+            if reserve
+            else None,
+        }
+    return {**schema_of(SYSTEMS[0])["sauvegarde"], "jeux": games}
 
 
 def widgets_config() -> dict[str, Any]:
@@ -101,11 +150,12 @@ def _chosen_places(places: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 #: The games whose sheets the device holds, on ``<html data-fiches="…">``, before the body is parsed:
-#: what ``sheets/store.js`` wrote the last time it listed them. The widgets' room for their
+#: what ``sheets/store.js`` wrote the last time it listed them, and the games of the copies its table
+#: received (``table/store.js``: the « Personnage » choice offers them too). The widgets' room for their
 #: « Personnage » choice is shown for those games only (sheets.css).
 PRESENCE_HINT = (
-    '<script>try{document.documentElement.dataset.fiches=localStorage.getItem("des-et-lames:fiches-jeux")||""}'
-    "catch(e){}</script>"
+    '<script>try{document.documentElement.dataset.fiches=[localStorage.getItem("des-et-lames:fiches-jeux"),'
+    'localStorage.getItem("des-et-lames:table-jeux")].join(" ").trim()}catch(e){}</script>'
 )
 
 
@@ -170,4 +220,4 @@ def _asked(request: dict[str, Any], game: str) -> dict[str, Any]:
     return result
 
 
-_PLACEHOLDER = re.compile(r'(<div class="dl-sheets" data-jeu="([a-z]+)")')
+_PLACEHOLDER = re.compile(r'(<div class="dl-(?:sheets|table)" data-jeu="([a-z]+)")')

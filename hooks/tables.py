@@ -9,7 +9,7 @@ container once their script runs (``div.md-typeset__scrollwrap > div.md-typeset_
 A table straight under the article puts that new container among the article's children,
 and a rule of the theme's stylesheet then has the browser restyle the whole article
 (``simon/resolution/``: 1,178 elements, 268 ms with the processor slowed 4×, traced),
-forced as the theme next reads the header's size. Held in a plain ``<div class="dl-table">``
+forced as the theme next reads the header's size. Held in a plain ``<div class="dl-book-table">``
 (no style of its own once its table is wrapped: the scroll container's margins pass through it,
 the layout is the same to the pixel; before, it holds the .5em the container will add under the
 table, ``docs/stylesheets/content.css``, so that nothing moves when the container comes), the
@@ -24,7 +24,7 @@ import re
 __all__ = ["TABLE_BLOCK", "hold_tables"]
 
 #: The block each of the book's tables sits in (an attribute-less ``<table>``: what Markdown writes).
-TABLE_BLOCK = '<div class="dl-table">'
+TABLE_BLOCK = '<div class="dl-book-table">'
 
 _TABLE = re.compile(r"<table>.*?</table>", re.S)
 

@@ -35,7 +35,7 @@ from .api import call
 from .cli.files import UsageError, read_state, write_json
 from .cli.sheets import SHEET_OPTIONS, SUBCOMMANDS, SheetFiles, lines_after, lines_before, run_fiche
 from .cli.text import follow_ups, text_list, text_odds, text_result, typeset, value_text
-from .typography import fr
+from .typography import reader
 
 __all__ = ["COMMANDS", "UsageError", "Request", "parse", "usage", "main", "run", "read_state"]
 
@@ -72,7 +72,8 @@ def _usage(prog: str) -> dict[str, str]:
         ),
         "odds": (
             f"Usage : {prog} odds LANCEUR nom=valeur … [--json] [--fiche FICHIER …]\n"
-            "Donne les chances exactes de chaque issue (pourcentage et fraction exacte).\n" + _SHEETS_HELP
+            "Donne les chances exactes de chaque issue, en pourcentage (et « 1 chance sur N » sous 1 %) ;\n"
+            "--json donne aussi les fractions exactes.\n" + _SHEETS_HELP
         ),
         "action": (
             f"Usage : {prog} action LANCEUR ACTION --state FICHIER|- nom=valeur … [--dice …] [--seed N]\n"
@@ -89,7 +90,7 @@ def _usage(prog: str) -> dict[str, str]:
             "  exemple   affiche en JSON une fiche d’exemple du livre (la première, ou celle nommée)\n"
             "  nouvelle  affiche en JSON une nouvelle fiche (vide, ou copiée d’un exemple), d’identifiant neuf ;\n"
             "            « nouvelle simon reserve » : une nouvelle Réserve du meneur\n"
-            "  verifier  vérifie une fiche (ou un fichier de fiches) : une phrase en français si elle est fausse\n"
+            "  verifier  vérifie une fiche (ou une sauvegarde, « Tout exporter ») : une phrase en français si elle est fausse\n"
             "  schema    affiche en JSON les champs de la fiche et ce que chaque lanceur y prend\n"
             "  suite     ajoute un état (ajouter_etat), tire une nouvelle fortune (nouvelle_fortune)…\n"
             "Avec roll, odds et action, --fiche FICHIER remplit le lanceur (voir roll --help)."
@@ -162,14 +163,11 @@ def parse(argv: Sequence[str]) -> Request:
         elif arg == "--ecrire":
             req.sheets.write = True
         elif arg in SHEET_OPTIONS:
-            if i + 1 >= len(rest):
-                raise UsageError(f"L’option {arg} attend une valeur.")
             i += 1
-            req.sheets.add(arg, rest[i])
+            req.sheets.add(arg, _value(rest, i, arg))
         elif arg in _VALUED:
-            if i + 1 >= len(rest):
-                raise UsageError(f"L’option {arg} attend une valeur.")
             i += 1
+            _value(rest, i, arg)
             attribute = {"--dice": "dice", "--seed": "seed", "--state": "state_path", "--save": "save"}[arg]
             if getattr(req, attribute) is not None:
                 raise UsageError(
@@ -213,6 +211,15 @@ def parse(argv: Sequence[str]) -> Request:
             raise UsageError("La commande action attend --state FICHIER (l’état gardé par roll … --save FICHIER).")
         req.state = read_state(req.state_path)
     return req
+
+
+def _value(rest: list[str], i: int, option: str) -> str:
+    """The value of ``option`` at ``rest[i]``: there, and not empty (never read as « not given » in silence)."""
+    if i >= len(rest):
+        raise UsageError(f"L’option {option} attend une valeur.")
+    if not rest[i].strip():
+        raise UsageError(f"L’option {option} attend une valeur, reçu une valeur vide.")
+    return rest[i]
 
 
 def _parse_fiche(req: Request) -> Request:
@@ -319,7 +326,7 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
             write_json(req.save, result, "Enregistrement (--save)")
         written = req.sheets.write_back(result) if req.sheets.write else []
     except UsageError as err:
-        print(fr(str(err)), file=sys.stderr)
+        print(reader(str(err)), file=sys.stderr)
         return 2
     if req.as_json:
         print(json.dumps(result, ensure_ascii=False, indent=2))

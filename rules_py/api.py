@@ -73,7 +73,8 @@ sheets are those after the previous step (the result's), a Solaires
 follow-up spends the points the sheet holds now, and ``params`` may carry the
 follow-up's own sheet parameters (``suites_parametres_fiche``); the result's
 ``etat`` may keep what the sheets' next step needs (``fiche_element``: the
-element a veto takes away). The answer is the roller's
+element a use of points added or changed; ``fiche_modifications``: those changes,
+which a veto undoes exactly). The answer is the roller's
 result, unchanged, plus:
 
 - ``personnage``: the acting character's name (null without ``fiche``);
@@ -91,7 +92,9 @@ result, unchanged, plus:
        "ecart": -2 | "valeur": 5 | "ajout": {...} | "retrait": "Nom"}
 
   ``ecart`` is a difference (re-applied as a difference, kept within the
-  rules' bounds), ``valeur`` a new value, ``ajout``/``retrait`` an item of a list;
+  rules' bounds), ``valeur`` a new value, ``ajout``/``retrait`` an item of a list
+  (an ``ajout`` puts the item in the place of the item of the same name, ``avant``
+  then holding that item; changes of a list carry the item's place, ``rang``);
 - ``suites_fiche``: follow-ups on a sheet itself the result offers (« Ajouter un
   état », « Tirer une nouvelle fortune »): ``[{"id", "libelle", "cible",
   "fiche_id", "personnage", "parametres": [...]}]``, played with ``sheet_followup``.
@@ -100,11 +103,14 @@ The sheet operations::
 
     {"op": "sheet_check", "fiche": SHEET}        -> {"jeu", "personnage", "fiche": normalised}
     {"op": "sheet_check", "reserve": RESERVE}    -> {"reserve": normalised}
-    {"op": "sheet_read", "contenu": OBJECT|TEXT} -> {"fiches": [...], "reserves": [...]}
-        a file's content: one sheet, one Réserve, or {"format", "fiches", "reserves"?};
-        every object checked (an id twice is refused), or one French sentence
-    {"op": "sheet_export", "fiches": [...], "reserves"?: [...]}
-        -> {"contenu": the sheet (one) or {"format", "fiches", "reserves"?}, "fichier": "perseus.json"}
+    {"op": "sheet_read", "contenu": OBJECT|TEXT} -> {"fiches": [...], "reserves": [...], "brouillons": [...]}
+        a file's content: one sheet, one Réserve, or a backup of any format this site knows
+        (rules_py/sheets/backup.py: {"format": 2, "date", "fiches", "reserves", "brouillons"}; format 1
+        and the page's {"fiches"} of then are read); every object checked (an id twice is refused),
+        or one French sentence; a draft's sheet is kept as typed (it is checked when it is saved)
+    {"op": "sheet_export", "fiches": [...], "reserves"?: [...], "brouillons"?: [...], "date"?: ISO}
+        -> {"contenu": the sheet (one) or a backup, "fichier": "perseus.json" | "mes-personnages-simon.json"
+            (one game) | "des-et-lames-sauvegarde.json"}
     {"op": "sheet_examples", "jeu": JEU}         -> {"jeu", "fiches": [the book's examples], "reserve": RESERVE|null}
     {"op": "sheet_new", "jeu": JEU, "exemple"?: ID|NOM, "objet"?: "reserve", "seed"?: N}
         -> {"fiche": a blank sheet or a copy of an example, with a new random id} | {"reserve": ...}
@@ -117,13 +123,16 @@ The sheet operations::
             "suites_parametres_fiche": {action: [PARAM]} (a follow-up's parameters of the sheet only:
             solaires.points' depenser takes the element a use that alters the character adds), "ecrit": [...]}],
             "suites": [...], "reserve": {"libelle", "champs"}|null,
-            "exemples": [{"id", "nom", "type", "notes": where it comes from}], "modifiables": {...}}
+            "exemples": [{"id", "nom", "type", "notes": where it comes from}], "modifiables": {...},
+            "sauvegarde": {"format", "cles": {format: [top-level keys]}, "max_objets", "max_octets_brouillon",
+                           "brouillon": [FIELD]} (the backup, for the page that writes and reads it alone)}
         FIELD: {"nom", "libelle", "type": text|name|int|choice|bool|list|object|date|id, "requis",
                 "defaut", "vide_permis"?, "min"?, "max"?, "max_longueur"?, "lignes"?, "choix"?,
                 "champs"? (an object's, a list item's), "valeurs"? (a list of plain values),
                 "element"?, "max_elements"?, "noms_uniques"?, "aide"? (the book's sentence),
                 "source"?, "lien"? (its section on the site), "decision"? (the site's),
-                "suggestions"?, "exemple"?, "echelles"?, "echelle_selon"?}
+                "suggestions"?, "exemple"?, "echelles"?, "echelle_selon"?, "motif"? (an id's or a date's
+                pattern, a regular expression the whole value matches)}
     {"op": "sheet_choices", "roller": ID, "fiche": SHEET, ...}
         -> {"roller", "personnage", "choix": {parameter: [{"valeur", "libelle": "Pilote (2)",
             "nombre", "groupe"?}]}, "libelles": {parameter: "Élément"}, "remplissage": [...],
@@ -138,16 +147,15 @@ The sheet operations::
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Mapping
 from typing import Any
 
-from .dice import Dice
+from .contract import OPS, SHEET_KEYS, SHEET_OPS
 from .errors import RulesError
 from .params import RepeatedKeys, shown, twice_sentence
-from .roller import Roller
-from .typography import fr
+from .rolling import SYSTEMS, act, all_rollers, get_roller, odds, roll
+from .typography import fr, reader
 
 __all__ = [
     "SYSTEMS",
@@ -162,93 +170,10 @@ __all__ = [
     "act",
 ]
 
-#: Game packages (rules_py.<system>), in the order of the book; a roller id is "<system>.<name>".
-SYSTEMS = ("solaires", "feerie", "simon", "dcda")
-
-_OPS = ("list", "describe", "roll", "odds", "action")
-#: Character sheets' operations (rules_py/sheets/ops.py), imported when first asked.
-SHEET_OPS = (
-    "sheet_check",
-    "sheet_read",
-    "sheet_export",
-    "sheet_examples",
-    "sheet_new",
-    "sheet_schema",
-    "sheet_choices",
-    "sheet_apply",
-    "sheet_followup",
-)
-#: The keys of a roll, odds or action request that carry sheets (and Simon's Réserve du meneur).
-SHEET_KEYS = ("fiche", "fiche_defense", "fiche_b", "fiches_a", "fiches_b", "reserve")
-
-
-# ----------------------------------------------------------------------
-# Registry (lazy: the browser imports only the game package a roll needs)
-# ----------------------------------------------------------------------
-
-
-def _module_rollers(system: str) -> tuple[Roller, ...]:
-    rollers: tuple[Roller, ...] = importlib.import_module(f"{__package__}.{system}").ROLLERS
-    return rollers
-
-
-def all_rollers() -> tuple[Roller, ...]:
-    return tuple(r for s in SYSTEMS for r in _module_rollers(s))
-
-
-def get_roller(roller_id: Any) -> Roller:
-    if isinstance(roller_id, str) and "." in roller_id:
-        system = roller_id.split(".", 1)[0]
-        if system in SYSTEMS:
-            for r in _module_rollers(system):
-                if r.id == roller_id:
-                    return r
-    ids = ", ".join(r.id for r in all_rollers())
-    raise RulesError("roller", f"Lanceur inconnu {shown(roller_id)} : les lanceurs sont {ids}.")
-
-
-# ----------------------------------------------------------------------
-# Operations (Python callers: the build hooks, the CLI, the tests)
-# ----------------------------------------------------------------------
-
-
-# The ids and the state are Any: they may come straight from a reader's JSON, and are checked here.
-def roll(roller_id: Any, params: Mapping[str, Any] | None = None, dice: Any = None, seed: Any = None) -> dict[str, Any]:
-    roller = get_roller(roller_id)
-    args = roller.parse(params or {})
-    source = Dice(dice, seed)
-    result = roller.roll(args, source)
-    source.finish()
-    return result
-
-
-def odds(roller_id: Any, params: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    roller = get_roller(roller_id)
-    return {"roller": roller.id, **roller.odds(roller.parse(params or {}))}
-
-
-def act(
-    roller_id: Any,
-    action_id: Any,
-    state: Any,
-    params: Mapping[str, Any] | None = None,
-    dice: Any = None,
-    seed: Any = None,
-) -> dict[str, Any]:
-    roller = get_roller(roller_id)
-    action = roller.action(action_id)
-    if action is None:
-        names = ", ".join(a.id for a in roller.actions) or "aucune"
-        raise RulesError("action", f"Action inconnue {shown(action_id)} pour {roller.id} : les actions sont {names}.")
-    if not isinstance(state, Mapping):
-        raise RulesError("etat", "État (etat) : l’état du jet précédent est attendu.")
-    from .params import parse_params
-
-    args = parse_params(action.params, params or {}, f"{roller.id} / {action.id}")
-    source = Dice(dice, seed)
-    result = action.run(state, args, source)
-    source.finish()
-    return result
+# The door reads a request and dispatches it once: a request with sheets (or a sheet operation) to the
+# sheets' layer (rules_py/sheets/ops.py), any other to the rollers' machinery (rules_py/rolling.py); both
+# lie below it and never call back up. ``get_roller``, ``roll``, ``odds`` and ``act`` are the machinery's,
+# named here too for Python callers (the build hooks, the tests).
 
 
 def call(request: Any) -> dict[str, Any]:
@@ -260,7 +185,7 @@ def call(request: Any) -> dict[str, Any]:
     try:
         return {"ok": True, "result": typeset(_dispatch(request))}
     except RulesError as err:
-        return {"ok": False, "error": fr(str(err)), "field": err.field}
+        return {"ok": False, "error": reader(str(err)), "field": err.field}
     except RecursionError:  # absurdly nested JSON
         return {"ok": False, "error": "Requête trop imbriquée.", "field": "requete"}
 
@@ -331,6 +256,7 @@ _IDENTIFIERS = frozenset(
         *SHEET_KEYS,
         "fiches",
         "reserves",
+        "brouillons",
         "contenu",
         "personnage",
         "avant",
@@ -340,6 +266,9 @@ _IDENTIFIERS = frozenset(
         "valeur_fiche",
         "cible",
         "fiche_id",
+        # patterns and keys of the sheets' schema (the page matches values against them)
+        "motif",
+        "cles",
     }
 )
 # Mappings whose keys are labels (the odds: ``issues`` and ``exact`` keep the same keys).
@@ -347,11 +276,12 @@ _LABEL_KEYS = frozenset({"issues", "exact"})
 
 
 def typeset(value: Any, key: str | None = None) -> Any:
-    """``value`` with :func:`~rules_py.typography.fr` on every French text; identifiers untouched."""
+    """``value`` with :func:`~rules_py.typography.reader` on every French text (the minus sign, French spaces);
+    identifiers untouched, and the odds' outcome labels (keys the page matches) get the spaces only."""
     if key in _IDENTIFIERS:
         return value
     if isinstance(value, str):
-        return fr(value)
+        return reader(value)
     if isinstance(value, Mapping):
         if key == "parametres":  # the checked parameters (a list under "parametres" describes them)
             return value
@@ -383,11 +313,11 @@ def _dispatch(request: Any) -> Any:
         _refuse_repeated(request.get(key), f"Fiche ({key})" if key in SHEET_KEYS else key.capitalize())
     op = request.get("op")
     if op in SHEET_OPS or (op in ("roll", "odds", "action") and _carries_sheets(request)):
-        from .sheets import ops as sheet_ops  # only a request with sheets needs them
+        from .sheets import ops as sheet_ops  # only a request with sheets needs them (and the browser their files)
 
-        return sheet_ops.serve(op, request) if op in SHEET_OPS else sheet_ops.with_sheets(op, request)
-    if op not in _OPS:
-        raise RulesError("op", f"Opération inconnue {shown(op)} : les opérations sont {', '.join(_OPS + SHEET_OPS)}.")
+        return sheet_ops.serve(op, request)
+    if op not in OPS:
+        raise RulesError("op", f"Opération inconnue {shown(op)} : les opérations sont {', '.join(OPS + SHEET_OPS)}.")
     if op == "list":
         return [r.describe() for r in all_rollers()]
     roller_id = request.get("roller")

@@ -31,14 +31,14 @@ def parse_forced(raw: Any) -> list[int | str] | None:
     else:
         raise RulesError(
             "des",
-            f"Dés imposés (des) : une liste de valeurs séparées par des virgules est attendue, reçu {shown(raw)}.",
+            f"Dés imposés : une liste de valeurs séparées par des virgules est attendue, reçu {shown(raw)}.",
         )
     if len(items) > _MAX_FORCED:
-        raise RulesError("des", f"Dés imposés (des) : au plus {_MAX_FORCED} valeurs, reçu {len(items)}.")
+        raise RulesError("des", f"Dés imposés : au plus {_MAX_FORCED} valeurs, reçu {len(items)}.")
     out: list[int | str] = []
     for item in items:
         if isinstance(item, bool):
-            raise RulesError("des", f"Dés imposés (des) : valeur invalide {shown(item)}.")
+            raise RulesError("des", f"Dés imposés : valeur invalide {shown(item)}.")
         if isinstance(item, int):
             out.append(item)
         elif isinstance(item, str) and item.lstrip("+-").isdecimal() and len(item) < 10:
@@ -46,7 +46,7 @@ def parse_forced(raw: Any) -> list[int | str] | None:
         elif isinstance(item, str) and 0 < len(item) <= 20:
             out.append(fold(item))
         else:
-            raise RulesError("des", f"Dés imposés (des) : valeur invalide {shown(item)}.")
+            raise RulesError("des", f"Dés imposés : valeur invalide {shown(item)}.")
     return out
 
 
@@ -58,7 +58,7 @@ class Dice:
         if self._forced is not None and seed is not None:
             raise RulesError(
                 "seed",
-                "Graine (seed) : sans effet avec des dés imposés (des), qui fixent déjà le jet ; "
+                "Graine (seed) : sans effet avec des dés imposés, qui fixent déjà le jet ; "
                 "donnez l’un ou l’autre, pas les deux.",
             )
         self._next = 0
@@ -114,7 +114,7 @@ class Dice:
         if value is None:
             value = self._rng.randint(1, sides)
         elif not isinstance(value, int) or not 1 <= value <= sides:
-            raise RulesError("des", f"Dés imposés (des) : un d{sides} donne de 1 à {sides}, reçu {shown(value)}.")
+            raise RulesError("des", f"Dés imposés : un d{sides} donne de 1 à {sides}, reçu {shown(value)}.")
         self.drawn.append(value)
         return value
 
@@ -128,7 +128,7 @@ class Dice:
         if value is None:
             value = self._rng.choice(list(deck))
         elif str(value) not in deck:
-            raise RulesError("des", f"Cartes imposées (des) : {shown(value)} n’est pas une {what} possible ici.")
+            raise RulesError("des", f"Cartes imposées : {shown(value)} n’est pas une {what} possible ici.")
         value = str(value)
         self.drawn.append(value)
         return value
@@ -152,5 +152,5 @@ class Dice:
             what = "Cartes imposées" if cards_only else "Dés imposés"
             verb = "ce tirage demande" if cards_only else "ce jet demande"
             if not self._cards_used and not self._dice_used:
-                raise RulesError("des", f"Dés imposés (des) : ce jet ne lance aucun dé (reçu {got}).")
-            raise RulesError("des", f"{what} (des) : {verb} {self.needed()} (reçu {got}).")
+                raise RulesError("des", f"Dés imposés : ce jet ne lance aucun dé (reçu {got}).")
+            raise RulesError("des", f"{what} : {verb} {self.needed()} (reçu {got}).")

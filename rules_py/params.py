@@ -28,9 +28,12 @@ __all__ = [
     "describe_params",
     "shown",
     "fold",
+    "is_empty",
+    "value_words",
 ]
 
 _INT = re.compile(r"[+-]?\d{1,9}")
+MINUS_SIGN = "\u2212"  # the minus sign the answers write (rules_py.typography.MINUS)
 _TRUE = {"true", "vrai", "oui", "1", "on"}
 _FALSE = {"false", "faux", "non", "0", "off"}
 _TEXT_MAX = 60
@@ -59,9 +62,40 @@ def fold(text: str) -> str:
     return "-".join(re.split(r"[\s_'’]+", bare.strip().casefold())).strip("-")
 
 
+def _json_words(raw: Any) -> str | None:
+    """A plain JSON value as the file or the form writes it (``true``, ``null``, ``3``, ``Pilote``); None if not plain."""
+    if isinstance(raw, bool):
+        return "true" if raw else "false"
+    if raw is None:
+        return "null"
+    if isinstance(raw, int):
+        return str(raw)
+    if isinstance(raw, float):
+        return str(int(raw)) if raw.is_integer() and abs(raw) < 1e15 else repr(raw)
+    if isinstance(raw, str):
+        return raw
+    return None
+
+
 def shown(raw: Any) -> str:
-    """The received value, short and quoted, for an error sentence."""
-    text = raw if isinstance(raw, str) else repr(raw)
+    """The received value, short and quoted, for an error sentence, in the words of JSON and of the form
+    (``true``, ``null``, « 3, 2 », « un objet (champs a, b) »), never in Python's (``True``, ``{'a': 1}``)."""
+    text = _json_words(raw)
+    if text is None and isinstance(raw, (list, tuple)):
+        items = [_json_words(x) for x in raw]
+        if not raw:
+            return "une liste vide"
+        if len(raw) > 8 or any(x is None for x in items):
+            return f"une liste de {len(raw)} valeurs"
+        text = ", ".join(x for x in items if x is not None)
+    if text is None and isinstance(raw, Mapping):
+        keys = [" ".join(str(k).split())[:20] for k in raw][:4]  # one line, short: a key may be anything
+        if not keys:
+            return "un objet vide"
+        more = "…" if len(raw) > 4 else ""
+        return f"un objet (champ{'s' if len(raw) > 1 else ''} {', '.join(keys)}{more})"
+    if text is None:
+        return "une valeur illisible"
     text = " ".join(text.split())
     if len(text) > 30:
         text = text[:29] + "…"
@@ -133,6 +167,14 @@ class Param:
         return RulesError(self.name, f"{self.where} : {what}, reçu {shown(raw)}.")
 
     def _range_text(self) -> str:
+        if self.minimum is None and self.maximum is None:
+            return "un entier"
+        if self.maximum is None:
+            return f"un entier d’au moins {self.minimum}"
+        if self.minimum is None:
+            return f"un entier d’au plus {self.maximum}"
+        if self.minimum == self.maximum:
+            return f"l’entier {self.minimum}"
         return f"un entier de {self.minimum} à {self.maximum}"
 
     def _int(self, raw: Any, what: str) -> int:
@@ -142,8 +184,8 @@ class Param:
             value = raw
         elif isinstance(raw, float) and raw.is_integer() and abs(raw) < 1e9:
             value = int(raw)
-        elif isinstance(raw, str) and _INT.fullmatch(raw.strip()):
-            value = int(raw.strip())
+        elif isinstance(raw, str) and _INT.fullmatch(raw.strip().replace(MINUS_SIGN, "-")):
+            value = int(raw.strip().replace(MINUS_SIGN, "-"))  # « −2 », as the answers write it, is -2
         else:
             raise self.fail(f"{what} attendu", raw)
         if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
@@ -184,19 +226,51 @@ class Param:
             return text
         raise AssertionError(f"unknown parameter kind {self.kind!r}")
 
-    def _ints_text(self) -> str:
-        """What a list parameter expects, in French: « exactement 4 entiers de 0 à 25, … attendus »."""
+    def _ints_what(self) -> str:
+        """What a list parameter takes, in French: « exactement 4 entiers de 0 à 25, séparés par des virgules »."""
         lo, hi = self.min_items, self.max_items
         values = f"de {self.minimum} à {self.maximum}"
         if hi == 1:
-            return f"un entier {values} attendu" if lo == 1 else f"au plus un entier {values} attendu"
+            return f"un entier {values}" if lo == 1 else f"au plus un entier {values}"
         if lo == hi:
             count = f"exactement {lo} entiers"
         elif lo == 0:
             count = f"au plus {hi} entiers"
         else:
             count = f"de {lo} à {hi} entiers"
-        return f"{count} {values}, séparés par des virgules, attendus"
+        return f"{count} {values}, séparés par des virgules"
+
+    def _ints_text(self) -> str:
+        """« exactement 4 entiers de 0 à 25, … attendus »."""
+        return self._ints_what() + (" attendu" if self.max_items == 1 else ", attendus")
+
+    def takes(self) -> str:
+        """What the parameter takes, in French (« un entier de -8 à 8 », « une valeur parmi stable, … »)."""
+        if self.kind == "int":
+            return self._range_text()
+        if self.kind == "bool":
+            return "« true » ou « false »"
+        if self.kind == "choice":
+            return f"une valeur parmi {', '.join(c.value for c in self.choices)}"
+        if self.kind == "ints":
+            return self._ints_what()
+        return f"un texte d’au plus {_TEXT_MAX} caractères"
+
+    @property
+    def may_be_empty(self) -> bool:
+        """An empty value is a value: a list that may hold nothing (``assistants=``: no assistant)."""
+        return self.kind == "ints" and self.min_items == 0
+
+    def empty(self, also: str = "") -> RulesError:
+        """An empty value given (``elements=``, ``""``): refused, never read as the default in silence
+        (``also``: what else it may take, « un nom de la fiche ou »)."""
+        if self.required:
+            return RulesError(self.name, f"{self.where} : ce champ est obligatoire, reçu une valeur vide.")
+        default = "" if self.default in (None, ()) else f" (sa valeur par défaut : {value_words(self.default)})"
+        return RulesError(
+            self.name,
+            f"{self.where} : reçu une valeur vide ; donnez {also}{self.takes()}, ou ne donnez pas ce paramètre{default}.",
+        )
 
     def _ints(self, raw: Any) -> tuple[int, ...]:
         what = self._ints_text()
@@ -290,13 +364,29 @@ def parse_params(params: tuple[Param, ...], raw: Any, roller: str) -> dict[str, 
     out: dict[str, Any] = {}
     for p in params:
         value = raw.get(p.name)
-        if value is None or (isinstance(value, str) and value.strip() == "" and p.kind != "text"):
+        if is_empty(value) and not p.may_be_empty:  # typed, but empty: said, never the default in silence
+            raise p.empty()
+        if value is None:
             if p.required:
                 raise RulesError(p.name, f"{p.where} : ce champ est obligatoire.")
             out[p.name] = p.default
         else:
             out[p.name] = p.parse(value)
     return out
+
+
+def is_empty(value: Any) -> bool:
+    """A value given empty (``elements=``, ``""``, spaces): refused, as ``expertise=`` always was."""
+    return isinstance(value, str) and not value.strip()
+
+
+def value_words(value: Any) -> str:
+    """A parameter's value as the reader types it: ``3,2``, ``true``, ``stable``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ",".join(value_words(v) for v in value)
+    return str(value)
 
 
 def describe_params(params: tuple[Param, ...]) -> list[dict[str, Any]]:

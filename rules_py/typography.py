@@ -20,10 +20,19 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["NBSP", "NNBSP", "fr", "fr_chunks"]
+__all__ = ["NBSP", "NNBSP", "MINUS", "fr", "fr_chunks", "minus", "reader"]
 
 NBSP = "\u00a0"
 NNBSP = "\u202f"
+MINUS = "\u2212"
+
+# a hyphen-minus that is a minus: before a digit, not inside a word, a date, a card (7-dagues), an option
+# (--dice) or a name=value to type (difficulte=-2)
+_MINUS_SIGN = re.compile(r"(?<![\w\-\u2212=/.,:])-(?=\d)")
+# ... or a subtraction between two numbers (« 5 - 3 », « 3 - (2 + 2) »)
+_SUBTRACTION = re.compile(r"(?<=[\d)] )-(?= [\d(])")
+# a value given back as data (an exact fraction « -5/4 »): not prose
+_NUMBER = re.compile(r"[+-]?\d+(/\d+)?")
 
 # spaces that may stand where French typography wants a no-break space
 _SPACE = " \t\n\r\u00a0\u202f\u2009\u2007\u2008\u200a"
@@ -78,6 +87,19 @@ def fr(text: str) -> str:
         pos = end
     parts.append(text[pos:])
     return "".join(parts)
+
+
+def minus(text: str) -> str:
+    """``text`` with the minus sign « − » (U+2212) where a hyphen-minus stands for one (« −2 », « 5 − 3 »);
+    a number given as data (« -5/4 ») is left as it is. Idempotent."""
+    if not isinstance(text, str) or "-" not in text or _NUMBER.fullmatch(text):
+        return text
+    return _SUBTRACTION.sub(MINUS, _MINUS_SIGN.sub(MINUS, text))
+
+
+def reader(text: str) -> str:
+    """A text the reader sees, set whole: :func:`minus`, then :func:`fr`'s spaces."""
+    return fr(minus(text))
 
 
 def fr_chunks(chunks: list[str]) -> list[str]:

@@ -10,6 +10,17 @@ from helpers import build_site
 SITE_URL = "http://127.0.0.1:8000/"
 
 
+#: The fixtures that build the whole site (about 20 s once per run, per stack): their tests are marked ``site``.
+SITE_FIXTURES = {"built_site", "zensical_site", "each_site", "server", "elsewhere"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """``site``: a test that needs a build of the site (the contributor's loop leaves them out, CONTRIBUTING.md)."""
+    for item in items:
+        if SITE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.site)
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """``mkdocs build --strict`` of the project as it is (MkDocs + Material), at the default local address."""

@@ -148,6 +148,23 @@ def test_an_unknown_participant_is_named_with_the_list():
     assert "a1 (Aube), a2 (Brune), b1 (Corbeau), b2 (Dune)" in str(err.value) and "« Zoé »" in str(err.value)
 
 
+@pytest.mark.parametrize(
+    "roller, params, field",
+    [
+        ("dcda.confrontation", {**TEAM, "bonus_pour": "Aube,aube"}, "bonus_pour"),
+        ("dcda.confrontation", {**TEAM, "bonus_pour": "a1,Aube"}, "bonus_pour"),
+        ("dcda.tour", {"enseignes_interdites": "coupes,Coupes"}, "enseignes_interdites"),
+        ("dcda.confrontation", {**TEAM, "enseignes_imposees": "batons,bâtons"}, "enseignes_imposees"),
+    ],
+)
+def test_one_participant_or_suit_named_twice_is_refused(roller, params, field):
+    """Issue 35 §4, « a second element is another element », in every roller: a list of names never names one twice."""
+    for op in (roll, odds):
+        with pytest.raises(RulesError) as err:
+            op(roller, params)
+        assert err.value.field == field and "nommée deux fois" in str(err.value)
+
+
 # ----------------------------------------------------------------------
 # 14. Forces above 10: an environment only
 # ----------------------------------------------------------------------

@@ -22,6 +22,8 @@ import pytest
 
 import rules_py
 
+pytestmark = pytest.mark.slow  # Node, Pyodide, builds: seconds each
+
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "node_modules" / "pyodide"
 WAIT = 90  # seconds, for the first build and for each rebuild (two shared cores)

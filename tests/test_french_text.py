@@ -47,6 +47,17 @@ STRAIGHT = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])|\"[^\W\d_][^\"]*\"")
 BAD_SPACE = re.compile(r"[ \u2009\u00a0](?=[;?!])| (?=[:»])|« |[ \u202f]:|«\u202f|\u202f»|(?<=[^\W_])[;?!:»](?=\s|$)")
 
 
+#: a hyphen-minus standing for a minus in reader text (« -2 », « (-4) »): « − » (U+2212) is the minus sign; a word,
+#: a date, a card (7-dagues), an option (--dice) and a value to type (difficulte=-2) keep their hyphens
+HYPHEN_MINUS = re.compile(r"(?<![\w\-\u2212=/.,:])-(?=\d)")
+#: Python's own words and reprs in a sentence (« reçu « True » », « {'a' : 1} », « None »): the reader's are JSON's
+PYTHON = re.compile(r"\b(?:True|False|None)\b|[{\[(]'|'[}\])]")
+#: a value given as data, not prose (an exact fraction « -5/4 », an outcome label « -2 » the page matches)
+NUMBER = re.compile(r"[+-]?\d+(/\d+)?")
+#: an exact fraction shown to a reader (« (30537052563/81920000000) »): a percentage or « 1 chance sur N » instead
+FRACTION = re.compile(r"\d+/\d{3,}")
+
+
 def shown(text: str) -> str:
     return text.replace("\u202f", "⍽").replace("\u00a0", "~")
 
@@ -105,7 +116,10 @@ def _texts(value: Any, key: str | None = None, path: str = ""):
 def _faults(answer: dict, where: str) -> list[str]:
     out = []
     for path, text in _texts(answer):
-        for rule, pattern in (("apostrophe ou guillemets droits", STRAIGHT), ("espace", BAD_SPACE)):
+        rules = [("apostrophe ou guillemets droits", STRAIGHT), ("espace", BAD_SPACE), ("Python", PYTHON)]
+        if not path.endswith("(clé)") and not NUMBER.fullmatch(text):  # labels and data keep their « - »
+            rules.append(("trait d’union pour un moins", HYPHEN_MINUS))
+        for rule, pattern in rules:
             m = pattern.search(text)
             if m:
                 out.append(f"{where} {path} ({rule}) : {shown(text[max(0, m.start() - 40) : m.end() + 20])!r}")
@@ -244,7 +258,13 @@ def _cli_faults(text: str, where: str) -> list[str]:
     for line in text.splitlines():
         if line.lstrip().startswith(PROG):
             continue  # a command to copy, printed exactly as it runs
-        for rule, pattern in (("apostrophe ou guillemets droits", STRAIGHT), ("espace", BAD_SPACE)):
+        for rule, pattern in (
+            ("apostrophe ou guillemets droits", STRAIGHT),
+            ("espace", BAD_SPACE),
+            ("Python", PYTHON),
+            ("trait d’union pour un moins", HYPHEN_MINUS),
+            ("fraction", FRACTION),
+        ):
             if pattern.search(line):
                 faults.append(f"{where} ({rule}) : {shown(line)!r}")
     return faults
@@ -355,3 +375,107 @@ def test_the_sites_own_text_takes_the_typographic_apostrophe():
         if ELISION.search(line.split(" #")[0]):
             bad.append(f"mkdocs.yml:{n}: {line.strip()[:90]}")
     assert not bad, "apostrophes droites dans le texte du site :\n" + "\n".join(bad)
+
+
+# ----------------------------------------------------------------------
+# 5. The sheets' answers: the schema the page draws its form from, refusals, rolls from sheets
+# ----------------------------------------------------------------------
+
+
+def _sheet_answers(game: str) -> list[tuple[str, dict]]:
+    from test_sheets import _hostile
+
+    from rules_py.sheets import load_game
+
+    sheet_game = load_game(game)
+    schema = call({"op": "sheet_schema", "jeu": game})
+    # the Réserve's description sits under « reserve », a key the door keeps as data: walked on its own
+    out = [("schema", schema), ("schema, réserve", {"reserve_schema": schema["result"]["reserve"]})]
+    out += [(f"refus {what}", call({"op": "sheet_check", "fiche": sheet})) for what, sheet, _ in _hostile(game)]
+    first = sheet_game.examples[0]
+    for field in sheet_game.fields:  # a wrong JSON type in each field: JSON's words, never Python's
+        for bad in (True, None, {"a": 1}, ["x", 2], "x" * 3000, -5):
+            out.append(
+                (f"refus {field.name}={bad!r:.20}", call({"op": "sheet_check", "fiche": {**first, field.name: bad}}))
+            )
+    out.append(("format en texte", call({"op": "sheet_check", "fiche": {**first, "format": "1"}})))
+    for binding in sheet_game.bindings:
+        request = {"op": "roll", "roller": binding.roller, "fiche": first, "seed": 1}
+        if binding.reserve:
+            request["reserve"] = sheet_game.reserve_example
+        out.append((f"choix {binding.roller}", call({**request, "op": "sheet_choices"})))
+        out.append((f"jet {binding.roller}", call(request)))
+    return out
+
+
+@pytest.mark.parametrize("game", ["solaires", "feerie", "simon", "dcda"])
+def test_every_sheet_answer_is_typeset_in_french_and_speaks_json_not_python(game):
+    faults = []
+    for where, answer in _sheet_answers(game):
+        faults += _faults(answer, where)
+    assert not faults, f"{len(faults)} textes fautifs :\n" + "\n".join(sorted(set(faults))[:40])
+
+
+def test_the_sheet_checkers_words_for_json_values():
+    """Issue 35 §6: « reçu « True » » for JSON true, « {'a' : 1} », « un entier de 1 à 1 », and a sheet of 2,000
+    elements told to shorten its texts."""
+    from rules_py.sheets import load_game
+
+    perseus = load_game("solaires").examples[0]
+
+    def error(sheet: dict) -> str:
+        answer = call({"op": "sheet_check", "fiche": sheet})
+        assert not answer["ok"]
+        return answer["error"].replace("\u00a0", " ").replace("\u202f", " ")
+
+    assert "reçu « true »" in error({**perseus, "concept": True})
+    assert "reçu un objet (champ a)" in error({**perseus, "concept": {"a": 1}})
+    assert "l’entier 1 (sans guillemets) attendu, reçu « 1 »" in error({**perseus, "format": "1"})
+    many = error({**perseus, "elements": [{**perseus["elements"][0], "nom": f"E{i}"} for i in range(2000)]})
+    assert "au plus 200 par fiche, reçu 2000" in many and "raccourcissez" not in many
+
+
+def test_the_sheet_command_line_prints_its_schema_in_french(tmp_path):
+    import json
+
+    for game in ("solaires", "feerie", "simon", "dcda"):
+        out, err = _cli("fiche", "schema", game)
+        schema = json.loads(out)
+        faults = _faults({"schema": schema, "reserve_schema": schema.get("reserve")}, f"fiche schema {game}")
+        assert not faults, faults
+
+
+def test_the_words_the_audit_found_are_gone():
+    """Issue 35 §6, the words list: each found where the reader met it, now in French."""
+    import json
+
+    texts = []
+    for game in ("solaires", "feerie", "simon", "dcda"):
+        schema = call({"op": "sheet_schema", "jeu": game})["result"]
+        texts.append(json.dumps(schema, ensure_ascii=False))
+    for roller_id in ROLLER_IDS:
+        texts.append(json.dumps(call({"op": "describe", "roller": roller_id}), ensure_ascii=False))
+    whole = "\n".join(texts).replace("\u00a0", " ").replace("\u202f", " ")
+    for wrong in (
+        "Au dessus",  # « Au-dessus de la normale »
+        "de la Normale",
+        "Modificateur normale",  # « Modificateur d’une caractéristique normale »
+        "« Etats »",
+        "handicap=false",  # code in a help text
+        "batons, ecus",
+    ):
+        assert wrong not in whole, wrong
+    # The fortune's scale names an arcana as the results do (« XIV — Tempérance »); the page
+    # shows such a word alone, not « 14 — XIV — Tempérance » (tests/browser/test_sheets_phone.py).
+    assert "XIV — Tempérance" in whole and "14 — Tempérance" not in whole
+    assert "Au-dessus de la normale" in whole and "Modificateur d’une caractéristique normale" in whole
+    nocturne = {**_example("dcda"), "table_confrontation": ""}
+    answer = call({"op": "roll", "roller": "dcda.tour", "fiche": nocturne, "params": {"carte_a": "3-batons"}})
+    assert answer["ok"], answer
+    assert not any(r["parametre"] == "table" for r in answer["result"]["remplissage"])  # « Table de confrontation : , »
+
+
+def _example(game: str) -> dict:
+    from rules_py.sheets import load_game
+
+    return dict(load_game(game).examples[0])

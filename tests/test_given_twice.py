@@ -89,7 +89,7 @@ def test_a_seed_with_forced_dice_is_refused():
     ):
         answer = call(request)
         assert answer["ok"] is False and answer["field"] == "seed"
-        assert "dés imposés (des)" in answer["error"]
+        assert "dés imposés, qui fixent" in answer["error"] and "(des)" not in answer["error"]
     first = call({"op": "roll", "roller": "solaires.action", "dice": [1, 2, 3]})["result"]
     answer = call(
         {"op": "action", "roller": "solaires.action", "action": "relancer", "state": first["etat"], "params": {"de": 1}}

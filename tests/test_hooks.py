@@ -207,14 +207,33 @@ def test_front_end_bundle_is_one_valid_es_module(tmp_path):
     for path in folder.rglob("*.js"):
         name = path.relative_to(folder).as_posix()
         assert any(f"// ---- {name} ----" in text for text in texts.values()), f"{name} is in no bundle"
-    # the page's own modules stay out of the bundle every page loads
-    assert "// ---- sheets/page/page.js ----" not in texts["rollers.js"]
+    # the page's own modules stay out of the bundle every page loads, and so do the sheets' and the table's
+    # (fiches.js, table.js: fetched where they are used)
+    for name in ("sheets/page/page.js", "sheets/picker.js", "sheets/writeback.js", "sheets/store.js", "table/codec.js"):
+        assert f"// ---- {name} ----" not in texts["rollers.js"], name
+    assert "// ---- sheets/picker.js ----" in texts["fiches.js"] and "// ---- table/screen.js ----" in texts["table.js"]
     for name, text in texts.items():
         assert not re.search(r"^(import|export)\b", text, re.M)
         bundle = tmp_path / name.replace(".js", ".mjs")
         bundle.write_text(text, encoding="utf-8")
         done = subprocess.run(["node", "--check", str(bundle)], capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
+
+
+def test_the_qr_library_is_shipped_beside_the_bundles_with_its_licence(built_site):
+    """lean-qr (npm, package-lock.json) is a file of the site of its own, with its licence: table/qr.js fetches it
+    when a code is shown; no bundle holds it."""
+    folder = built_site / "assets" / "rollers"
+    library = (folder / "lean-qr.js").read_text(encoding="utf-8")
+    assert library == (ROOT / "node_modules" / "lean-qr" / "index.mjs").read_text(encoding="utf-8")
+    assert "MIT License" in (folder / "lean-qr.LICENSE.txt").read_text(encoding="utf-8")
+    lock = json.loads((ROOT / "package-lock.json").read_text(encoding="utf-8"))
+    assert (
+        lock["packages"]["node_modules/lean-qr"]["version"]
+        == json.loads((ROOT / "node_modules" / "lean-qr" / "package.json").read_text(encoding="utf-8"))["version"]
+    )
+    assert "lean-qr.js" in (folder / "table.js").read_text(encoding="utf-8")
+    assert "lean-qr" not in (folder / "rollers.js").read_text(encoding="utf-8")
 
 
 def test_the_prefetch_bundle_is_small_and_holds_no_page_code():
@@ -451,3 +470,44 @@ def test_the_journal_says_what_each_roll_was_judged_against(tmp_path):
     totals = a["dcda.tour"]["totaux"]
     assert said["dcda.tour"] == f"forces {totals['a']} contre {totals['b']}"
     assert said["solaires.points"] == ""  # nothing rolled against
+
+
+def test_a_sheets_changes_read_in_the_readers_words(tmp_path):
+    """sheets/lines.js over rules_py's own changes, in Node: an element raised in its place reads « Pilote (2) →
+    Pilote (3) » (it read « + Pilote (3) », as if one were added), points « 4 → 1 »."""
+    import rules_py
+
+    perseus = next(
+        f
+        for f in rules_py.call({"op": "sheet_examples", "jeu": "solaires"})["result"]["fiches"]
+        if f["nom"].startswith("Pers")
+    )
+    sheet = {**perseus, "points": 4, "points_max": 4}
+    shown = rules_py.call({"op": "roll", "roller": "solaires.points", "params": {}, "fiche": sheet})["result"]
+    raised = rules_py.call(
+        {
+            "op": "action",
+            "roller": "solaires.points",
+            "action": "depenser",
+            "state": shown["etat"],
+            "fiche": sheet,
+            "params": {
+                "utilisation": "lien-element",
+                "alteration_personnage": 1,
+                "element": "Pilote",
+                "element_categorie": "carriere",
+                "element_score": 3,
+            },
+        }
+    )["result"]
+    module = tmp_path / "lines.mjs"
+    module.write_text((ROOT / "hooks/static/rollers/sheets/lines.js").read_text(encoding="utf-8"), encoding="utf-8")
+    script = (
+        f"import {{ changeLines }} from {json.dumps(module.as_uri())};\n"
+        f"console.log(JSON.stringify(changeLines({json.dumps(raised['modifications'])})));\n"
+    )
+    done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    lines = [line.replace("\u00a0", " ").replace("\u202f", " ") for line in json.loads(done.stdout)]
+    assert "Éléments : Pilote (2) → Pilote (3)" in lines, lines
+    assert any(line.startswith("Points de personnage : 4 → 1") for line in lines), lines

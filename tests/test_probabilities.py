@@ -168,7 +168,8 @@ def test_every_cell_is_the_engines_exact_answer_for_its_link(tables, site):
             if path not in widgets:
                 widgets[path] = read(site, path).ids
             assert widgets[path].get(widget) == table["roller"], (table["id"], path, widget)
-            value = engine_value(table["roller"], params, cell["answer"])
+            # the link empties a field (a preset's card), and the form leaves an empty field out (readForm)
+            value = engine_value(table["roller"], {k: v for k, v in params.items() if v != ""}, cell["answer"])
             assert Fraction(cell["exact"]) == value, (table["id"], params, cell)
             shown = shown_percent(cell["text"]) if table["id"] != "simon-aide" else None
             if shown is not None:

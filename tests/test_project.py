@@ -17,6 +17,7 @@ import re
 import subprocess
 import sys
 import tomllib
+from functools import cache
 from importlib.metadata import packages_distributions
 from pathlib import Path
 
@@ -81,6 +82,7 @@ def check_schema(schema: str, *files: Path) -> subprocess.CompletedProcess[str]:
     return run(VENV_BIN / "check-jsonschema", "--builtin-schema", schema, *files)
 
 
+@pytest.mark.slow  # the lint tools' own start-up: seconds
 def test_the_workflows_and_dependabot_config_are_valid():
     assert WORKFLOWS
     done = check_schema("vendor.github-workflows", *WORKFLOWS)
@@ -89,6 +91,7 @@ def test_the_workflows_and_dependabot_config_are_valid():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.slow  # the lint tools' own start-up: seconds
 def test_the_schema_check_rejects_a_broken_workflow(tmp_path):
     broken = tmp_path / "broken.yml"
     broken.write_text("on: push\njobs:\n  test:\n    steps:\n      - run: true\n", encoding="utf-8")  # no runs-on
@@ -141,10 +144,21 @@ def declared() -> dict[str, set[str]]:
     return out
 
 
+@cache
+def _local_modules() -> frozenset[str]:
+    return frozenset({p.stem for p in code_files(".py")} | {"rules_py", "hooks"})
+
+
+@cache
+def _distributions() -> dict[str, list[str]]:
+    """Top-level module -> distributions (importlib's walk of every installed one: ~0.5 s, so once)."""
+    return packages_distributions()
+
+
 def imports_of(path: Path) -> dict[str, bool]:
     """Third-party distributions ``path`` imports -> whether each import is guarded (``except ImportError``)."""
-    local = {p.stem for p in code_files(".py")} | {"rules_py", "hooks"}
-    dists = packages_distributions()
+    local = _local_modules()
+    dists = _distributions()
     tree = ast.parse(path.read_text(encoding="utf-8"))
     guarded = {
         id(node)
@@ -224,6 +238,7 @@ def test_the_lock_pins_every_declared_dependency(extra):
 # ----------------------------------------------------------------------
 
 
+@pytest.mark.slow  # the lint tools' own start-up: seconds
 def test_the_lint_tools_catch_a_planted_mistake(tmp_path):
     bad_py = tmp_path / "bad.py"
     bad_py.write_text("import os\n\n\ndef half(x):\n    return x / 2\n", encoding="utf-8")
@@ -249,6 +264,7 @@ def test_the_lint_tools_catch_a_planted_mistake(tmp_path):
     assert "no-unused-vars" in eslint.stdout and "no-undef" in eslint.stdout
 
 
+@pytest.mark.slow  # the lint tools' own start-up: seconds
 def test_the_project_passes_lint_format_and_types():
     """tools/lint.sh: ruff check, ruff format --check, mypy --strict rules_py, ESLint, the workflows' schemas."""
     done = run("bash", ROOT / "tools" / "lint.sh")

@@ -27,6 +27,7 @@ from rules_py import call, call_json
 from rules_py.api import SHEET_KEYS, SHEET_OPS, get_roller
 from rules_py.errors import RulesError
 from rules_py.sheets import COMMON, FORMAT, GAMES, load_game, read_reserve, read_sheet, upgrade
+from rules_py.sheets.backup import BACKUP_FORMAT
 from rules_py.sheets.fields import Field, name_key
 
 FIXTURES = ROOT / "tests" / "fixtures" / "sheets"
@@ -139,9 +140,9 @@ def test_any_valid_sheet_exported_and_imported_is_the_same_sheet(game, data):
     exported = answer_ok({"op": "sheet_export", "fiches": [sheet]})
     assert exported["contenu"] == sheet and exported["fichier"].endswith(".json")
     text = json.dumps(exported["contenu"], ensure_ascii=False, indent=2)
-    assert answer_ok({"op": "sheet_read", "contenu": text}) == {"fiches": [sheet], "reserves": []}
+    assert answer_ok({"op": "sheet_read", "contenu": text}) == {"fiches": [sheet], "reserves": [], "brouillons": []}
     two = answer_ok({"op": "sheet_export", "fiches": [sheet, {**first_example(game), "id": sheet["id"] + "x"}]})
-    assert two["contenu"]["format"] == FORMAT and two["fichier"] == "mes-personnages.json"
+    assert two["contenu"]["format"] == BACKUP_FORMAT and two["fichier"] == f"mes-personnages-{game}.json"
     again = answer_ok({"op": "sheet_read", "contenu": json.dumps(two["contenu"])})
     assert again["fiches"][0] == sheet and len(again["fiches"]) == 2
 
@@ -194,7 +195,11 @@ def _hostile(game: str) -> list[tuple[str, Any, str]]:
             ("a mark on a trait", {**good, "elements": [{**el, "marque": "cyb"}]}, "fiche.elements[0].marque"),
             ("points above the maximum", {**good, "points": 3}, "fiche.points"),
             ("an état named as an element", {**good, "etats": [{"nom": el["nom"], "score": 1}]}, "fiche.etats[0].nom"),
-            ("a thousand elements", {**good, "elements": [{**el, "nom": f"E{i}"} for i in range(2000)]}, "fiche"),
+            (
+                "a thousand elements",
+                {**good, "elements": [{**el, "nom": f"E{i}"} for i in range(2000)]},
+                "fiche.elements",
+            ),
         ]
     if game == "simon":
         cases += [

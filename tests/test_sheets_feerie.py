@@ -94,7 +94,9 @@ def test_an_opposition_side_by_side_from_two_sheets():
             "params": {
                 "des_a": "loyal à sa troupe",
                 "des_b": "un agent de police",
-                "assistants_a": [{"fiche": FRED, "element": "un agent de police"}],
+                "assistants_a": [
+                    {"fiche": {**FRED, "id": "collegue-de-fred", "nom": "Fredo"}, "element": "un agent de police"}
+                ],
             },
             "seed": 9,
         }
@@ -131,3 +133,36 @@ def test_an_element_the_sheet_lacks_lists_its_elements():
         {"op": "roll", "roller": "feerie.action", "fiche": FRED, "params": {"element": "bavard"}}, "element"
     )
     assert "un agent de police" in error
+
+
+def test_a_character_never_assists_himself_nor_assists_twice_nor_on_both_sides():
+    """Issue 35 §4: « L’un des personnages est considéré comme l’initiateur de l’action et les autres sont les
+    assistants » (001): the initiator's own sheet as an assistant was counted again."""
+    own = {"fiche": MAVRIK, "element": "bavard"}
+    fred = {"fiche": FRED, "element": "un agent de police"}
+    request = {"op": "roll", "roller": "feerie.collaboration", "fiche": MAVRIK, "seed": 1}
+    error = answer_refused({**request, "params": {"element": "bavard", "assistants": [own]}}, "assistants[0].fiche")
+    assert "les autres sont les assistants" in error
+    answer_refused({**request, "params": {"element": "bavard", "assistants": [fred, fred]}}, "assistants[1].fiche")
+    answer_ok({**request, "params": {"element": "bavard", "assistants": [fred]}})
+    opposition = {"op": "odds", "roller": "feerie.opposition", "fiche": MAVRIK, "fiche_b": FRED}
+    params = {"des_a": "bavard", "des_b": "un agent de police"}
+    answer_refused({**opposition, "params": {**params, "assistants_b": [fred]}}, "assistants_b[0].fiche")
+    answer_refused({**opposition, "params": {**params, "assistants_a": [fred]}}, "assistants_a[0].fiche")
+    answer_refused({**opposition, "params": {**params, "assistants_a": [own]}}, "assistants_a[0].fiche")
+
+
+def test_the_command_line_refuses_the_initiator_as_his_own_assistant(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    path = tmp_path / "mavrik.json"
+    path.write_text(json.dumps(MAVRIK, ensure_ascii=False), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "rules_py", "roll", "feerie.collaboration", "element=bavard", "--fiche", str(path)]
+        + ["--assistant", f"{path}:bavard", "--seed", "1"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2 and "les autres sont les assistants" in done.stderr and not done.stdout

@@ -358,3 +358,75 @@ def test_the_meneurs_side_of_an_opposition_receives_the_players_1s_in_the_reserv
     assert res["reserve"]["porte_poisse"] == 11  # 10 - 1 (the meneur's die before the roll) + 2 (Ysil's 1s)
     (change,) = [c for c in res["modifications"] if c["cible"] == "reserve"]
     assert change["ecart"] == 1 and res["fiche_b"] == GOBELIN
+
+
+@pytest.mark.parametrize(
+    "roller, params, sheets, field, conflict",
+    [
+        (
+            "simon.jet",
+            {"competence": "Négociation", "qui": "joueur"},
+            {"fiche": GOBELIN},
+            "qui",
+            "« joueur » contredit",
+        ),
+        ("simon.aide", {"competence": "Négociation", "qui": "Joueur"}, {"fiche": GOBELIN}, "qui", "un PNJ"),
+        ("simon.jet", {"competence": "Négociation", "qui": "meneur"}, {"fiche": YSIL}, "qui", "« meneur » contredit"),
+        (
+            "simon.opposition",
+            {"competence_a": "Négociation", "competence_b": "Négociation", "qui_b": "joueur"},
+            {"fiche": YSIL, "fiche_b": GOBELIN},
+            "qui_b",
+            "la fiche de Gobelin, un PNJ",
+        ),
+        (
+            "simon.opposition",
+            {"competence_a": "Négociation", "competence_b": "Négociation", "qui_a": "meneur"},
+            {"fiche": YSIL, "fiche_b": GOBELIN},
+            "qui_a",
+            "la fiche d’Ysil, un PJ",
+        ),
+    ],
+)
+def test_who_rolls_is_the_sheets_and_a_qui_that_contradicts_it_is_refused_naming_the_conflict(
+    roller, params, sheets, field, conflict
+):
+    """Issue 35 §3: a PNJ rolled « qui=joueur » said heroism 20 → 19, kept the sheet at 20 and gave the Réserve the
+    meneur's own 1s; a PJ rolled « qui=meneur » was asked to « laisser vide » a value of its sheet. One rule now."""
+    for op in ("roll", "odds"):
+        request = {"op": op, "roller": roller, "params": params, "reserve": RESERVE, **sheets}
+        if op == "roll":
+            request["dice"] = [1] * (10 if roller == "simon.opposition" else 5)
+        error = answer_refused(request, field)
+        assert conflict in error.replace("\u00a0", " ").replace("\u202f", " ")
+        assert "laissez ce champ vide" not in error
+
+
+def test_who_rolls_left_empty_is_filled_from_the_sheet_and_said():
+    pnj = roll("simon.jet", {"competence": "Négociation"}, [1, 1, 9, 9, 9], fiche=GOBELIN, reserve=RESERVE)
+    pj = roll("simon.jet", {"competence": "Négociation"}, [1, 1, 9, 9, 9], fiche=URLK, reserve=RESERVE)
+    assert (pnj["qui"], pj["qui"]) == ("meneur", "joueur")
+    for res, who in ((pnj, "le meneur (Gobelin est un PNJ)"), (pj, "un joueur (Urlk est un PJ)")):
+        (record,) = [r for r in res["remplissage"] if r["parametre"] == "qui"]
+        assert record["source"] == "fiche" and record["texte"] == f"Qui lance\u00a0: {who}"
+    # the PNJ's 1s are the meneur's: nothing on its sheet, nothing gained in the Réserve
+    assert pnj["fiche"] == GOBELIN and pnj["reserve"]["porte_poisse"] == RESERVE["porte_poisse"]
+    # the PJ's 1s: two points of heroism off her sheet, two for the Réserve
+    assert pj["fiche"]["heroisme"]["points"] == 18 and pj["reserve"]["porte_poisse"] == RESERVE["porte_poisse"] + 2
+    (record,) = [r for r in pnj["remplissage"] if r["parametre"] == "points"]
+    assert record["texte"].endswith("de la Réserve du meneur")
+
+
+@pytest.mark.parametrize("tied", ["constitution", "Constitution", " CON ", "con"])
+def test_a_competence_is_tied_to_a_caracteristique_by_its_name_or_its_abbreviation(tied):
+    """Issue 35 §6: « constitution » was refused where « CON » was required; the CLI takes both."""
+    sheet = {**YSIL, "competences": [{"nom": "Escalade", "valeur": 6, "caracteristiques": [tied]}]}
+    checked = answer_ok({"op": "sheet_check", "fiche": sheet})["fiche"]
+    assert checked["competences"][0]["caracteristiques"] == ["CON"]  # kept by its abbreviation
+    res = roll("simon.jet", {"competence": "Escalade"}, fiche=sheet)
+    assert res["expertise"] == 6
+    twice = {**YSIL, "competences": [{"nom": "Escalade", "valeur": 6, "caracteristiques": ["constitution", "CON"]}]}
+    answer_refused({"op": "sheet_check", "fiche": twice}, "fiche.competences[0].caracteristiques")
+    unknown = {**YSIL, "competences": [{"nom": "Escalade", "valeur": 6, "caracteristiques": ["force"]}]}
+    error = answer_refused({"op": "sheet_check", "fiche": unknown}, "fiche.competences[0].caracteristiques[0]")
+    assert "CON (Constitution)" in error

@@ -174,6 +174,24 @@ def test_a_second_element_still_needs_typique():
     )
 
 
+@pytest.mark.parametrize(
+    "roller, params, field",
+    [
+        ("solaires.action", {"elements": "Pilote,pilote", "typique": True}, "elements"),
+        ("solaires.action", {"elements": ["Espion martien", " ESPION MARTIEN "], "typique": True}, "elements"),
+        ("solaires.opposition", {"elements": "Pilote", "defense": "Agile,agile", "defense_typique": True}, "defense"),
+        ("solaires.opposition", {"elements": "Pilote,PILOTE", "typique": True, "defense": "Agile"}, "elements"),
+    ],
+)
+def test_a_second_element_is_another_element_never_the_first_counted_twice(roller, params, field):
+    """Issue 35 §4: « elements=Pilote,pilote » scored 2 + 2 and « defense=Agile,agile » the same."""
+    other = {"fiche_defense": example_sheet("solaires", "Lyra")} if roller == "solaires.opposition" else {}
+    sheets = {"fiche": PERSEUS} | other
+    for op in ("roll", "odds"):
+        error = answer_refused({"op": op, "roller": roller, "params": params, **sheets}, field)
+        assert "nommé deux fois" in error
+
+
 def test_the_widget_is_offered_the_sheets_elements_and_etats_by_name():
     hurt = {**PERSEUS, "etats": [{"nom": "En état de choc", "score": 1}]}
     choices = answer_ok({"op": "sheet_choices", "roller": "solaires.action", "fiche": hurt})
@@ -356,3 +374,31 @@ def test_a_veto_after_a_reroll_gives_the_two_points_back_to_the_sheet():
         }
     )
     assert veto["fiche"]["points"] == 2 and [c["ecart"] for c in veto["modifications"]] == [2]
+
+
+def test_the_command_line_heads_each_sheet_with_its_place_not_as_the_one_who_rolls(tmp_path):
+    """Issue 35 §4: « --fiche-defense Lyra.json » alone was headed « Personnage : Lyra », though only the aggressor
+    rolls: each sheet is named by its place, as the page names it."""
+    import contextlib
+    import io
+    import json
+
+    from rules_py.__main__ import main
+
+    lyra, perseus = tmp_path / "lyra.json", tmp_path / "perseus.json"
+    lyra.write_text(json.dumps(example_sheet("solaires", "Lyra"), ensure_ascii=False), encoding="utf-8")
+    perseus.write_text(json.dumps(PERSEUS, ensure_ascii=False), encoding="utf-8")
+    common = ["roll", "solaires.opposition", "defense=Art-Martiaux,Agile", "defense_typique=true", "--seed", "1"]
+    for args, heads in (
+        (["elements=3", "--fiche-defense", str(lyra)], ["L’autre personnage : Lyra"]),
+        (
+            ["elements=Pilote", "--fiche", str(perseus), "--fiche-defense", str(lyra)],
+            ["Personnage qui agit : Perseüs", "L’autre personnage : Lyra"],
+        ),
+    ):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            assert main([*common, *args], "python -m rules_py") == 0
+        lines = out.getvalue().replace("\u00a0", " ").splitlines()
+        assert lines[: len(heads)] == heads
+        assert not any(line.startswith("Personnage : ") for line in lines)

@@ -61,8 +61,8 @@ def test_urlk_amateur_with_the_modifier_needs_3_17():
 @pytest.mark.parametrize(
     "dice, modifier, urlk_seuil, calcul",
     [
-        ("1,8,2,12,9", 2, 19, "+2+1-1 = +2"),
-        ("14,12,11,7,15", -4, 13, "-1-1-1-1 = -4"),
+        ("1,8,2,12,9", 2, 19, "+2+1−1 = +2"),
+        ("14,12,11,7,15", -4, 13, "−1−1−1−1 = −4"),
     ],
 )
 def test_ysil_helps_urlk(ysil_expertise, dice, modifier, urlk_seuil, calcul):

@@ -198,7 +198,7 @@ def test_a_helper_adds_dice_before_that_count_in_the_modifier():
         "Points d’héroïsme : 20 - 1 (1 dé ajouté avant le jet) = 19 ; 19 + 1 (réussite critique) - 1 (raté critique) = 19"
         in r["calcul"]
     )
-    assert r["calcul"][-1] == "Modificateur pour l’acteur principal : +2+1-1-2 = 0"
+    assert r["calcul"][-1] == "Modificateur pour l’acteur principal : +2+1\u22121\u22122 = 0"
 
 
 def test_a_helper_adds_a_die_after_the_roll():

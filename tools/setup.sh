@@ -8,7 +8,8 @@
 #                                (npm ci: a local Pyodide for the offline browser tests, ESLint)
 #   tools/setup.sh site|zensical engine
 #                             -> the same, and node_modules/ (the pinned Pyodide, whose standard
-#                                library a build cuts and ships: bash tools/build.sh)
+#                                library a build cuts and ships, and lean-qr, which it ships whole:
+#                                bash tools/build.sh)
 # The locks agree (tools/lock.sh resolves site.txt and zensical.txt within test.txt): one .venv holds them all.
 set -euo pipefail
 export NO_MKDOCS_2_WARNING=1
@@ -50,11 +51,11 @@ if [ "$want" = test ]; then
 fi
 
 # --- node_modules from package-lock.json: Pyodide's files (served on localhost by the
-# browser tests; its standard library cut by the builds) and ESLint -------------
+# browser tests; its standard library cut by the builds), lean-qr (shipped by the builds) and ESLint --
 if [ "$want" = test ] || [ "$also" = engine ]; then
   npm_stamp="node_modules/.installed-$(sha1sum package-lock.json | cut -c1-12)"
   if [ ! -f "$npm_stamp" ]; then
-    say "npm packages (Pyodide, ESLint)…"
+    say "npm packages (Pyodide, lean-qr, ESLint)…"
     npm ci --no-audit --no-fund --loglevel=error
     touch "$npm_stamp"
   fi

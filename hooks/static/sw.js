@@ -96,7 +96,7 @@ function isEngine(href) {
 }
 
 async function siteResponse(request, key) {
-  const cached = await (await caches.open(SITE_CACHE)).match(key);
+  const cached = await (await existing(SITE_CACHE))?.match(key);
   return cached || fetch(request);
 }
 
@@ -104,7 +104,7 @@ async function navigation(request) {
   try {
     return await fetch(request);
   } catch (err) {
-    const missing = await (await caches.open(SITE_CACHE)).match(new URL("404.html", SCOPE).href);
+    const missing = await (await existing(SITE_CACHE))?.match(new URL("404.html", SCOPE).href);
     if (missing) return new Response(missing.body, { status: 404, headers: missing.headers });
     throw err;
   }
@@ -115,16 +115,21 @@ async function navigation(request) {
 // and is kept only if it is whole and matches its pin. The worker's cache mode
 // is kept: a file it fetches again past the HTTP cache is fetched so here too.
 async function engineResponse(request, href, event) {
-  const cache = await caches.open(ENGINE_CACHE);
-  const cached = await cache.match(href);
+  const cached = await (await existing(ENGINE_CACHE))?.match(href);
   if (cached) return cached;
   const mode = ["reload", "no-cache", "no-store"].includes(request.cache) ? request.cache : "default";
   const response = await fetch(request.url, { mode: "cors", credentials: "omit", cache: mode });
   const pinned = ENGINE_FILES.get(href);
-  if (pinned && response.ok && response.type !== "opaque") {
-    event.waitUntil(keep(cache, href, response.clone(), pinned.hash).catch(() => null)); // a bad copy is simply not kept
+  if (pinned && response.ok && response.type !== "opaque" && !removed) {
+    event.waitUntil(keep(href, response.clone(), pinned.hash).catch(() => null)); // a bad copy is simply not kept
   }
   return response;
+}
+
+// A cache to read, or null: reading never creates one (after a removal, a page still
+// controlled by this worker must not bring an empty cache back).
+async function existing(name) {
+  return (await caches.has(name)) ? caches.open(name) : null;
 }
 
 // ----------------------------------------------------------------------
@@ -166,11 +171,13 @@ function copy(response, body, extra = {}) {
 }
 
 // An engine file kept only once read whole and matching its pin: nothing of
-// a cut, failed or altered download is ever stored.
-async function keep(cache, href, response, hash, onBytes = () => {}) {
+// a cut, failed or altered download is ever stored (nor anything once the book is removed:
+// the cache is opened, so made, only then).
+async function keep(href, response, hash, onBytes = () => {}) {
   const body = await readWhole(response, onBytes);
   if ((await sha256(body)) !== hash) throw new Error(`${href} : ne correspond pas à la version attendue`);
-  await cache.put(href, copy(response, body));
+  if (removed) throw new Error("le livre a été retiré de cet appareil");
+  await (await caches.open(ENGINE_CACHE)).put(href, copy(response, body));
 }
 
 async function sha256(body) {
@@ -206,7 +213,9 @@ async function precache({ lanes = 6, low = false, signal = null, onBytes = () =>
         return onBytes(size);
       }
     }
-    await cache.put(href, await fetchSite(href, hash, size, { low, signal }));
+    const fetched = await fetchSite(href, hash, size, { low, signal });
+    if (removed) throw new Error("le livre a été retiré de cet appareil");
+    await cache.put(href, fetched);
     onBytes(size);
   }
   const lane = async () => {
@@ -218,9 +227,9 @@ async function precache({ lanes = 6, low = false, signal = null, onBytes = () =>
 // The engine's files, each fetched unless already cached. ``httpCache``: take
 // them from the browser's HTTP cache when there (after a boot outside this worker).
 async function cacheEngine({ httpCache, onBytes = () => {}, onTotal = () => {}, count = true, low = false, signal = null }) {
-  const cache = await caches.open(ENGINE_CACHE);
+  const cache = await existing(ENGINE_CACHE);
   await Promise.all([...ENGINE_FILES.entries()].map(async ([href, { url, hash }]) => {
-    const cached = await cache.match(href);
+    const cached = await cache?.match(href);
     if (cached && !count) return;
     if (cached) {
       const size = (await cached.clone().arrayBuffer()).byteLength;
@@ -233,7 +242,7 @@ async function cacheEngine({ httpCache, onBytes = () => {}, onTotal = () => {}, 
     const declared = Number(response.headers.get("Content-Length")) || 0;
     onTotal(declared);
     let seen = 0;
-    await keep(cache, href, response, hash, (n) => {
+    await keep(href, response, hash, (n) => {
       seen += n;
       if (seen > declared) onTotal(n); // a compressed or undeclared body: the total grows with it
       onBytes(n);
@@ -242,14 +251,14 @@ async function cacheEngine({ httpCache, onBytes = () => {}, onTotal = () => {}, 
 }
 
 async function engineComplete() {
-  const cache = await caches.open(ENGINE_CACHE);
-  for (const href of ENGINE_FILES.keys()) if (!(await cache.match(href))) return false;
+  const cache = await existing(ENGINE_CACHE);
+  for (const href of ENGINE_FILES.keys()) if (!(await cache?.match(href))) return false;
   return true;
 }
 
 async function siteComplete() {
-  const cache = await caches.open(SITE_CACHE);
-  for (const href of SITE_FILES.keys()) if (!(await cache.match(href))) return false;
+  const cache = await existing(SITE_CACHE);
+  for (const href of SITE_FILES.keys()) if (!(await cache?.match(href))) return false;
   return true;
 }
 
@@ -273,14 +282,19 @@ self.addEventListener("message", (event) => {
     })());
   } else if (type === "precache") {
     // A page's engine is in (engine: true when it booted, its files in the HTTP cache), or its reader is idle.
-    event.waitUntil(background(Boolean(event.data.engine)));
+    if (!removed) event.waitUntil(background(Boolean(event.data.engine)));
   } else if (type === "engine-first") {
     // A page's engine starts (a tap on « Lancer », a roller in view): the copy waits for it.
     if (copying) copying.stop.abort();
     copying = null;
   } else if (type === "download") {
+    removed = false; // the reader asks for the book again
     event.waitUntil(download(reply));
   } else if (type === "remove") {
+    // Until the pages it controls are closed, this worker still serves them: it keeps nothing more.
+    removed = true;
+    if (copying) copying.stop.abort();
+    copying = null;
     event.waitUntil((async () => {
       for (const name of await caches.keys()) {
         if (name.startsWith("dl-site-") || name.startsWith("dl-engine-")) await caches.delete(name);
@@ -293,6 +307,7 @@ self.addEventListener("message", (event) => {
 // The copy in the background: the site, then (after a boot) the engine from
 // the HTTP cache; then every page is told where the offline book stands.
 let copying = null; // {stop: AbortController, engine, done: Promise}
+let removed = false; // the reader removed the book: nothing is kept any more
 
 function background(engine) {
   if (copying) {

@@ -3,7 +3,7 @@
     python -m rules_py fiche exemple JEU [NOM]         the book's example sheet (JSON)
     python -m rules_py fiche nouvelle JEU [EXEMPLE]    a new sheet, blank or copied from an example (JSON);
                                                        « simon reserve »: a new Réserve du meneur
-    python -m rules_py fiche verifier FICHIER          checks a sheet (or a file of sheets): exit 2 if wrong
+    python -m rules_py fiche verifier FICHIER          checks a sheet, a Réserve or a backup (« Tout exporter »): exit 2 if wrong
     python -m rules_py fiche schema JEU                the fields of a game's sheet and what each roller takes (JSON)
     python -m rules_py fiche suite FICHIER SUITE nom=valeur … [--dice …] [--ecrire]
 
@@ -41,6 +41,11 @@ _LABELS = {
     "--assistant": "Assistant (--assistant)",
     "--assistant-b": "Assistant du camp B (--assistant-b)",
 }
+
+
+def _draft_name(draft: dict[str, Any]) -> str:
+    name = draft["fiche"].get("nom")
+    return f"« {name.strip()} »" if isinstance(name, str) and name.strip() else "sans nom"
 
 
 def now() -> str:
@@ -92,6 +97,11 @@ class SheetFiles:
                 raise UsageError(f"{_LABELS[option]} : seulement pour feerie.opposition.")
             pairs = request.setdefault("params", [])
             typed = next((value for key, value in pairs if key == name), None)
+            if typed is not None and not str(typed).strip():  # never dropped in silence
+                raise UsageError(
+                    f"Assistants ({name}) : reçu une valeur vide ; donnez des nombres de dés séparés par des "
+                    f"virgules, ou ne donnez pas ce paramètre (les assistants de {option} suffisent)."
+                )
             pairs[:] = [pair for pair in pairs if pair[0] != name]
             items: list[Any] = [x.strip() for x in str(typed).split(",") if x.strip()] if typed else []
             for value in self.given[option]:
@@ -134,12 +144,26 @@ def _shown(value: Any) -> str:
     return str(value)
 
 
+def _places(roller: Any) -> dict[str, str]:
+    """Each place a roller's sheets take, by its request key, in the page's words (« L’autre personnage »)."""
+    game = str(roller).split(".", 1)[0]
+    answer = call({"op": "sheet_schema", "jeu": game})
+    bindings = answer["result"]["lanceurs"] if answer["ok"] else []
+    found = next((b for b in bindings if b["lanceur"] == roller), None)
+    return {p["cle"]: p["libelle"] for p in found["places"]} if found else {}
+
+
 def lines_before(result: dict[str, Any]) -> list[str]:
-    """Who rolls, and what the sheets gave the roller."""
+    """Who rolls, each sheet under its place (« L’autre personnage : Lyra »), and what the sheets gave the roller."""
     names = [n for n in result.get("personnages") or [] if isinstance(n, dict)]
     if not names:
         return []
-    lines = [("Personnages : " if len(names) > 1 else "Personnage : ") + ", ".join(n["nom"] for n in names)]
+    places = _places(result.get("roller"))
+    by_place: dict[str, list[str]] = {}
+    for n in names:
+        place = str(n.get("cible", "")).split("[", 1)[0]
+        by_place.setdefault(places.get(place, "Personnage"), []).append(n["nom"])
+    lines = [f"{place} : {', '.join(who)}" for place, who in by_place.items()]
     for record in result.get("remplissage") or []:
         lines.append(f"  {'D’après la fiche' if record.get('source') == 'fiche' else 'Donné'} : {record['texte']}")
     return lines
@@ -150,7 +174,9 @@ def lines_after(result: dict[str, Any], files: SheetFiles, written: list[str], p
     lines = []
     changes = [c for c in result.get("modifications") or [] if isinstance(c, dict)]
     for c in changes:
-        if "ajout" in c:
+        if "ajout" in c and c.get("avant") is not None:
+            what = f"{_shown(c['avant'])} → {_shown(c['ajout'])}"
+        elif "ajout" in c:
             what = f"+ {_shown(c['ajout'])}"
         elif "retrait" in c:
             what = f"− « {c['retrait']} »"
@@ -209,6 +235,11 @@ def run_fiche(
         ]
         lines += [
             f"Réserve valide : {r['nom']} ({r['porte_poisse']} points de porte-poisse)." for r in content["reserves"]
+        ]
+        lines += [
+            f"Brouillon lu : {_draft_name(d)} ({GAME_TITLES[d['jeu']]}, saisi le {d['date']}), "
+            "vérifié quand il sera enregistré."
+            for d in content["brouillons"]
         ]
         return content, "\n".join(lines)
     # suite FICHIER SUITE

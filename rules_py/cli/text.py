@@ -10,7 +10,7 @@ import shlex
 from fractions import Fraction
 from typing import Any
 
-from ..typography import fr
+from ..typography import reader
 
 __all__ = [
     "percent",
@@ -25,8 +25,10 @@ __all__ = [
 ]
 
 
-def percent(p: float, exact: str | None = None, with_fraction: bool = True) -> str:
-    """« 31,74 % (…) » ; a possible but tiny chance is « < 0,01 % », never « 0,00 % »."""
+def percent(p: float, exact: str | None = None, with_chances: bool = True) -> str:
+    """« 31,74 % »; a possible but tiny chance is « < 0,01 % », never « 0,00 % », and below 1 % it is also
+    said as « 1 chance sur 2 400 » (``with_chances``), never as a fraction of eleven digits (``--json`` keeps
+    the exact fractions)."""
     value = Fraction(exact) if exact else Fraction(p)
     if 0 < value < Fraction(1, 10_000):
         text = "< 0,01 %"
@@ -34,7 +36,14 @@ def percent(p: float, exact: str | None = None, with_fraction: bool = True) -> s
         text = "> 99,99 %"
     else:
         text = f"{100 * float(value):.2f} %".replace(".", ",")
-    return f"{text} ({exact})" if exact and with_fraction else text
+    if with_chances and 0 < value < Fraction(1, 100):
+        text += f" (1 chance sur {thousands(round(1 / value))})"
+    return text
+
+
+def thousands(n: int) -> str:
+    """« 2 400 », « 1 234 567 »: digits in groups of three, a narrow no-break space between."""
+    return f"{n:,}".replace(",", "\u202f")
 
 
 def value_text(v: Any) -> str:
@@ -95,7 +104,7 @@ def text_list(rollers: list[dict[str, Any]], details: bool = False) -> str:
 def typeset(text: str, prog: str) -> str:
     """French spaces in the CLI's own text (:func:`~rules_py.typography.fr`, as the door does for the
     rules' answers), line by line; a command line to copy is left exactly as it runs."""
-    return "\n".join(line if line.lstrip().startswith(prog) else fr(line) for line in text.split("\n"))
+    return "\n".join(line if line.lstrip().startswith(prog) else reader(line) for line in text.split("\n"))
 
 
 def _die_text(d: dict[str, Any]) -> str:

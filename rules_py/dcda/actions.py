@@ -80,7 +80,7 @@ def act_jouer(state: Mapping[str, Any], params: Args, dice: Dice) -> dict[str, A
     names = ", ".join(setup.members[i].name for i in players)
     what = (
         f"Enseignes jouées (enseignes) : une enseigne par participante encore engagée ({names}), dans cet "
-        "ordre, séparées par des virgules (batons, ecus, coupes, dagues)"
+        "ordre, séparées par des virgules (bâtons, écus, coupes, dagues)"
     )
     found = [suit_of(w) for w in words]
     suits = [s for s in found if s is not None]

@@ -308,10 +308,10 @@ def draw(dice: Dice, allowed: Sequence[str], who: str, may: str, plan: str) -> s
         value = dice.pick(accepted)
     except RulesError:
         raise RulesError(
-            "des", f"Cartes imposées (des) : {plan} ; {who} manque ou n’est pas permise : il faut {may}."
+            "des", f"Cartes imposées : {plan} ; {who} manque ou n’est pas permise : il faut {may}."
         ) from None
     if dice.short and not was_short:  # the forced cards ran out at this draw
-        raise RulesError("des", f"Cartes imposées (des) : {plan} ; {who} manque (reçu {dice.given}).")
+        raise RulesError("des", f"Cartes imposées : {plan} ; {who} manque (reçu {dice.given}).")
     canonical = spelled[fold(value)]
     if value != canonical:
         dice.drawn[-1] = canonical  # the record replays with plain names
@@ -323,6 +323,4 @@ def finish(dice: Dice, plan: str) -> None:
     try:
         dice.finish()
     except RulesError:
-        raise RulesError(
-            "des", f"Cartes imposées (des) : {plan}, pas davantage ; retirez les cartes en trop."
-        ) from None
+        raise RulesError("des", f"Cartes imposées : {plan}, pas davantage ; retirez les cartes en trop.") from None

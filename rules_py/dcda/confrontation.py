@@ -47,7 +47,7 @@ PLAY_PARAMS = (
         "enseignes",
         "Enseignes jouées",
         "text",
-        help="Une par participante encore engagée, dans l’ordre a1, a2…, b1… : « dagues,batons » "
+        help="Une par participante encore engagée, dans l’ordre a1, a2…, b1… : « dagues,bâtons » "
         "(ou une enseigne par participante avec a1=…, b1=…).",
     ),
     *(

@@ -164,7 +164,7 @@ def powers_params(team: bool) -> tuple[Param, ...]:
             "text",
             default=None,
             group=_POWERS,
-            help="Personne ne peut les jouer. Séparées par des virgules : batons, ecus, coupes, dagues.",
+            help="Personne ne peut les jouer. Séparées par des virgules : bâtons, écus, coupes, dagues.",
         ),
         Param(
             "enseignes_imposees",
@@ -173,7 +173,7 @@ def powers_params(team: bool) -> tuple[Param, ...]:
             default=None,
             group=_POWERS,
             help="Chacune doit jouer l’une d’elles (une seule : chacune la joue). Séparées par des virgules : "
-            "batons, ecus, coupes, dagues.",
+            "bâtons, écus, coupes, dagues.",
         ),
     )
 
@@ -249,10 +249,11 @@ def _suits(args: Args, name: str, label: str) -> tuple[int, ...]:
             raise RulesError(
                 name,
                 f"{label} ({name}) : des enseignes séparées par des virgules "
-                f"(batons, ecus, coupes, dagues), reçu {shown(raw)}.",
+                f"(bâtons, écus, coupes, dagues), reçu {shown(raw)}.",
             )
-        if s not in out:
-            out.append(s)
+        if s in out:  # one suit named twice: a typo, never counted twice
+            raise RulesError(name, f"{label} ({name}) : {slabel(s)} est nommée deux fois, reçu {shown(raw)}.")
+        out.append(s)
     return tuple(sorted(out))
 
 
@@ -280,8 +281,13 @@ def _targets(args: Args, members: dict[str, str] | None) -> tuple[tuple[str, ...
                 + (f" parmi {known}" if known else "")
                 + f", reçu {shown(raw)}.",
             )
-        if found not in ids:
-            ids.append(found)
+        if found in ids:  # one participant named twice (« Aube,aube »)
+            raise RulesError(
+                "bonus_pour",
+                f"Bonus ou malus pour (bonus_pour) : {(members or {}).get(found, found)} est nommée deux fois, "
+                f"reçu {shown(raw)}.",
+            )
+        ids.append(found)
     return tuple(ids), tuple((members or {})[i] for i in ids)
 
 

@@ -110,7 +110,7 @@ def _side(args: Args, side: str) -> list[Member]:
             if s is None:
                 raise RulesError(
                     f"predilection_{side}",
-                    f"Enseignes de prédilection de l’équipe {team} (predilection_{side}) : batons, ecus, coupes, dagues ou « - », séparés par des virgules, reçu {shown(args[f'predilection_{side}'])}.",
+                    f"Enseignes de prédilection de l’équipe {team} (predilection_{side}) : bâtons, écus, coupes, dagues ou « - », séparés par des virgules, reçu {shown(args[f'predilection_{side}'])}.",
                 )
             fav_idx[k] = s
     levels = args[f"niveau_{side}"]
@@ -248,7 +248,7 @@ def _side_params(side: str) -> tuple[Param, ...]:
             "text",
             default=None,
             group=f"Équipe {team}",
-            help="Une par participante, séparées par des virgules (batons, ecus, coupes, dagues ou « - »).",
+            help="Une par participante, séparées par des virgules (bâtons, écus, coupes, dagues ou « - »).",
         ),
         Param(
             f"niveau_{side}",

@@ -88,6 +88,8 @@ FIELDS = (
         source="004, « Exaltation et Tempérances »",
         link=_PAGE + "#exaltation-et-temperances",
         decided="Une lame majeure, de 0 (Le Mat) à 21 (Le Monde) ; vide tant qu’elle n’est pas tirée.",
+        # Named as the results name it (« XIV — Tempérance »): the page shows the word alone,
+        # as it says its number (sheets/page/form.js, namesItsNumber).
         scales=(("", tuple(arcana_label(i) for i in range(22))),),
     ),
     Field(
@@ -194,7 +196,7 @@ def _relations(sheet: Sheet) -> list[Named]:
 def _table(f: Filling) -> None:
     for side in ("a", "b"):
         for i, sheet in enumerate(f.sheets.side(side)):
-            if sheet["table_confrontation"] is not None:
+            if sheet["table_confrontation"]:  # an empty table is no table
                 f.take("table", sheet["table_confrontation"], "Table de confrontation", sheet, f.sheets.key(side, i))
                 return
 
@@ -444,7 +446,10 @@ _TEAM_TAKES = (
     ("predilection_a", "les enseignes de prédilection des fiches"),
     ("fortune_a", "les fortunes des fiches (-1 : à tirer)"),
     ("niveau_a", "relation_a=NOM[,NOM…] : le niveau de la relation ou valeur engagée, une par fiche"),
-    ("forces_b", "de même pour l’équipe B (fiche_b ou fiches_b) ; un environnement met environnement=true"),
+    (
+        "forces_b",
+        "de même pour l’équipe B (fiche_b ou fiches_b) ; la fiche d’un environnement en fait un environnement",
+    ),
     ("table", "la Table de confrontation de la première fiche qui en a une"),
 )
 

@@ -83,7 +83,7 @@ def _element(f: Filling, name: str, side: str, label: str) -> None:
     f.note(name, found.number, f"{label} : {found.label}, de {whose(sheet)}", f.sheets.key(side))
 
 
-def _assistants(f: Filling, name: str) -> None:
+def _assistants(f: Filling, name: str, side: str = "a") -> None:
     """Assistants given as sheets and element names: ``[{"fiche": {...}, "element": "Bavard"}, 2, …]``."""
     raw = f.params.get(name)
     if not isinstance(raw, list) or not any(isinstance(x, dict) for x in raw):
@@ -104,6 +104,15 @@ def _assistants(f: Filling, name: str) -> None:
                 f"reçu {shown(item)}.",
             )
         sheet = read_sheet(item["fiche"], f"{where}.fiche", "feerie")
+        initiator = f.sheets.one(side)
+        if initiator is not None and initiator["id"] == sheet["id"]:  # 001: « … et les autres sont les assistants »
+            raise RulesError(
+                f"{where}.fiche",
+                f"Assistant {i + 1} ({where}.fiche) : {sheet['nom']} est l’initiateur de l’action ; « L’un des "
+                "personnages est considéré comme l’initiateur de l’action et les autres sont les assistants » (001) : "
+                "un personnage ne s’assiste pas lui-même.",
+            )
+        f.seat(sheet, f"{where}.fiche", f"Assistant {i + 1}")
         found = find(
             _named(sheet), str(item["element"]), f"{where}.element", "Élément de l’assistant", whose(sheet), _KIND
         )
@@ -122,8 +131,8 @@ def _fill_action(f: Filling) -> None:
 def _fill_opposition(f: Filling) -> None:
     _element(f, "des_a", "a", "Dés de l’initiateur du camp A")
     _element(f, "des_b", "b", "Dés de l’initiateur du camp B")
-    _assistants(f, "assistants_a")
-    _assistants(f, "assistants_b")
+    _assistants(f, "assistants_a", "a")
+    _assistants(f, "assistants_b", "b")
 
 
 def _choices_action(sheets: Sheets) -> dict[str, list[dict[str, Any]]]:

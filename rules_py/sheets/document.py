@@ -126,8 +126,20 @@ def _whose(raw: Mapping[str, Any]) -> str:
     return f"Fiche {shown(name)}, " if isinstance(name, str) and name.strip() else ""
 
 
+def _counts(raw: Any, key: str) -> None:
+    """A list longer than its field allows is said as such, before the size of the whole sheet (a sheet of
+    2,000 elements was told to shorten its texts)."""
+    if not isinstance(raw, Mapping) or raw.get("jeu") not in GAMES:
+        return
+    for f in load_game(raw["jeu"]).fields:
+        items = raw.get(f.name)
+        if f.kind == "list" and isinstance(items, list) and len(items) > f.max_items:
+            raise f.too_many(Where(f"{key}.{f.name}", _whose(raw)), len(items))
+
+
 def read_sheet(raw: Any, key: str = "fiche", game: str | None = None) -> dict[str, Any]:
     """The checked, normalised sheet of ``raw`` (``key``: its place in the request, for the error's field)."""
+    _counts(raw, key)
     raw = _object(raw, key, "Fiche")
     if raw.get("type") == "reserve":
         raise RulesError(key, f"Fiche ({key}) : c’est une réserve du meneur, pas une fiche de personnage.")

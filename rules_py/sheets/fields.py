@@ -23,6 +23,7 @@ from typing import Any
 
 from ..errors import RulesError
 from ..params import Choice, fold, shown
+from ..typography import fr
 
 __all__ = ["TEXT_MAX", "NAME_MAX", "Field", "Where", "name_key", "unknown_key"]
 
@@ -97,9 +98,10 @@ class Field:
     # ------------------------------------------------------------------
 
     def describe(self) -> dict[str, Any]:
+        """The field as data, its French words set in French typography here (wherever the answer puts them)."""
         out: dict[str, Any] = {
             "nom": self.name,
-            "libelle": self.label,
+            "libelle": fr(self.label),
             "type": self.kind,
             "requis": self.required,
             "defaut": copy.deepcopy(self.default),
@@ -110,13 +112,15 @@ class Field:
             out["min"] = self.minimum
         if self.maximum is not None:
             out["max"] = self.maximum
+        if self.kind in ("id", "date"):
+            out["motif"] = (_ID if self.kind == "id" else _DATE).pattern
         if self.kind in ("text", "name"):
             out["max_longueur"] = self.length
             out["lignes"] = self.lines
         if self.choices:
-            out["choix"] = [{"valeur": c.value, "libelle": c.label} for c in self.choices]
+            out["choix"] = [{"valeur": c.value, "libelle": fr(c.label)} for c in self.choices]
         if self.kind == "list":
-            out["element"] = self.item
+            out["element"] = fr(self.item)
             out["max_elements"] = self.max_items
             out["noms_uniques"] = self.named
         if self.fields:
@@ -131,11 +135,11 @@ class Field:
             ("exemple", self.placeholder),
         ):
             if value:
-                out[key] = value
+                out[key] = fr(value) if key != "lien" else value
         if self.suggestions:
             out["suggestions"] = list(self.suggestions)
         if self.scales:
-            out["echelles"] = {key: list(words) for key, words in self.scales}
+            out["echelles"] = {key: [fr(w) for w in words] for key, words in self.scales}
             out["echelle_selon"] = self.scale_key
         return out
 
@@ -145,6 +149,13 @@ class Field:
 
     def fail(self, where: Where, what: str, raw: Any) -> RulesError:
         return RulesError(where.path, f"{where.context}{self.label} ({where.path}) : {what}, reçu {shown(raw)}.")
+
+    def too_many(self, where: Where, count: int) -> RulesError:
+        """A list longer than its field allows: the count is said, not the size of the whole sheet."""
+        return RulesError(
+            where.path,
+            f"{where.context}{self.label} ({where.path}) : au plus {self.max_items} par fiche, reçu {count}.",
+        )
 
     def missing(self, where: Where) -> RulesError:
         return RulesError(where.path, f"{where.context}{self.label} ({where.path}) : ce champ est obligatoire.")
@@ -171,7 +182,7 @@ class Field:
             return raw
         if self.kind == "bool":
             if not isinstance(raw, bool):
-                raise self.fail(where, "true ou false attendu", raw)
+                raise self.fail(where, "true ou false (sans guillemets) attendu", raw)
             return raw
         if self.kind == "choice":
             if isinstance(raw, str):
@@ -195,6 +206,8 @@ class Field:
         raise AssertionError(f"unknown field kind {self.kind!r}")
 
     def _range(self) -> str:
+        if self.minimum is not None and self.minimum == self.maximum:
+            return f"l’entier {self.minimum}"
         if self.minimum is not None and self.maximum is not None:
             return f"un entier de {self.minimum} à {self.maximum}"
         if self.minimum is not None:
@@ -231,7 +244,7 @@ class Field:
         if not isinstance(raw, list):
             raise self.fail(where, "une liste JSON attendue", raw)
         if len(raw) > self.max_items:
-            raise self.fail(where, f"au plus {self.max_items} éléments attendus ({len(raw)} reçus)", raw)
+            raise self.too_many(where, len(raw))
         out = []
         seen: dict[str, str] = {}
         if self.of is not None:

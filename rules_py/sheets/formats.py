@@ -16,7 +16,7 @@ from typing import Any
 from ..errors import RulesError
 from ..params import shown
 
-__all__ = ["FORMAT", "UPGRADES", "upgrade"]
+__all__ = ["FORMAT", "UPGRADES", "Upgrade", "upgrade"]
 
 #: The format this site writes.
 FORMAT = 1
@@ -44,7 +44,10 @@ def upgrade(
         )
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
         raise RulesError(
-            where, f"{label}, Format ({where}) : un entier de 1 à {current} attendu, reçu {shown(version)}."
+            where,
+            f"{label}, Format ({where}) : "
+            + (f"l’entier {current}" if current == 1 else f"un entier de 1 à {current}")
+            + f" (sans guillemets) attendu, reçu {shown(version)}.",
         )
     if version > current:
         raise RulesError(

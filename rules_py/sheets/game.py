@@ -45,8 +45,11 @@ def of(name: str) -> str:
 
 
 def whose(sheet: Mapping[str, Any]) -> str:
-    """« la fiche de Perseüs », « la fiche d’Ysil »."""
-    return f"la fiche {of(str(sheet.get('nom', '')))}"
+    """« la fiche de Perseüs », « la fiche d’Ysil »; « la Réserve du meneur » (« … « La table du jeudi » »)."""
+    name = str(sheet.get("nom", ""))
+    if sheet.get("type") == "reserve":
+        return "la Réserve du meneur" + ("" if name in ("", "Réserve du meneur") else f" « {name} »")
+    return f"la fiche {of(name)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +87,20 @@ class Filling:
         self.sheets = sheets
         self.sources: list[dict[str, Any]] = []
         self._names = {p.name for p in roller.params}
+        # where each sheet of the request stands (its id → its key): a sheet holds one place
+        self.seats = {
+            sheet["id"]: sheets.key(side, i) for side, _ in sheets.keys for i, sheet in enumerate(sheets.side(side))
+        }
+
+    def seat(self, sheet: Sheet, key: str, label: str) -> None:
+        """One more place for a sheet (a Féerie assistant): a sheet already given elsewhere in the request is refused."""
+        if sheet["id"] in self.seats:
+            raise RulesError(
+                key,
+                f"{label} ({key}) : la même fiche ({sheet['nom']}) est déjà donnée comme {self.seats[sheet['id']]} ; "
+                "une fiche ne tient qu’une place.",
+            )
+        self.seats[sheet["id"]] = key
 
     def has(self, name: str) -> bool:
         """The roller takes this parameter (a parameter added by a later version of the rules may be absent)."""
@@ -105,7 +122,7 @@ class Filling:
 
     def take(self, name: str, value: Any, label: str, sheet: Sheet, key: str, shown_value: str | None = None) -> None:
         """A value the sheet holds; a value the request gives explicitly wins, and the record says so."""
-        if not self.has(name):
+        if not self.has(name) or value is None or value == "":  # the sheet holds nothing to give
             return
         text_value = shown_value if shown_value is not None else str(value)
         if self.given(name):
@@ -133,12 +150,21 @@ class Filling:
         if raw is None or (isinstance(raw, str) and not raw.strip()):
             return None
         out: list[Named | int] = []
+        typed: dict[str, str] = {}  # each thing named, as the request named it
         for item in split_names(raw):
             number = as_number(item)
             if number is not None:
                 out.append(number)
             elif isinstance(item, str) and item.strip():
-                out.append(find(items, item, name, label, whose(sheet), kind))
+                found = find(items, item, name, label, whose(sheet), kind)
+                if found.name in typed:  # « Pilote,pilote »: one thing counted twice
+                    raise RulesError(
+                        name,
+                        f"{label} ({name}) : « {found.name} » est nommé deux fois (« {typed[found.name]} » puis "
+                        f"« {item.strip()} ») ; le second doit en désigner un autre parmi {kind.listed}, sur {whose(sheet)}.",
+                    )
+                typed[found.name] = item.strip()
+                out.append(found)
             else:
                 raise RulesError(
                     name, f"{label} ({name}) : un nom de {whose(sheet)} ou un nombre attendu, reçu {shown(raw)}."
@@ -183,8 +209,8 @@ class Binding:
     assistants: tuple[tuple[str, str], ...] = ()
     # a follow-up's parameters of the sheet only (the element a use of points adds), by action id
     action_params: tuple[tuple[str, tuple[Param, ...]], ...] = ()
-    # what the result's state keeps for the sheets' next step (the element a veto takes away)
-    state_out: Callable[[Outcome], dict[str, Any]] | None = None
+    # what the result's state keeps for the sheets' next step (the changes a veto undoes), from the changes made
+    state_out: Callable[[Outcome, list[dict[str, Any]]], dict[str, Any]] | None = None
 
     def keys(self) -> list[str]:
         keys = ["fiche"] + ([self.b_key] if self.b_key else []) + (["fiches_a", "fiches_b"] if self.teams else [])

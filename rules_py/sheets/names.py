@@ -55,7 +55,7 @@ def as_number(item: Any) -> int | None:
     if isinstance(item, int):
         return item
     if isinstance(item, str):
-        text = item.strip()
+        text = item.strip().replace("\u2212", "-")
         if text.lstrip("+-").isdigit() and len(text) < 10:
             return int(text)
     return None

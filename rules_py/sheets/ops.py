@@ -1,28 +1,30 @@
-"""The JSON door's sheet operations, and a roll, odds or follow-up played from sheets.
+"""The sheets' layer of the JSON door: the sheet operations, and a roll, odds or follow-up played from sheets.
 
-:func:`serve` answers the ``sheet_*`` operations; :func:`with_sheets` plays a
-``roll``, ``odds`` or ``action`` request that carries sheets: the sheets are
-checked, the roller's parameters filled from them, the roller plays as
-always, then the result gets ``personnage``, the sheets after the result's
-effects and the changes made. The contract of every answer is in the
-docstring of ``rules_py/api.py``.
+The door (``rules_py/api.py``) hands every request with sheets to :func:`serve`, once: it answers
+the ``sheet_*`` operations, and plays a ``roll``, ``odds`` or ``action`` request that carries
+sheets (:func:`with_sheets`): the sheets are checked, the roller's parameters filled from them,
+the roller plays through the rollers' machinery below (``rules_py/rolling.py``, never the door
+above), then the result gets ``personnage``, the sheets after the result's effects and the
+changes made. The contract of every answer is in the docstring of ``rules_py/api.py``.
 """
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from ..api import SHEET_KEYS, SHEET_OPS, act, get_roller, odds, roll
+from ..contract import SHEET_KEYS, SHEET_OPS
 from ..dice import Dice
 from ..errors import RulesError
-from ..params import RepeatedKeys, fold, given_once, parse_params, shown, twice_sentence
-from .changes import apply, inverse, read_changes
+from ..params import fold, given_once, is_empty, parse_params, shown
+from ..rolling import act, get_roller, odds, roll
+from .backup import describe as describe_backup
+from .backup import read_file, write_backup
+from .changes import apply, read_changes, undoing
 from .document import COMMON, load_game, read_reserve, read_sheet
-from .formats import FORMAT, upgrade
+from .formats import FORMAT
 from .game import Binding, Filling, GameSheet, Outcome, Sheets
 
 __all__ = ["SHEET_OPS", "SHEET_KEYS", "has_sheets", "serve", "with_sheets", "new_id"]
@@ -36,8 +38,6 @@ _KEY_LABELS = {
     "reserve": "Réserve du meneur",
 }
 _MAX_TEAM = 8
-_MAX_FILE_SHEETS = 500
-_MAX_FILE_TEXT = 40 * 1024 * 1024
 _ID_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789"
 
 
@@ -149,7 +149,7 @@ def _attach(
     if sources is not None:
         out["remplissage"] = sources
     if outcome is not None and binding.state_out is not None and isinstance(out.get("etat"), Mapping):
-        out["etat"] = {**out["etat"], **binding.state_out(outcome)}
+        out["etat"] = {**out["etat"], **binding.state_out(outcome, changes)}
     if outcome is not None:
         out["modifications"] = changes
         out["suites_fiche"] = binding.followups(outcome) if binding.followups is not None else []
@@ -171,8 +171,12 @@ def with_sheets(op: str, request: Mapping[str, Any]) -> dict[str, Any]:
     game = load_game(roller.id.split(".", 1)[0], "roller")
     binding = _binding(game, roller.id)
     sheets = read_sheets(request, binding, game)
-    labels = {p.name: p.label for p in (*roller.params, *binding.sheet_params)}
-    params = given_once(request.get("params") or {}, roller.id, labels)
+    own_params = [p for _, ps in binding.action_params for p in ps]
+    known = {p.name: p for p in (*roller.params, *binding.sheet_params, *own_params)}
+    params = given_once(request.get("params") or {}, roller.id, {name: p.label for name, p in known.items()})
+    for name, value in params.items():  # a sheet would fill an empty value in silence: refused first
+        if is_empty(value) and name in known and not known[name].may_be_empty:
+            raise known[name].empty("un nom de la fiche ou " if name in dict(binding.named) else "")
     if op == "action":
         action = request.get("action")
         state = request.get("state")
@@ -226,89 +230,29 @@ def _check(request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _read(request: Mapping[str, Any]) -> dict[str, Any]:
-    """A file's content (one sheet, a Réserve or a file of several): every sheet checked, or one French sentence."""
-    raw = request.get("contenu")
-    if isinstance(raw, str):
-        if len(raw) > _MAX_FILE_TEXT:
-            raise RulesError("contenu", f"Fichier (contenu) : au plus {_MAX_FILE_TEXT // (1024 * 1024)} Mo.")
-        try:
-            raw = json.loads(raw, object_pairs_hook=_object)
-        except (ValueError, RecursionError):
-            raise RulesError(
-                "contenu", "Fichier (contenu) : illisible, un fichier JSON de fiches est attendu."
-            ) from None
-    if not isinstance(raw, Mapping):
-        raise RulesError("contenu", f"Fichier (contenu) : un objet JSON est attendu, reçu {shown(raw)}.")
-    _refuse_twice(raw, "contenu")
-    if "fiches" not in raw and "reserves" not in raw:
-        if raw.get("type") == "reserve":
-            return {"fiches": [], "reserves": [read_reserve(raw, "contenu")]}
-        return {"fiches": [read_sheet(raw, "contenu")], "reserves": []}
-    whole = upgrade(raw, "contenu", "Fichier")
-    for key in whole:
-        if key not in ("format", "fiches", "reserves"):
-            raise RulesError(
-                f"contenu.{str(key)[:40]}",
-                f"Fichier (contenu) : champ inconnu {shown(str(key))} ; les champs permis sont format, fiches, reserves.",
-            )
-    lists = {}
-    for key in ("fiches", "reserves"):
-        items = whole.get(key, [])
-        if not isinstance(items, list) or len(items) > _MAX_FILE_SHEETS:
-            raise RulesError(
-                f"contenu.{key}",
-                f"Fichier, {key.capitalize()} (contenu.{key}) : une liste d’au plus {_MAX_FILE_SHEETS} objets attendue.",
-            )
-        reader: Callable[[Any, str], dict[str, Any]] = read_sheet if key == "fiches" else read_reserve
-        lists[key] = [reader(item, f"contenu.{key}[{i}]") for i, item in enumerate(items)]
-    seen: dict[str, str] = {}
-    for key, items in lists.items():
-        for i, obj in enumerate(items):
-            if obj["id"] in seen:
-                raise RulesError(
-                    f"contenu.{key}[{i}].id",
-                    f"Fichier, Identifiant (contenu.{key}[{i}].id) : « {obj['nom']} » a le même identifiant que "
-                    f"« {seen[obj['id']]} » ; un fichier ne contient qu’une fois chaque fiche.",
-                )
-            seen[obj["id"]] = obj["nom"]
-    return lists
-
-
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object of a file: one naming a key twice keeps every value, to be refused."""
-    return RepeatedKeys(pairs) if len({k for k, _ in pairs}) < len(pairs) else dict(pairs)
-
-
-def _refuse_twice(value: Any, path: str) -> None:
-    """A field named twice in an object of a file (at any depth) is refused, naming it and where."""
-    if isinstance(value, RepeatedKeys) and value.repeated:
-        name, values = next(iter(value.repeated.items()))
-        raise RulesError(f"{path}.{name}"[:80], twice_sentence(name, values, f"Fichier ({path}), champ {shown(name)}"))
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            _refuse_twice(item, f"{path}.{key}")
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            _refuse_twice(item, f"{path}[{i}]")
+    """A file's content (a backup, one sheet or one Réserve): every object checked, or one French sentence."""
+    return read_file(request.get("contenu"), "contenu")
 
 
 def _export(request: Mapping[str, Any]) -> dict[str, Any]:
-    """The file for one sheet (the sheet itself) or several (``{"format", "fiches", "reserves"}``)."""
-    sheets_raw = request.get("fiches") or []
-    reserves_raw = request.get("reserves") or []
-    if not isinstance(sheets_raw, list) or not isinstance(reserves_raw, list):
-        raise RulesError("fiches", "Fiches (fiches) : une liste de fiches attendue.")
-    sheets = [read_sheet(s, f"fiches[{i}]") for i, s in enumerate(sheets_raw)]
-    reserves = [read_reserve(r, f"reserves[{i}]") for i, r in enumerate(reserves_raw)]
-    if not sheets and not reserves:
+    """The file for one sheet (the sheet itself) or a backup (``rules_py.sheets.backup``)."""
+    lists = {}
+    for key in ("fiches", "reserves", "brouillons"):
+        items = request.get(key) or []
+        if not isinstance(items, list):
+            raise RulesError(key, f"{key.capitalize()} ({key}) : une liste attendue, reçu {shown(items)}.")
+        lists[key] = items
+    if not any(lists.values()):
         raise RulesError("fiches", "Fiches (fiches) : au moins une fiche à exporter.")
-    if len(sheets) == 1 and not reserves:
-        name = re.sub(r"[^a-z0-9-]+", "-", fold(sheets[0]["nom"]))[:40].strip("-") or "fiche"
-        return {"contenu": sheets[0], "fichier": f"{name}.json"}
-    content: dict[str, Any] = {"format": FORMAT, "fiches": sheets}
-    if reserves:
-        content["reserves"] = reserves
-    return {"contenu": content, "fichier": "mes-personnages.json"}
+    if len(lists["fiches"]) == 1 and not lists["reserves"] and not lists["brouillons"]:
+        sheet = read_sheet(lists["fiches"][0], "fiches[0]")
+        name = re.sub(r"[^a-z0-9-]+", "-", fold(sheet["nom"]))[:40].strip("-") or "fiche"
+        return {"contenu": sheet, "fichier": f"{name}.json"}
+    date = request.get("date")
+    content = write_backup(lists["fiches"], lists["reserves"], lists["brouillons"], date)
+    games = {obj["jeu"] for key in ("fiches", "reserves", "brouillons") for obj in content[key]}
+    name = f"mes-personnages-{next(iter(games))}" if len(games) == 1 else "des-et-lames-sauvegarde"
+    return {"contenu": content, "fichier": f"{name}.json"}
 
 
 def _examples(request: Mapping[str, Any]) -> dict[str, Any]:
@@ -371,6 +315,7 @@ def _schema(request: Mapping[str, Any]) -> dict[str, Any]:
         ),
         "exemples": [{"id": s["id"], "nom": s["nom"], "type": s["type"], "notes": s["notes"]} for s in game.examples],
         "modifiables": {path: label for path, (label, _) in game.writable.items()},
+        "sauvegarde": describe_backup(),
     }
 
 
@@ -407,7 +352,7 @@ def _apply(request: Mapping[str, Any]) -> dict[str, Any]:
             "modifications", f"Modifications (modifications) : aucune ne concerne « {obj['nom']} » ({obj['id']})."
         )
     if request.get("inverse") is True:
-        mine = inverse([c for c in mine if isinstance(c, Mapping) and "avant" in c and "raison" in c])
+        mine = undoing(mine)
     intents = read_changes(mine, writable)
     new, done = _apply_to(obj, key, intents, game, is_reserve)
     return {key: new, "personnage": obj["nom"], "modifications": done}
@@ -439,4 +384,5 @@ _SERVE: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 
 
 def serve(op: str, request: Mapping[str, Any]) -> dict[str, Any]:
-    return _SERVE[op](request)
+    """A request the door hands to the sheets: a sheet operation, or a roll, odds or follow-up with sheets."""
+    return _SERVE[op](request) if op in SHEET_OPS else with_sheets(op, request)

@@ -71,7 +71,7 @@ def _aide_result(args: Args, values: list[int], drawn: list[int] | None = None) 
         )
     if len(values) > BASE_DICE + before:
         groups.append(group("Dés ajoutés après le jet (2 points chacun)", _marks(values[BASE_DICE + before :], seuil)))
-    shown_effects = "".join(f"{e:+d}" for e in effects if e)
+    shown_effects = "".join(signed(e) for e in effects if e)
     calc = list(th.lines)
     calc.append(points_line(pool, ledger.lines))
     calc.append(f"Modificateur pour l’acteur principal : {shown_effects or '0'} = {signed(total)}")
@@ -119,7 +119,7 @@ def _aide_odds(args: Args) -> dict[str, Any]:
                 nxt[s + e] = nxt.get(s + e, 0) + w * k
         law = nxt
     total = 20**n
-    issues = {signed(m): Fraction(law[m], total) for m in sorted(law)}
+    issues = {f"{m:+d}" if m else "0": Fraction(law[m], total) for m in sorted(law)}  # labels the page reads
     mean = Fraction(sum(m * w for m, w in law.items()), total)
     return odds_payload(
         issues,

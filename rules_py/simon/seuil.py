@@ -55,7 +55,7 @@ CARACTERISTIQUES = {
     "tres-faible": ("Très faible", 1),
     "faible": ("Faible", 2),
     "normale": ("Normale", 4),
-    "au-dessus": ("Au dessus de la Normale", 5),
+    "au-dessus": ("Au-dessus de la normale", 5),
     "heroique": ("Héroïque", 9),
 }
 

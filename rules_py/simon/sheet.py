@@ -22,6 +22,7 @@ from ..sheets.fields import NAME_MAX, Field, name_key
 from ..sheets.game import Binding, Filling, GameSheet, Sheets, whose
 from ..sheets.names import Kind, Named, find
 from ..typography import fr
+from .heroism import JOUEUR, MENEUR
 from .seuil import CARACTERISTIQUES, LEVELS, level_of
 from .sheet_writeback import effects_jet, effects_opposition
 
@@ -104,7 +105,8 @@ FIELDS = (
                 help="Langue étrangère est rattachée à l’intelligence ou la connaissance.",
                 source="003, « Valeur d’expertise »",
                 link=_PAGE + "#valeur-dexpertise",
-                decided="Par leur abréviation ; la meilleure donne son modificateur, sauf si le joueur en nomme une.",
+                decided="Par leur abréviation ou leur nom (gardées par leur abréviation) ; la meilleure donne son "
+                "modificateur, sauf si le joueur en nomme une.",
             ),
         ),
     ),
@@ -117,10 +119,10 @@ FIELDS = (
         "de +2 donné par son intelligence au desuss de la normale est donc 7, soit un niveau Professionnel.",
         source="003, « Valeur d’expertise »",
         link=_PAGE + "#valeur-dexpertise",
-        decided="Le livre donne +2 (au-dessus de la normale) et 0 (normale) ; très faible -2, faible -1 et "
+        decided="Le livre donne +2 (au-dessus de la normale) et 0 (normale) ; très faible \u22122, faible \u22121 et "
         "héroïque +4 sont des valeurs du site, que le meneur peut changer.",
         fields=tuple(
-            Field(k, f"Modificateur {LEVEL_WORDS[k]}", "int", default=v, minimum=-10, maximum=10)
+            Field(k, f"Modificateur d’une caractéristique {LEVEL_WORDS[k]}", "int", default=v, minimum=-10, maximum=10)
             for k, v in DEFAULT_MODIFIERS.items()
         ),
     ),
@@ -172,6 +174,7 @@ RESERVE_FIELDS = (
 
 def _check(sheet: Sheet, key: str) -> None:
     abbreviations: dict[str, str] = {}
+    names: dict[str, str] = {}  # a caractéristique's name (« constitution ») → its abbreviation
     for i, c in enumerate(sheet["caracteristiques"]):
         k = name_key(c["abreviation"])
         if k in abbreviations:
@@ -181,17 +184,27 @@ def _check(sheet: Sheet, key: str) -> None:
                 f"chaque abréviation est unique, « {abbreviations[k]} » existe déjà.",
             )
         abbreviations[k] = c["abreviation"]
+        names[name_key(c["nom"])] = c["abreviation"]
     for i, comp in enumerate(sheet["competences"]):
         for j, abbr in enumerate(comp["caracteristiques"]):
-            if name_key(abbr) not in abbreviations:
+            found = abbreviations.get(name_key(abbr)) or names.get(name_key(abbr))
+            if found is None:
                 where = f"{key}.competences[{i}].caracteristiques[{j}]"
-                known = ", ".join(abbreviations.values()) or "aucune"
+                known = ", ".join(f"{c['abreviation']} ({c['nom']})" for c in sheet["caracteristiques"]) or "aucune"
                 raise RulesError(
                     where,
                     f"Compétence {i + 1} « {comp['nom']} », Caractéristiques rattachées ({where}) : "
-                    f"l’abréviation d’une caractéristique de la fiche attendue ({known}), reçu {shown(abbr)}.",
+                    f"une caractéristique de la fiche, par son abréviation ou son nom, attendue ({known}), "
+                    f"reçu {shown(abbr)}.",
                 )
-            comp["caracteristiques"][j] = abbreviations[name_key(abbr)]
+            comp["caracteristiques"][j] = found
+        if len({name_key(a) for a in comp["caracteristiques"]}) < len(comp["caracteristiques"]):
+            where = f"{key}.competences[{i}].caracteristiques"
+            raise RulesError(
+                where,
+                f"Compétence {i + 1} « {comp['nom']} », Caractéristiques rattachées ({where}) : chaque "
+                f"caractéristique une seule fois, reçu {', '.join(comp['caracteristiques'])}.",
+            )
     hero = sheet["heroisme"]
     if hero["points"] > 2 * hero["depart"]:
         raise RulesError(
@@ -303,23 +316,42 @@ def _fill_side(f: Filling, side: str, suffix: str) -> None:
         )
         f.params[carac_name] = found.value
         f.note(carac_name, found.value, f"Test de caractéristique : {found.label}, de {whose(sheet)}", key)
+    _fill_who(f, suffix, sheet, key)
     if sheet["type"] == "pj":
         f.take("points" + suffix, sheet["heroisme"]["points"], "Points d’héroïsme", sheet, key)
         f.take("points_depart" + suffix, sheet["heroisme"]["depart"], "Points d’héroïsme de départ", sheet, key)
-    else:
-        _fill_meneur(f, suffix, sheet, key)
-
-
-def _fill_meneur(f: Filling, suffix: str, sheet: Sheet, key: str) -> None:
-    """A PNJ rolls for the meneur: her porte-poisse, from the Réserve, where the roller knows who rolls."""
-    if not f.has("qui" + suffix):
-        return
-    if not f.given("qui" + suffix):
-        f.params["qui" + suffix] = "meneur"
-        f.note("qui" + suffix, "meneur", f"Qui lance : le meneur ({sheet['nom']} est un PNJ)", key)
-    reserve = f.sheets.reserve
-    if reserve is not None and f.params.get("qui" + suffix) == "meneur":
+    elif f.sheets.reserve is not None and f.has("qui" + suffix):  # the meneur's porte-poisse, from the Réserve
+        reserve = f.sheets.reserve
         f.take("points" + suffix, reserve["porte_poisse"], "Points de porte-poisse", reserve, "reserve")
+
+
+def _fill_who(f: Filling, suffix: str, sheet: Sheet, key: str) -> None:
+    """Who rolls is the sheet's: a PJ's dice are a player's (heroism), a PNJ's the meneur's (porte-poisse,
+    RULES.md). A ``qui`` that says otherwise is refused, naming the conflict: never half of each."""
+    name = "qui" + suffix
+    if not f.has(name):
+        return
+    pnj = sheet["type"] == "pnj"
+    wanted = MENEUR if pnj else JOUEUR
+    if not f.given(name):
+        f.params[name] = wanted
+        who = f"le meneur ({sheet['nom']} est un PNJ)" if pnj else f"un joueur ({sheet['nom']} est un PJ)"
+        f.note(name, wanted, f"Qui lance : {who}", key)
+        return
+    param = next(p for p in f.roller.params if p.name == name)
+    given = param.parse(f.params[name])
+    if given != wanted:
+        dice = (
+            "ceux du meneur (ses points de porte-poisse)"
+            if pnj
+            else "ceux de sa joueuse ou son joueur (ses points d’héroïsme)"
+        )
+        other = "PJ" if pnj else "PNJ"
+        raise RulesError(
+            name,
+            f"{param.where} : « {given} » contredit {whose(sheet)}, un {'PNJ' if pnj else 'PJ'}, dont les dés sont "
+            f"{dice} ; gardez « {wanted} » ou choisissez la fiche d’un {other}.",
+        )
 
 
 def _fill_one(f: Filling) -> None:
@@ -373,6 +405,7 @@ def _suffixed(param: Param, suffix: str, who: str) -> Param:
 _TAKES = (
     ("expertise", "competence=NOM : la valeur de la compétence plus le meilleur modificateur de ses caractéristiques"),
     ("caracteristique", "une caractéristique de la fiche, par son nom ou son abréviation (CON) : son niveau"),
+    ("qui", "qui lance : un joueur pour un PJ, le meneur pour un PNJ"),
     ("points", "les points d’héroïsme de la fiche (un PJ)"),
     ("points_depart", "les points d’héroïsme de départ de la fiche (un PJ)"),
 )
@@ -420,7 +453,7 @@ EXAMPLES = (
         "l’elfe",
         "D’après les exemples du chapitre 003 : INT au-dessus de la normale, CO et CON normales, Langue étrangère 5 "
         "(rattachée à l’intelligence ou la connaissance). Négociation 3 (« Connaisseuse ») : le livre ne la "
-        "rattache à aucune caractéristique, la fiche non plus. Très faible -2, faible -1 et héroïque +4 sont des "
+        "rattache à aucune caractéristique, la fiche non plus. Très faible \u22122, faible \u22121 et héroïque +4 sont des "
         "modificateurs du site.",
         [("Intelligence", "INT", "au-dessus"), ("Connaissance", "CO", "normale"), ("Constitution", "CON", "normale")],
         [("Langue étrangère", 5, ["INT", "CO"]), ("Négociation", 3, [])],
@@ -478,7 +511,7 @@ SHEET = GameSheet(
             effects_jet,
             reserve=True,
             sheet_params=(_COMPETENCE_PARAM, _LINKED_PARAM),
-            takes=_TAKES[:2],
+            takes=_TAKES[:3],
             named=_NAMED,
             gives=_GIVES,
         ),

@@ -5,7 +5,7 @@ spends and wins heroism, the meneur spends porte-poisse. What a step changed is
 read from the roller's own accounts, as a difference between its result and
 the result before it: the pool a roll started from (:func:`~rules_py.simon.heroism.pool_of`),
 or for a die added after the roll the previous step, played again from the
-state through the JSON door's own functions (the roll, then each die added
+state through the rollers' machinery (the roll, then each die added
 before this one, in their order). Then:
 
 - a player's character with a sheet: its heroism points (spent before and
@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..rolling import act, roll
 from ..sheets.changes import intent
 from ..sheets.game import Outcome, of
 from .heroism import BASE_DICE, MENEUR, pool_of
@@ -43,8 +44,6 @@ def _previous(outcome: Outcome, sides: tuple[str, ...]) -> Mapping[str, Any] | N
             pool = pool_of(args, f"_{s}" if s else "")
             out[f"points_{s}" if s else "points"] = pool.start
         return out
-    from ..api import act, roll  # the door's own functions: the previous step, played again
-
     roller = str(outcome.result["roller"])
     if not sides[0]:  # simon.jet, simon.aide: the roll, then each die added after it before this one
         values = list(state.get("des") or [])

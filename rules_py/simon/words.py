@@ -32,7 +32,8 @@ def levels(n: int) -> str:
 
 
 def signed(n: int) -> str:
-    return f"{n:+d}" if n else "0"
+    """« +2 », « 0 », « −2 » (the minus sign)."""
+    return f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0")
 
 
 AIDE_WORDS = {2: "raté critique", -2: "réussite critique", -1: "réussite", 1: "raté de plus de 5", 0: "raté"}

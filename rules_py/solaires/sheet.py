@@ -16,7 +16,7 @@ from typing import Any
 from ..dice import Dice
 from ..errors import RulesError
 from ..params import Choice, Param
-from ..sheets.changes import intent
+from ..sheets.changes import intent, read_changes, undoing
 from ..sheets.fields import NAME_MAX, Field, name_key
 from ..sheets.game import Binding, Filling, Followup, GameSheet, Outcome, Sheets, whose
 from ..sheets.names import Kind, Named
@@ -179,10 +179,10 @@ FIELDS = (
         item="État",
         named=True,
         help="Au cours de la partie, votre personnage pourra acquérir ou subir diverses altérations : les états.",
-        source="002, « Etats »",
+        source="002, « États »",
         link=_PAGE + "#etats",
         decided="Un état peut être choisi comme élément d’une action ; il compte alors comme un handicap, sauf "
-        "si le joueur dit le contraire (handicap=false).",
+        "si le joueur dit le contraire (« Un élément est un handicap » : non).",
         fields=(
             _NAME,
             Field(
@@ -194,7 +194,7 @@ FIELDS = (
                 maximum=3,
                 help="Ils sont eux aussi chiffré de 1 à 3 de la même manière que les traits : Léger (1), "
                 "Important (2), Extrême (3).",
-                source="002, « Etats »",
+                source="002, « États »",
                 link=_PAGE + "#etats",
                 scales=(("", LEVEL_WORDS["etat"]),),
             ),
@@ -311,7 +311,7 @@ def _fill_elements(f: Filling, name: str, side: str, label: str, handicap: bool)
                 "handicap",
                 True,
                 f"Un élément est un handicap : oui, « {states[0].name} » est un état de la fiche "
-                "(choix du site : handicap=false pour s’en passer)",
+                "(choix du site ; « Un élément est un handicap » : non, pour s’en passer)",
                 key,
             )
 
@@ -398,8 +398,10 @@ def _new_element(outcome: Outcome) -> dict[str, Any] | None:
             "Nouvel élément (element, element_categorie, element_score) : une dépense qui altère le personnage "
             "ajoute l’élément à sa fiche dans la même écriture ; donnez son nom, sa catégorie et son score.",
         )
+    sheet = outcome.sheets.one("a") or {}
+    same = [el["nom"] for el in sheet.get("elements", []) if name_key(el["nom"]) == name_key(extra["element"])]
     return {
-        "nom": extra["element"],
+        "nom": same[0] if same else extra["element"],  # an element of the sheet keeps its name as written there
         "categorie": extra["element_categorie"],
         "score": extra["element_score"],
         "marque": extra.get("element_marque"),
@@ -411,20 +413,40 @@ def _effects_points(outcome: Outcome) -> list[tuple[str, dict[str, Any]]]:
     key = outcome.sheets.key("a")
     element = _new_element(outcome)
     if element is not None:
-        reason = (
-            f"{element_label(element)} ({element['score']}) : élément ajouté par une dépense qui altère le personnage"
-        )
+        sheet = outcome.sheets.one("a") or {}
+        known = any(name_key(el["nom"]) == name_key(element["nom"]) for el in sheet.get("elements", []))
+        done = "score changé" if known else "élément ajouté"
+        reason = f"{element_label(element)} ({element['score']}) : {done} par une dépense qui altère le personnage"
         out.append((key, intent("elements", "Éléments", reason, ajout=element)))
-    gone = (outcome.state or {}).get("fiche_element") if outcome.action == "veto" else None
-    if isinstance(gone, str) and outcome.sheets.one("a") is not None:
-        out.append((key, intent("elements", "Éléments", f"Veto : « {gone} » n’est pas ajouté", retrait=gone)))
+    if outcome.action == "veto":
+        out += [(key, one) for one in _vetoed_elements(outcome)]
     return out
 
 
-def _state_out_points(outcome: Outcome) -> dict[str, Any]:
-    """After a use that added an element, the state remembers its name: a veto takes it away."""
+def _vetoed_elements(outcome: Outcome) -> list[dict[str, Any]]:
+    """A veto undoes what the use of points changed on the sheet's elements, exactly (the state keeps those changes:
+    an element added is taken away, an element whose score changed gets its score back, in its place)."""
+    sheet, state = outcome.sheets.one("a"), outcome.state or {}
+    if sheet is None:
+        return []
+    made = state.get("fiche_modifications")
+    if isinstance(made, list):
+        mine = [c for c in made if isinstance(c, Mapping) and c.get("fiche_id") == sheet["id"]]
+        where = "etat.fiche_modifications"
+        return read_changes(undoing(mine, where, "Veto"), {"elements": _WRITABLE["elements"]}, where)
+    gone = state.get("fiche_element")  # a state kept by an earlier version: the element's name only
+    if isinstance(gone, str):
+        return [intent("elements", "Éléments", f"Veto : « {gone} » n’est pas ajouté", retrait=gone)]
+    return []
+
+
+def _state_out_points(outcome: Outcome, changes: list[dict[str, Any]]) -> dict[str, Any]:
+    """After a use that altered the character, the state keeps the element and what it changed: a veto undoes it."""
     element = _new_element(outcome)
-    return {"fiche_element": element["nom"]} if element is not None else {}
+    if element is None:
+        return {}
+    made = [c for c in changes if c["champ"] == "elements" and c["cible"] == outcome.sheets.key("a")]
+    return {"fiche_element": element["nom"], "fiche_modifications": made}
 
 
 def _state_action(state: Mapping[str, Any], sheets: Sheets) -> Mapping[str, Any]:
@@ -491,10 +513,17 @@ _ELEMENT_PARAMS = (
     ),
 )
 
+_WRITABLE = {
+    "points": ("Points de personnage", ("ecart", "valeur")),
+    "points_max": ("Maximum de points de personnage", ("ecart", "valeur")),
+    "etats": ("États", ("ajout", "retrait")),
+    "elements": ("Éléments", ("ajout", "retrait")),
+}
+
 _ELEMENTS_TAKE = (
     "elements",
     "un ou deux éléments ou états de la fiche, par leur nom (« elements=Pilote,Volontaire ») ; "
-    "un état compte comme un handicap (handicap=true), sauf handicap=false",
+    "un état compte comme un handicap, sauf si le joueur dit le contraire",
 )
 _POINTS_TAKE = ("points", "les points de personnage de la fiche")
 
@@ -505,12 +534,7 @@ SHEET = GameSheet(
     examples=EXAMPLES,
     check=_check,
     bounds=_bounds,
-    writable={
-        "points": ("Points de personnage", ("ecart", "valeur")),
-        "points_max": ("Maximum de points de personnage", ("ecart", "valeur")),
-        "etats": ("États", ("ajout", "retrait")),
-        "elements": ("Éléments", ("ajout", "retrait")),
-    },
+    writable=_WRITABLE,
     followups=(ADD_STATE,),
     bindings=(
         Binding(

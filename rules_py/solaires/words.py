@@ -69,7 +69,8 @@ def dice_word(n: int) -> str:
 
 
 def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
+    """« +2 », « 0 », « −2 » (the minus sign)."""
+    return f"+{n}" if n > 0 else (f"\u2212{-n}" if n < 0 else "0")
 
 
 def with_handicap(label: str, handicap: bool) -> str:

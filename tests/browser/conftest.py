@@ -131,6 +131,18 @@ class Handler(SimpleHTTPRequestHandler):
         pass
 
 
+class QuietServer(ThreadingHTTPServer):
+    """The stdlib's threaded server, without a traceback each time the browser drops a connection it no longer
+    needs (a page left, a download cancelled): what is left on the console is what went wrong."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
 @dataclass
 class Server:
     url: str
@@ -142,8 +154,7 @@ class Server:
 def server(tmp_path_factory):
     site = tmp_path_factory.mktemp("site")
     faults = Faults()
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, site=site, faults=faults))
-    httpd.daemon_threads = True
+    httpd = QuietServer(("127.0.0.1", 0), functools.partial(Handler, site=site, faults=faults))
     url = f"http://127.0.0.1:{httpd.server_address[1]}"
     build_site(site, url + "/")
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
@@ -197,7 +208,7 @@ class Elsewhere:
         return hole
 
 
-class _Reusable(ThreadingHTTPServer):
+class _Reusable(QuietServer):
     allow_reuse_address = True
     daemon_threads = True
 
@@ -316,10 +327,29 @@ new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__
   .observe({ type: "layout-shift", buffered: true });"""
 
 
+# Resolves in the task after the next two frames: what a frame drew has been laid out and painted, and
+# what it reports afterwards (a layout shift's entry, an observer's word) has been told. A wait on the page's
+# own frames, not on the clock.
+AFTER_FRAMES = """() => new Promise((resolve) =>
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0))))"""
+
+# Resolves once no animation or transition of the page is running (the theme's fades, a result's).
+ANIMATIONS_DONE = "() => document.getAnimations().every((a) => a.playState !== 'running')"
+
+
+def after_frames(page) -> None:
+    page.evaluate(AFTER_FRAMES)
+
+
+def animations_done(page) -> None:
+    page.wait_for_function(ANIMATIONS_DONE)
+    after_frames(page)
+
+
 def theme_settled(page) -> None:
-    """The theme's and the rollers' scripts have run (the colour switch is bound), and a moment more."""
+    """The theme's and the rollers' scripts have run (the colour switch is bound), and the frames after."""
     page.wait_for_function("() => document.querySelector('form[data-dl-palette]')?.dlPalette")
-    page.wait_for_timeout(300)
+    after_frames(page)
 
 
 def navigate_instantly(page, path: str, game: str) -> None:

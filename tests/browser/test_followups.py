@@ -15,14 +15,19 @@ pytestmark = pytest.mark.browser
 
 
 def new_result(page, widget, before: str | None):
-    """Wait until the widget shows a result numbered after ``before``; return its number."""
+    """Wait until the widget shows an answer after ``before`` (its ``data-answer``: a follow-up keeps the roll's
+    number); return the new one's."""
     page.wait_for_function(
-        "([el, before]) => { const n = el.querySelector('.dl-roller__result')?.dataset.roll;"
+        "([el, before]) => { const n = el.querySelector('.dl-roller__result')?.dataset.answer;"
         " return n && n !== before && el.querySelector('.dl-outcome, .dl-error'); }",
         arg=[widget.element_handle(), before],
         timeout=60_000,
     )
     assert widget.locator(".dl-roller__result .dl-error").count() == 0, widget.locator(".dl-error").inner_text()
+    return widget.locator(".dl-roller__result").get_attribute("data-answer")
+
+
+def roll_number(widget) -> str:
     return widget.locator(".dl-roller__result").get_attribute("data-roll")
 
 
@@ -46,16 +51,18 @@ def test_reroll_with_character_points(page, server):
     values = [v for v in widget.locator(".dl-roller__result .dl-die__value").all_inner_texts()]
     assert values[1:3] == ["6", "2"]  # the other two dice stay
     assert "il en reste 0" in widget.locator(".dl-roller__result .dl-calc").text_content()
-    # two points were spent: a second reroll is refused, hidden, with the reason one tap away
+    # two points were spent: a second reroll is refused, its reason said where its button was (not folded)
     assert (
         widget.locator(".dl-roller__result form.dl-action", has=page.locator("button", has_text="Relancer")).count()
         == 0
     )
-    off = widget.locator(".dl-roller__result .dl-actions-off")
-    off.locator("summary").click()
-    reason = off.locator(".dl-action--off", has_text="Relancer")
-    assert reason.is_visible() and "point" in reason.inner_text()
-    assert int(second) == int(first) + 1
+    reason = widget.locator(".dl-roller__result .dl-action-unpaid", has_text="Relancer")
+    assert reason.is_visible() and "il en reste 0" in reason.inner_text()
+    assert widget.locator(".dl-roller__result .dl-actions-off .dl-action--off", has_text="Relancer").count() == 0
+    # the reroll is the same roll, one step on: « Jet n° 1 », named as its follow-up
+    assert roll_number(widget) == "1" and int(second) == int(first) + 1
+    head = widget.locator(".dl-roller__result .dl-roll-head").inner_text()
+    assert "Jet n° 1" in head and "suite\u00a0: Relancer un dé" in head, head
     # the book's example stays on screen, smaller, under the reroll
     assert widget.locator(".dl-roller__earlier .dl-result--old").count() == 1
     assert "Échec avec contrepartie positive" in widget.locator(".dl-roller__earlier .dl-outcome").inner_text()
@@ -72,7 +79,7 @@ def test_a_heroism_die_after_the_roll(page, server):
     new_result(page, widget, first)
     assert widget.locator(".dl-roller__result .dl-die").count() == 7
     # 2 points after the roll
-    assert "- 2 (dé ajouté après le jet)" in widget.locator(".dl-roller__result .dl-calc").text_content()
+    assert "\u2212 2 (dé ajouté après le jet)" in widget.locator(".dl-roller__result .dl-calc").text_content()
 
 
 def test_a_confrontation_round_by_round(page, server):
@@ -156,7 +163,7 @@ def test_a_share_link_to_this_page_replays_in_place_the_engine_kept(page, server
     page.evaluate("window.__samePage = true")
     widget.locator(".dl-roller__result .dl-share a").click()
     second = new_result(page, widget, first)
-    assert int(second) == int(first) + 1
+    assert int(second) == int(first) + 1 and roll_number(widget) == "2"  # a new roll, replayed
     assert widget.locator(".dl-roller__result .dl-die__value").all_inner_texts() == dice
     assert widget.locator(".dl-roller__result .dl-outcome").inner_text() == outcome
     assert "Jet partagé" in widget.locator(".dl-roller__result .dl-roll-source").inner_text()
@@ -174,8 +181,8 @@ def test_the_share_link_carries_the_follow_ups(page, server):
     assert "sa suite" in link.inner_text()
     page.goto(link.get_attribute("href"))
     again = page.locator(f"#{widget.get_attribute('id')}")
-    page.wait_for_function(  # the roll (n° 1), then the reroll (n° 2)
-        "el => el.querySelector('.dl-roller__result')?.dataset.roll === '2' && el.querySelector('.dl-outcome')",
+    page.wait_for_function(  # the roll (n° 1), then the reroll (the same roll, its first step)
+        "el => el.querySelector('.dl-roller__result')?.dataset.answer === '2' && el.querySelector('.dl-outcome')",
         arg=again.element_handle(),
         timeout=60_000,
     )
@@ -261,7 +268,7 @@ def test_a_helper_adds_a_die_after_the_roll(page, server):
     widget.locator("form.dl-action button", has_text="Ajouter un dé (2 points d’héroïsme)").click()
     new_result(page, widget, first)
     assert widget.locator(".dl-roller__result .dl-die").count() == 6
-    assert "- 2 (dé ajouté après le jet)" in widget.locator(".dl-roller__result .dl-calc").text_content()
+    assert "\u2212 2 (dé ajouté après le jet)" in widget.locator(".dl-roller__result .dl-calc").text_content()
 
 
 def test_the_meneurs_side_spends_porte_poisse(page, server):
@@ -306,11 +313,12 @@ def test_a_tap_waiting_for_the_engine_keeps_its_notice_until_its_own_answer(page
     widget.evaluate("(el) => el.dlWidget")  # awake: the kept result drawn, the engine asked for (held)
     page.wait_for_function("() => globalThis.desEtLames.runtime.state.name === 'loading'")
     assert widget.locator(".dl-roller__result").get_attribute("data-roll") == "1"
+    kept = widget.locator(".dl-roller__result").get_attribute("data-answer")
     page.evaluate(RECORD, widget.locator(".dl-roller__result").element_handle())
     widget.locator("button.dl-roll").click()
     assert "Jet n° 2 demandé" in widget.locator(".dl-roller__result .dl-pending").inner_text()
     page.evaluate("window.__release()")
-    new_result(page, widget, "1")
+    new_result(page, widget, kept)
     renders = page.evaluate("window.__renders")
     asked = next(i for i, render in enumerate(renders) if render["pending"])
     between = renders[asked : next(i for i, r in enumerate(renders) if r["roll"] == "2" and r["outcome"])]

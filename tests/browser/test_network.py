@@ -155,11 +155,16 @@ def test_saving_data_or_slow_connection_downloads_nothing_before_the_first_tap(p
     widget = page.locator('.dl-roller[data-roller="solaires.environnement"]').first
     note = widget.locator(".dl-roller__deferred")
     page.wait_for_function("(el) => !Object.getOwnPropertyDescriptor(el, 'dlWidget')?.get", arg=widget.element_handle())
-    page.wait_for_timeout(2_000)  # time enough for an eager boot to have started
+    # Woken, the widget has asked for its engine (Widget.nearScreen, in the same task): no start is waiting
+    # for a quiet moment, no worker was made, nothing of the engine was asked for.
+    assert page.evaluate("[desEtLames.runtime.soon, desEtLames.runtime.worker, desEtLames.runtime.boots]") == [
+        None,
+        None,
+        0,
+    ]
     assert not [p for p in server.faults.requests if p.startswith("/pyodide/") or p.endswith(".zip")], (
         server.faults.requests
     )
-    assert page.evaluate("desEtLames.runtime.boots") == 0
     assert page.evaluate("window.__dlShifts") == []  # the note was there from the first paint
     assert note.is_visible() and widget.locator(".dl-roller__status").is_hidden()
     text = note.inner_text()
@@ -327,15 +332,19 @@ def test_a_prefetch_that_lost_its_download_leaves_the_boot_to_start_afresh(phone
 def test_on_a_fast_link_the_engine_waits_for_a_roller_near_the_screen(phone_page, server):
     """On a fast link the download is short when it is needed: the page's own load keeps the processor."""
     server.faults.reset()
-    phone_page.goto(server.url + FAR_PAGE)
-    phone_page.wait_for_timeout(2_000)  # time enough for a prefetch to have asked
-    assert [p for p in server.faults.requests if p.startswith("/pyodide/") or p.endswith(".zip")] == []
+    phone_page.goto(server.url + FAR_PAGE, wait_until="load")
+    # The rollers' module has bound the widgets: the prefetch was decided then (main.js bindAll), and
+    # prefetch.js, async in <head>, ran before the load.
+    phone_page.wait_for_function("() => Object.hasOwn(document.querySelector('.dl-roller[data-roller]'), 'dlWidget')")
     assert phone_page.evaluate("desEtLames.runtime.worker") is None
+    assert phone_page.evaluate("desEtLames.early") is None
+    assert [p for p in server.faults.requests if p.startswith("/pyodide/") or p.endswith(".zip")] == []
 
 
 def test_a_page_without_rollers_fetches_no_engine(phone_page, server):
     server.faults.reset()
-    phone_page.goto(server.url + "/credits/")
-    phone_page.wait_for_timeout(2_000)  # time enough for a prefetch to have asked
+    phone_page.goto(server.url + "/credits/", wait_until="load")
+    phone_page.wait_for_function("() => window.desEtLames?.runtime")  # the rollers' module has run
+    assert phone_page.evaluate("desEtLames.runtime.worker") is None
     assert [p for p in server.faults.requests if engine_request(p) or p.endswith(".zip")] == [], server.faults.requests
     assert "/assets/rollers/prefetch.js" not in server.faults.requests

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import LAYOUT_SHIFTS, navigate_instantly, new_page
+from conftest import LAYOUT_SHIFTS, after_frames, navigate_instantly, new_page
 
 pytestmark = pytest.mark.browser
 
@@ -205,7 +205,7 @@ def test_a_page_come_back_to_holds_the_room_of_its_kept_results(phone, server):
     def drawn_again(how: str) -> None:
         again = phone.locator(f"#{widget_id}")
         again.locator(".dl-roller__earlier .dl-outcome").wait_for()
-        phone.wait_for_timeout(300)  # a shift is reported after its frame
+        after_frames(phone)  # a shift is reported after its frame
         assert phone.evaluate("window.__dlShifts") == [], how
         assert again.evaluate("(el) => el.getBoundingClientRect().height") == pytest.approx(height, abs=1), how
         box = again.locator(".dl-roller__result .dl-outcome").bounding_box()
@@ -246,14 +246,14 @@ def test_widgets_wake_as_they_near_the_screen_and_a_tap_never_waits(phone, serve
     widgets = phone.locator(".dl-roller")
     widgets.first.scroll_into_view_if_needed()
     phone.wait_for_function(f"() => !({ASLEEP})(document.querySelector('.dl-roller'))")
-    phone.wait_for_timeout(500)
+    after_frames(phone)  # the wake's observer has had its word on every widget
     assert widgets.last.evaluate(ASLEEP)
     assert phone.evaluate("document.getElementsByTagName('*').length") < 1500
     # no more idle moments: nothing wakes unless touched
     phone.evaluate("() => { window.requestIdleCallback = () => 0; }")
     team, other = widgets.nth(-2), widgets.nth(-3)  # Nocturne as team B, at first
     team.scroll_into_view_if_needed()
-    phone.wait_for_timeout(300)
+    after_frames(phone)  # near the screen now: queued for an idle moment that never comes
     assert team.evaluate(ASLEEP) and other.evaluate(ASLEEP)
     team.locator(".dl-switch label", has_text="vos forces").tap()  # wakes it, the tap not lost
     assert not team.evaluate(ASLEEP)
@@ -361,7 +361,8 @@ def test_typing_in_every_field_then_one_tap_on_lancer_is_one_roll(phone, server,
         assert button.bounding_box() == box, f"{widget.get_attribute('id')}: « Lancer » moved under the pointer"
         phone.mouse.up()
         wait_roll(phone, widget, before + 1)
-        phone.wait_for_timeout(300)
+        # every request of the visit answered: a second roll from the same tap would have been asked by now
+        phone.wait_for_function("() => desEtLames.runtime.pending.size === 0")
         assert widget.locator(".dl-roller__result").get_attribute("data-roll") == str(before + 1)
         result = widget.locator(".dl-roller__result")
         assert result.locator(".dl-error").count() == 0, result.inner_text()
@@ -441,10 +442,16 @@ def test_a_number_field_holding_no_number_is_refused_in_its_own_words(phone, ser
         wait_roll(phone, widget, number)
         error = widget.locator(".dl-roller__result .dl-error").text_content()
         assert (
-            error.startswith("Difficulté\u00a0: un entier de -8 à 8 attendu") and f"«\u00a0{typed}\u00a0»" in error
+            error.startswith("Difficulté\u00a0: un entier de \u22128 à 8 attendu") and f"«\u00a0{typed}\u00a0»" in error
         ), error
         assert "(difficulte)" not in error and widget.locator(".dl-roller__result .dl-outcome").count() == 0
         assert field.get_attribute("aria-invalid") == "true"
+    # a negative number written as the answers write it (« −2 ») is a number
+    field.fill("\u22122")
+    widget.locator("button.dl-roll").tap()
+    wait_roll(phone, widget, 4)
+    assert widget.locator(".dl-roller__result .dl-error").count() == 0
+    assert widget.locator(".dl-roller__result .dl-outcome").count() == 1
 
 
 def test_an_exclusive_choice_never_refuses_what_the_reader_typed(phone, server):

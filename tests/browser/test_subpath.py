@@ -163,7 +163,7 @@ def test_every_page_loads_under_the_path_and_nothing_else(context, site):
     site.seen.clear()
     page = context.new_page()
     pages = site.pages()
-    assert len(pages) == 22, pages  # the 18 of the book and the site, and the four « Mes personnages »
+    assert len(pages) == 26, pages  # the 18 of the book and the site, the four « Mes personnages », the four tables
     for path in pages:
         response = page.goto(site.url + path.removeprefix("./"))
         assert response.status == 200, path

@@ -29,7 +29,7 @@ new MutationObserver((records) => {
 }).observe(document, { subtree: true, childList: true });
 // Each table block's height as parsed, before the theme's script wraps them (and the page's layout shifts).
 document.addEventListener("DOMContentLoaded", () => {
-  window.__dlParsed = [...document.querySelectorAll(".dl-table")].map((block) => ({
+  window.__dlParsed = [...document.querySelectorAll(".dl-book-table")].map((block) => ({
     height: block.getBoundingClientRect().height, wrapped: Boolean(block.querySelector(".md-typeset__scrollwrap")),
   }));
 });
@@ -40,10 +40,10 @@ document.addEventListener("DOMContentLoaded", () => {
 TABLES = """() => [...document.querySelectorAll('article.md-typeset table:not([class])')].map((table) => {
   const wrap = table.closest('.md-typeset__scrollwrap');
   const block = wrap?.parentElement;
-  const gap = (block.matches('.dl-table') ? block : wrap).previousElementSibling.getBoundingClientRect().bottom;
+  const gap = (block.matches('.dl-book-table') ? block : wrap).previousElementSibling.getBoundingClientRect().bottom;
   return {
     wraps: table.parentElement.classList.contains('md-typeset__table') && document.querySelectorAll('.md-typeset__scrollwrap').length,
-    held: block.matches('.dl-table') && block.parentElement.matches('article.md-typeset') && block.children.length === 1,
+    held: block.matches('.dl-book-table') && block.parentElement.matches('article.md-typeset') && block.children.length === 1,
     margin: Math.round(wrap.getBoundingClientRect().top - gap) === Math.round(parseFloat(getComputedStyle(wrap).marginTop)),
     scrolls: wrap.scrollWidth > wrap.clientWidth ? getComputedStyle(wrap).overflowX : 'fits',
   };
@@ -81,7 +81,7 @@ def test_a_page_opened_below_its_tables_does_not_move_when_the_theme_wraps_them(
     parsed = page.evaluate("window.__dlParsed")
     assert [block["wrapped"] for block in parsed] == [False] * 4  # measured before the theme's script
     settled = page.evaluate(
-        "[...document.querySelectorAll('.dl-table')].map((block) => block.getBoundingClientRect().height)"
+        "[...document.querySelectorAll('.dl-book-table')].map((block) => block.getBoundingClientRect().height)"
     )
     assert [block["height"] for block in parsed] == settled
     assert page.evaluate("window.__dlShifts") == []

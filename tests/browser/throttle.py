@@ -30,11 +30,10 @@ import mimetypes
 import threading
 import time
 from collections import Counter
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from conftest import Faults, Handler
+from conftest import Faults, Handler, QuietServer
 
 PHONE_RATE = 1_600_000 / 8  # 1.6 Mbit/s, in bytes per second
 PHONE_LATENCY = 0.3  # seconds before the first byte
@@ -137,8 +136,7 @@ class ThrottledServer:
         self._lock = threading.Lock()
         self._gzipped: dict[Path, bytes] = {}
         handler = functools.partial(ThrottledHandler, site=site, faults=Faults(), owner=self)
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self.httpd.daemon_threads = True
+        self.httpd = QuietServer(("127.0.0.1", 0), handler)
         self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
 

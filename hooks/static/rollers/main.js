@@ -12,13 +12,14 @@ import { settleFolds, watchFolds } from "./widget/fold.js";
 import { bindReplayLinks } from "./widget/links.js";
 import { initOffline } from "./offline/offline.js";
 import { startJournal } from "./journal/journal.js";
-import { CONFIG } from "./config.js";
 import { bindWidgets, listenForTaps } from "./widget/wake.js";
 import { bindPalette } from "./palette/palette.js";
 import { ENGINE_PAGE } from "./engine/engine-worker.js";
 import { runtime } from "./engine/runtime.js";
 import { holdResultsRooms } from "./result/results-room.js";
 import { markFirstTap } from "./engine/first-tap.js";
+import { quietBackToTop } from "./browser/quiet-top.js";
+import { loadBundle } from "./browser/bundles.js";
 
 function bindAll() {
   holdResultsRooms(); // a page shown by instant navigation: its kept results' room, before it is drawn
@@ -28,18 +29,12 @@ function bindAll() {
   // without any) asks for the engine's files now; after prefetch.js, the runtime has its worker.
   if (document.querySelector(ENGINE_PAGE)) runtime.prefetch();
   bindWidgets();
-  // « Mes personnages »: its own bundle (sheets.js), fetched only by a page that holds sheets.
-  if (document.querySelector(".dl-sheets[data-jeu]")) loadSheetsPages();
+  // « Mes personnages » and « L’écran du meneur »: bundles of their own, fetched only by their pages.
+  if (document.querySelector(".dl-sheets[data-jeu]")) loadBundle("sheets.js").catch(() => null);
+  if (document.querySelector(".dl-table[data-jeu]")) loadBundle("table.js").catch(() => null);
 }
 
-let sheetsPages = null;
-function loadSheetsPages() {
-  sheetsPages ||= import(new URL(`sheets.js?v=${CONFIG.version}`, import.meta.url).href).catch((err) => {
-    sheetsPages = null; // the next page that holds sheets tries again
-    console.warn("Mes personnages : la page n’a pas pu être chargée.", err);
-  });
-}
-
+quietBackToTop(); // the theme's « back to top » button, not after a scroll the reader did not make
 bindPalette(); // the header's colour scheme switch (the header stays across instant navigations)
 runtime.listeners.add(() => markFirstTap(runtime.waitsForFirstTap())); // the rollers' note goes as the engine starts
 watchFolds();

@@ -5,7 +5,7 @@
 import { h, pageLayer } from "../browser/dom.js";
 import { addJournalEntry, journal, journalFromJson, journalToJson, loadJournal, saveJournal, setJournal, sitePath, JOURNAL_CAP } from "./store.js";
 import { detailText, entryText, journalFr, outcomeText, sessionText, titleText } from "./text.js";
-import { undoChange } from "../sheets/writeback.js";
+import { loadBundle } from "../browser/bundles.js";
 import { afterDrawn } from "../browser/schedule.js";
 
 const jv = {}; // the dialog's parts: dialog, list, message, ask, live, file
@@ -22,7 +22,7 @@ export function startJournal() {
       quand: d.quand, roller: d.roller, titre: d.titre, page: sitePath(d.page) || "/", section: d.section || "",
       action: d.action, suite: d.action ? askedLabels.get(target) || null : null,
       resultat: String(d.resultat), reussite: d.reussite, des: d.des, repere: d.repere || "", lien: sitePath(d.lien),
-      personnage: d.personnage || null, fiches: d.fiches || [],
+      personnage: d.personnage || null, fiches: d.fiches || [], reserve: d.reserve || null,
     });
     mountJournal();
     // The list is drawn only while it is open (up to JOURNAL_CAP entries: thousands of elements).
@@ -118,21 +118,38 @@ function journalItem(e) {
     h("p", {}, h("a", { href: `${e.page}#${e.section}` }, journalFr(titleText(e)))),
     h("p", { class: "dl-journal__outcome" }, journalFr(outcomeText(e))),
     dice ? h("p", {}, journalFr(dice)) : "",
-    ...(e.fiches || []).map((f) => sheetLine(f)),
+    ...sheetLines(e),
     h("p", { class: "dl-journal__tools" },
       e.lien ? h("a", { href: e.lien, class: "dl-journal__replay" }, "Rejouer ce jet") : "",
       jButton("Copier", () => copyJournal(entryText(e), `Jet n° ${e.n} copié.`), { "aria-label": `Copier le jet n° ${e.n}` })));
 }
 
-// What the roll changed on a sheet, and its undo (the sheet's one undo, if this is still its last change).
-function sheetLine(f) {
-  const line = h("p", { class: "dl-journal__sheet" }, journalFr(`Fiche de ${f.nom} : ${f.lignes.join(" ; ")}. `));
+// What the roll changed on its sheets and the Réserve, and one undo for all of it (their one undo, if this
+// is still their last change; the roll's result on its page goes back with them, sheets/story.js).
+function sheetLines(e) {
+  const fiches = e.fiches || [];
+  const reserve = e.reserve && !e.reserve.ailleurs ? e.reserve : null; // written on this device
+  const lines = fiches.map((f) => h("p", { class: "dl-journal__sheet" }, journalFr(`Fiche de ${f.nom} : ${f.lignes.join(" ; ")}.`)));
+  if (reserve) lines.push(h("p", { class: "dl-journal__sheet" }, journalFr(`Réserve du meneur : ${reserve.lignes.join(" ; ")}.`)));
+  const forMeneur = e.reserve?.ailleurs
+    ? [h("p", { class: "dl-journal__sheet" }, journalFr(`Pour le meneur : ${e.reserve.lignes.join(" ; ")}.`))] : [];
+  if (!lines.length) return forMeneur; // nothing written here: nothing to undo
+  const last = lines[lines.length - 1];
+  const names = [...fiches.map((f) => f.nom), ...(reserve ? ["la Réserve du meneur"] : [])].join(", ");
   const undo = jButton("Annuler ce changement", async () => {
     undo.disabled = true;
-    line.replaceChildren(journalFr(`Fiche de ${f.nom} : ${await undoChange(f)}`));
-  }, { "aria-label": `Annuler ce changement de la fiche de ${f.nom}` });
-  line.append(undo);
-  return line;
+    let said;
+    try {
+      await loadBundle("fiches.js"); // the sheets' write-back (sheets/fiches.js), fetched when pressed
+      said = await globalThis.desEtLames.fiches.undoWritten(String(e.roller).split(".", 1)[0], e);
+    } catch (err) {
+      said = `rien n’a été annulé (${err.message}).`;
+    }
+    last.after(h("p", { class: "dl-journal__sheet" }, journalFr(said)));
+    undo.remove();
+  }, { "aria-label": journalFr(`Annuler ce changement : ${names}`) });
+  last.append(" ", undo);
+  return [...lines, ...forMeneur];
 }
 
 function say(text) {

@@ -80,7 +80,13 @@ function journalEntryOk(e) {
     [e.action, e.suite].every((v) => v === null || isText(v)) && (e.repere === undefined || isText(e.repere)) &&
     Array.isArray(e.des) && e.des.every((g) => isText(g?.titre) && Array.isArray(g.des) && g.des.every(isText)) &&
     (e.personnage === undefined || e.personnage === null || isText(e.personnage)) &&
-    (e.fiches === undefined || (Array.isArray(e.fiches) && e.fiches.length <= 20 && e.fiches.every(sheetChangeOk)));
+    (e.fiches === undefined || (Array.isArray(e.fiches) && e.fiches.length <= 20 && e.fiches.every(sheetChangeOk))) &&
+    (e.reserve === undefined || e.reserve === null || reserveChangeOk(e.reserve));
+}
+
+// The Réserve du meneur a roll changed: its revision after the change and the change in words.
+function reserveChangeOk(r) {
+  return Number.isSafeInteger(r?.rev) && Array.isArray(r.lignes) && r.lignes.length <= 50 && r.lignes.every(isText);
 }
 
 // A sheet a roll changed: its id, name, revision after the change and the change in words.

@@ -28,9 +28,17 @@ export async function refreshOfflineBook() {
   if (offlineRemoved()) return setBook({ phase: "removed" });
   if (!navigator.serviceWorker.controller) return setBook({ phase: "absent" });
   const status = await askWorker({ type: "status" });
-  if (offlineBook.phase === "downloading") return null;
-  if (status.site && status.engine) return setBook({ phase: "done", usage: await storageUsed() });
+  if (busy()) return null;
+  if (status.site && status.engine) {
+    const usage = await storageUsed();
+    return busy() ? null : setBook({ phase: "done", usage });
+  }
   return setBook({ phase: "absent" });
+}
+
+// A download or a removal under way (or done meanwhile) has the last word over an older status.
+function busy() {
+  return offlineBook.phase === "downloading" || offlineBook.phase === "removing" || offlineRemoved();
 }
 
 export async function downloadBook() {

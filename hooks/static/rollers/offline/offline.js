@@ -34,6 +34,7 @@ export function initOffline() {
   else askToBeControlled();
   const registration = whenEngineQuiet().then(async () => {
     const current = await registerWorker(); // a first install, or a look for a new build
+    if (!current) return null; // the book was removed meanwhile (another tab): nothing registered
     watchUpdates(current);
     refreshOfflineBook().catch(() => null);
     return current;

@@ -71,6 +71,9 @@ export function setOfflineRemoved(removed) {
   }
 }
 
+// → the registration, or null when the reader removed the book from this device (asked again at the last
+// moment: a page opened before the removal, in another tab, must not bring the worker back).
 export function registerWorker() {
+  if (offlineRemoved()) return Promise.resolve(null);
   return navigator.serviceWorker.register(new URL("sw.js", SITE_ROOT).href, { scope: SITE_ROOT });
 }

@@ -5,8 +5,17 @@
 // scheme the reader would switch to. As a page loads, nothing of the page changes but which button
 // is shown, and <body>'s attributes only where they are not the chosen scheme's yet (a first visit
 // whose system asks for dark): no restyle of the whole page on every load.
+//
+// Until the reader taps the switch, the site follows the system's scheme, live: what is stored then
+// is the theme's own « automatic » palette (media "(prefers-color-scheme)", which its inline script
+// resolves against the system as each page parses), and a change of the system's scheme while a page
+// is open is applied at once. A tap stores the reader's choice (`choix: true`), kept from then on.
+// (A palette stored without that mark was stored by an earlier site on a first visit, never chosen.)
 
 const KEYS = ["media", "scheme", "primary", "accent"];
+const AUTOMATIC = "(prefers-color-scheme)";
+
+let followsSystem = null; // the media queries watched once per visit (the header outlives instant navigation)
 
 export function bindPalette() {
   const form = document.querySelector("form[data-dl-palette]");
@@ -14,9 +23,10 @@ export function bindPalette() {
   const inputs = [...form.querySelectorAll("input.md-option")];
   if (!inputs.length) return;
   const stored = readStored();
-  let index = stored && Number.isInteger(stored.index) && inputs[stored.index]
-    ? stored.index
-    : Math.max(0, inputs.findIndex((input) => matchMedia(input.dataset.mdColorMedia).matches));
+  const chosen = stored?.choix === true && Number.isInteger(stored.index) && inputs[stored.index] ? stored.index : null;
+  const systemIndex = () => Math.max(0, inputs.findIndex((input) => matchMedia(input.dataset.mdColorMedia).matches));
+  let index = chosen ?? systemIndex();
+  let auto = chosen === null;
   const apply = (next, switching) => {
     index = next;
     const input = inputs[next];
@@ -30,15 +40,28 @@ export function bindPalette() {
     inputs.forEach((each, i) => {
       const label = each.nextElementSibling;
       if (label instanceof HTMLLabelElement && label.hidden !== (i !== next)) label.hidden = i !== next;
+      if (each.checked !== (i === next)) each.checked = i === next;
     });
-    globalThis.__md_set?.("__palette", { index: next, color });
-    if (switching) requestAnimationFrame(() => body.removeAttribute("data-md-color-switching"));
+    store(auto ? { index: next, color: { ...color, media: AUTOMATIC } } : { index: next, color, choix: true });
+    if (!switching) return;
+    // The new colours computed now, while transitions are off (as the theme's script did by reading the
+    // header's style): with the attribute gone before the next style pass, every link and button faded
+    // from the old colours for 125 ms.
+    getComputedStyle(body).getPropertyValue("color");
+    requestAnimationFrame(() => body.removeAttribute("data-md-color-switching"));
   };
-  form.dlPalette = { apply };
+  // The system's scheme, applied if the reader has not chosen one.
+  const follow = () => {
+    const next = systemIndex();
+    if (auto && next !== index) apply(next, true);
+  };
+  form.dlPalette = { apply, follow };
   apply(index, false);
   form.addEventListener("change", (event) => {
     const next = inputs.indexOf(event.target);
-    if (next >= 0) apply(next, true);
+    if (next < 0) return;
+    auto = false; // the reader's choice, kept from now on
+    apply(next, true);
   });
   // As the theme's: Enter on the switch goes to the next scheme, focus following.
   form.addEventListener("keydown", (event) => {
@@ -48,6 +71,13 @@ export function bindPalette() {
     next.click();
     next.focus();
   });
+  // The system's scheme changes while the page is open: followed, unless the reader chose one.
+  if (!followsSystem) {
+    followsSystem = inputs.map((input) => matchMedia(input.dataset.mdColorMedia));
+    for (const query of followsSystem) {
+      query.addEventListener("change", () => document.querySelector("form[data-dl-palette]")?.dlPalette?.follow());
+    }
+  }
 }
 
 function readStored() {
@@ -56,4 +86,10 @@ function readStored() {
   } catch {
     return null; // a stored value that is not JSON: as on a first visit
   }
+}
+
+function store(value) {
+  const before = readStored();
+  if (JSON.stringify(before) === JSON.stringify(value)) return;
+  globalThis.__md_set?.("__palette", value);
 }

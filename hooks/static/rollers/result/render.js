@@ -8,9 +8,13 @@ const SOURCES = {
   exemple: "Exemple du livre",
 };
 
-export function rollHead(number, source) {
+// « Jet n° 1 », where it comes from (a link, the book), the follow-up it is (« suite : Ajouter un dé »:
+// the same roll, one step on) and whether its write-back on the sheets was undone.
+export function rollHead(number, source, suite = null, undone = false) {
   return h("p", { class: "dl-roll-head" }, h("small", { class: "dl-roll-number" }, `Jet n° ${number}`),
-    SOURCES[source] ? h("span", { class: "dl-roll-source" }, fr(SOURCES[source])) : "");
+    SOURCES[source] ? h("span", { class: "dl-roll-source" }, fr(SOURCES[source])) : "",
+    suite ? h("span", { class: "dl-roll-source dl-roll-step" }, fr(`suite : ${suite}`)) : "",
+    undone ? h("span", { class: "dl-roll-source dl-roll-undone" }, "annulé sur les fiches") : "");
 }
 
 export function outcome(result) {

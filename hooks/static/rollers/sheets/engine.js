@@ -4,13 +4,6 @@
 
 import { pageSystems, runtime } from "../engine/runtime.js";
 
-// The engine's state, in the words of a save waiting for it.
-export function engineWaitText() {
-  const state = runtime.state.name;
-  if (state === "ready") return "Vérification…";
-  return "Vérification… (le moteur de règles démarre\u202F: la première fois, quelques secondes)";
-}
-
 export async function sheetsCall(request, jeu) {
   const systems = new Set([jeu, ...pageSystems()]);
   // A failed boot is tried again (offline without the engine, it says so at once).
@@ -18,24 +11,11 @@ export async function sheetsCall(request, jeu) {
   return runtime.call(request, systems);
 }
 
-// A sheet checked and normalised by Python: {fiche} | {error, field}.
+// A sheet checked and normalised by Python: {fiche} | {error, field, engineFailed?}. The
+// sentences say what failed, never what follows (« rien n’a été enregistré »): the caller does, once.
 export async function checkSheet(fiche, jeu) {
-  const answer = await askEngine({ op: "sheet_check", fiche }, jeu,
-    "La fiche n’a pas pu être vérifiée ({cause})\u202F: rien n’a été enregistré.");
+  const answer = await askEngine({ op: "sheet_check", fiche }, jeu, "La fiche n’a pas pu être vérifiée ({cause}).");
   return answer.error ? answer : { fiche: answer.result.fiche };
-}
-
-// The meneur's pool (Simon's Réserve) checked by Python: {reserve} | {error, field}.
-export async function checkReserve(reserve, jeu) {
-  const answer = await askEngine({ op: "sheet_check", reserve }, jeu,
-    "La réserve n’a pas pu être vérifiée ({cause})\u202F: rien n’a été enregistré.");
-  return answer.error ? answer : { reserve: answer.result.reserve };
-}
-
-// A file's text read by Python: {fiches, reserves} | {error, field}.
-export async function readSheetsFile(contenu, jeu) {
-  const answer = await askEngine({ op: "sheet_read", contenu }, jeu, "Le fichier n’a pas pu être vérifié ({cause})\u202F: rien n’a été importé.");
-  return answer.error ? answer : answer.result;
 }
 
 // A roll's changes to a sheet (or the Réserve), made again on a newer copy of it (another tab
@@ -51,7 +31,7 @@ async function askEngine(request, jeu, failure) {
   try {
     answer = await sheetsCall(request, jeu);
   } catch (err) {
-    return { error: failure.replace("{cause}", err.message), field: null };
+    return { error: failure.replace("{cause}", err.message), field: null, engineFailed: true };
   }
   return answer.ok ? answer : { error: answer.error, field: answer.field || null };
 }

@@ -8,9 +8,14 @@
 
 import { CONFIG } from "../config.js";
 import { fr, h } from "../browser/dom.js";
-import { field, formInput, refreshModes } from "../widget/form.js";
 import { sheetsCall } from "./engine.js";
 import { getReserve, getSheet, listSheets, watchSheets } from "./store.js";
+import { getReceived, listReceived } from "../table/store.js";
+import { verifyWhenReady } from "./verify.js";
+
+// Characters a phone's select shows whole, at the widget's size (about 40 at 360 px): a longer choice is
+// written whole under it.
+const LONG_CHOICE = 32;
 
 export function bindSheetPicker(widget) {
   const binding = CONFIG?.fiches?.lanceurs?.[widget.roller];
@@ -38,16 +43,23 @@ class SheetPicker {
     if (!this.el) widget.form.prepend((this.el = h("div", { class: "dl-roller__sheets" })));
     this.draw();
     watchSheets((detail) => this.changed(detail));
+    const received = (event) => (this.widget.el.isConnected ? this.changed(event.detail) : document.removeEventListener("dl:table", received));
+    document.addEventListener("dl:table", received);
   }
 
   // --- the choice ----------------------------------------------------------
 
   async draw() {
     try {
-      this.records = await listSheets(this.jeu);
+      // A sheet the rules refused (sheets/verify.js) is not offered until it is mended on its page.
+      this.records = (await listSheets(this.jeu)).filter((record) => !record.refus);
     } catch {
       this.records = []; // storage refused: the roller works as before, without sheets
     }
+    verifyWhenReady(); // what was kept before the engine was there, checked once it is
+    // The copies the table received (« La table »): chosen like the reader's own, never written.
+    const received = await listReceived(this.jeu).catch(() => []);
+    this.records.push(...received.map((r) => ({ id: r.cle, jeu: r.jeu, rev: r.n, fiche: r.fiche, recue: true })));
     const none = !this.records.length;
     const ids = new Set(this.records.map((r) => r.id)); // a sheet deleted meanwhile is no longer chosen
     for (const place of Object.keys(this.chosen)) this.chosen[place] = this.chosen[place].filter((id) => ids.has(id));
@@ -70,7 +82,7 @@ class SheetPicker {
     const id = `${prefix}-${place}`;
     const select = h("select", { id, "data-sheet-place": place },
       h("option", { value: "" }, "— aucun (valeurs saisies) —"),
-      ...this.records.map((r) => h("option", { value: r.id }, fr(`${r.fiche.nom}${r.fiche.type === "pnj" ? " (PNJ)" : ""}`))));
+      ...this.records.map((r) => h("option", { value: r.id }, fr(`${r.fiche.nom}${r.fiche.type === "pnj" ? " (PNJ)" : ""}${r.recue ? " (reçue)" : ""}`))));
     const kept = this.chosen[place]?.[0];
     select.value = kept && this.records.some((r) => r.id === kept) ? kept : "";
     select.addEventListener("change", () => {
@@ -113,11 +125,18 @@ class SheetPicker {
     const out = {};
     for (const [place, ids] of Object.entries(this.chosen)) {
       if (!ids.length) continue;
-      const records = (await Promise.all(ids.map((id) => getSheet(id)))).filter(Boolean);
+      const records = (await Promise.all(ids.map((id) => this.read(id)))).filter(Boolean);
       if (!records.length) continue;
       out[place] = this.places.find((p) => p.cle === place)?.equipe ? records : records[0];
     }
     return out;
+  }
+
+  // A sheet as stored now: the reader's own, or a copy the table received (marked `recue`).
+  async read(id) {
+    if (!this.records.find((r) => r.id === id)?.recue) return getSheet(id);
+    const copy = await getReceived(id).catch(() => null);
+    return copy && { id: copy.cle, jeu: copy.jeu, rev: copy.n, fiche: copy.fiche, recue: true };
   }
 
   // --- the fields the sheets fill -----------------------------------------
@@ -168,8 +187,11 @@ class SheetPicker {
     const own = this.binding.parametres_fiche || [];
     // Values the sheet holds: written in the roller's own fields, said to come from the sheet.
     for (const record of choices.remplissage || []) {
-      const input = formInput(form, record.parametre);
+      const input = this.widget.formKit.formInput(form, record.parametre);
       if (!input || record.source !== "fiche" || byName[record.parametre]) continue;
+      // Nothing on the sheet for it (no table of its own): nothing written, nothing said (« Table de
+      // confrontation : , de la fiche d’Aube »).
+      if (record.valeur === null || record.valeur === "" || (Array.isArray(record.valeur) && !record.valeur.length)) continue;
       const value = Array.isArray(record.valeur) ? record.valeur.join(",") : String(record.valeur);
       if (input.dataset.kind === "bool") input.checked = record.valeur === true;
       else input.value = value;
@@ -188,21 +210,44 @@ class SheetPicker {
       const first = !given.has(param.donne);
       given.add(param.donne);
       const block = options ? this.names({ ...param, libelle: label, type: "text" }, options, 1, first) : h("div", { class: "dl-sheet-names", "data-sheet-own": param.nom },
-        field(param, `${this.widget.el.id}-fiche`));
-      const target = param.donne && formInput(form, param.donne)?.closest(".dl-field");
+        this.widget.formKit.field(param, `${this.widget.el.id}-fiche`));
+      const target = param.donne && this.widget.formKit.formInput(form, param.donne)?.closest(".dl-field");
       if (target) this.replace(target, block);
       else this.el.append(block);
     }
     // Parameters chosen by name among the sheet's things: the number field gives way to the names.
     for (const [name, options] of Object.entries(byName)) {
       if (own.some((p) => p.nom === name)) continue;
-      const wrapper = formInput(form, name)?.closest(".dl-field");
+      const wrapper = this.widget.formKit.formInput(form, name)?.closest(".dl-field");
       if (!wrapper) continue;
       const param = described.find((p) => p.nom === name) || { nom: name, libelle: name, type: "int" };
       const label = choices.libelles?.[name] || this.nameLabels[name] || param.libelle;
       this.replace(wrapper, this.names({ ...param, libelle: label }, options, param.type === "ints" ? param.max_elements || 1 : 1));
     }
-    refreshModes(form);
+    this.settleSwitches([...(choices.remplissage || []).filter((r) => r.source === "fiche").map((r) => r.parametre),
+      ...Object.keys(byName), ...own.map((p) => p.donne).filter(Boolean)]);
+    this.widget.formKit.refreshModes(form);
+  }
+
+  // An exclusive choice of the form whose one alternative the sheets answer (« L’équipe B » from
+  // sheets: « vos forces », never the site's example PNJ) is made for the reader, and hidden while the
+  // sheets are chosen, its switch and that alternative's fields (the sheets hold them, as a team's
+  // forces in « Réglages »): the roller stays one screen tall beside « Lancer ». The reader's own
+  // choice comes back with the sheets gone. Where the sheets answer both alternatives (Simon's
+  // expertise or caractéristique), the choice stays.
+  settleSwitches(answered) {
+    const form = this.widget.form;
+    for (const fieldset of form.querySelectorAll("fieldset.dl-switch")) {
+      const radios = [...fieldset.querySelectorAll("input[type=radio]")];
+      const modes = new Set(answered.map((name) => this.widget.formKit.formInput(form, name)?.closest("[data-mode]")?.dataset.mode)
+        .filter((mode) => radios.some((radio) => radio.value === mode)));
+      if (modes.size !== 1) continue;
+      const [mode] = modes;
+      fieldset.dataset.sheetMode = radios.find((radio) => radio.checked)?.value || "";
+      for (const radio of radios) radio.checked = radio.value === mode;
+      fieldset.hidden = true;
+      for (const wrapper of form.querySelectorAll(`.dl-field[data-mode="${CSS.escape(mode)}"]`)) wrapper.setAttribute("data-sheet-replaced", "");
+    }
   }
 
   // `block` in the place of the roller's field `wrapper` (hidden while the sheet is chosen),
@@ -216,7 +261,10 @@ class SheetPicker {
     let last = wrapper;
     while (last.nextElementSibling?.classList.contains("dl-sheet-block")) last = last.nextElementSibling;
     last.after(block);
-    wrapper.closest("details")?.setAttribute("open", "");
+    // « Réglages » stays as the reader left it: opened, the roller grew to six screens on a phone
+    // (a confrontation from sheets), « Lancer » far below; what the sheets chose there is one tap away.
+    const fold = wrapper.closest("details");
+    if (fold && !fold.classList.contains("dl-roller__settings")) fold.open = true;
   }
 
   // One select per name to choose (an action takes one or two elements), grouped as Python says.
@@ -230,18 +278,30 @@ class SheetPicker {
         if (!groups.has(group)) groups.set(group, []);
         groups.get(group).push(h("option", { value: option.valeur }, fr(option.libelle)));
       }
-      const select = h("select", { id, "data-sheet-name": param.nom },
-        h("option", { value: "" }, i === 0 && preselect ? "— à choisir —" : "— aucun —"),
+      // A second choice for the same field (Simon's caractéristique liée, after the compétence) left
+      // empty is the rules' choice (the compétence's best), not « none ».
+      const empty = !preselect ? "— celle de la compétence —" : i === 0 ? "— à choisir —" : "— aucun —";
+      const select = h("select", { id, "data-sheet-name": param.nom, "aria-describedby": `${id}-texte` },
+        h("option", { value: "" }, empty),
         ...[...groups].map(([group, items]) => (group ? h("optgroup", { label: fr(group) }, ...items) : items)).flat());
       const kept = this.picked[param.nom]?.[i];
       if (kept !== undefined && options.some((o) => o.valeur === kept)) select.value = kept;
       else if (i === 0 && preselect && options.length) select.value = options[0].valeur;
+      // A choice longer than a phone's select shows (« Escalade 6 + 0 (CON normale) = 6 (Profess… »,
+      // its level cut): its whole text under it.
+      const whole = h("small", { class: "dl-field__hint dl-sheet-chosen", id: `${id}-texte` });
+      const showWhole = () => {
+        const text = select.selectedOptions[0]?.textContent || "";
+        whole.textContent = text.length > LONG_CHOICE ? text : "";
+      };
+      showWhole();
       select.addEventListener("change", () => {
         this.picked[param.nom] = [...block.querySelectorAll("select")].map((s) => s.value);
+        showWhole();
         this.widget.scheduleOdds();
       });
       const label = count > 1 ? `${param.libelle} n°\u00a0${i + 1}` : param.libelle;
-      block.append(h("div", { class: "dl-field dl-field--choice" }, h("label", { for: id }, fr(label)), select));
+      block.append(h("div", { class: "dl-field dl-field--choice" }, h("label", { for: id }, fr(label)), select, whole));
     }
     return block;
   }
@@ -272,8 +332,14 @@ class SheetPicker {
       note.closest(".dl-field")?.classList.remove("dl-sheet-filled");
       note.remove();
     }
+    for (const fieldset of form.querySelectorAll("fieldset.dl-switch[data-sheet-mode]")) {
+      const mode = fieldset.dataset.sheetMode;
+      for (const radio of fieldset.querySelectorAll("input[type=radio]")) if (mode) radio.checked = radio.value === mode;
+      delete fieldset.dataset.sheetMode;
+      fieldset.hidden = false;
+    }
     this.filled = {};
-    refreshModes(form);
+    this.widget.formKit.refreshModes(form);
   }
 
   // --- requests ------------------------------------------------------------
@@ -309,7 +375,7 @@ class SheetPicker {
       out.params = params;
     }
     const revs = Object.fromEntries(Object.entries(records).map(([place, value]) =>
-      [place, (Array.isArray(value) ? value : [value]).map((r) => ({ id: r.id, rev: r.rev }))]));
+      [place, (Array.isArray(value) ? value : [value]).map((r) => ({ id: r.id, rev: r.rev, ...(r.recue ? { recue: true } : {}) }))]));
     if (out.reserve) revs.reserve = [{ id: out.reserve.id, rev: reserveRev }];
     return { request: out, revs };
   }

@@ -55,9 +55,10 @@ export function readForm(form) {
 export function badNumber(form) {
   for (const input of form.querySelectorAll('[data-kind="int"]')) {
     const text = input.value.trim();
-    if (input.disabled || text === "" || /^[-+]?\d+$/.test(text)) continue;
+    if (input.disabled || text === "" || /^[-+\u2212]?\d+$/.test(text)) continue; // « −2 », as the answers write it
     const label = form.querySelector(`label[for="${CSS.escape(input.id)}"]`)?.textContent.trim() || input.name;
-    const range = input.dataset.min !== undefined ? ` de ${input.dataset.min} à ${input.dataset.max}` : "";
+    const minus = (n) => String(n).replace("-", "\u2212");
+    const range = input.dataset.min !== undefined ? ` de ${minus(input.dataset.min)} à ${minus(input.dataset.max)}` : "";
     // The rules' own sentence for it (rules_py.params), without the internal name.
     return { name: input.name, message: fr(`${label} : un entier${range} attendu, reçu « ${text} ».`) };
   }

@@ -20,7 +20,7 @@ export function oddsView(details, odds) {
   if (!title) summary.prepend((title = h("span", { class: "dl-roller__odds-title" })));
   if (success) {
     title.replaceChildren("Chances exactes — réussite\u00a0: ", h("strong", { class: "dl-odds-success" }, percent(odds.reussite, digits)));
-    if (odds.reussite_exacte) title.append(" ", h("small", {}, `(${odds.reussite_exacte})`));
+    if (glanceFraction(odds.reussite_exacte)) title.append(" ", h("small", {}, `(${odds.reussite_exacte})`));
   } else {
     title.replaceChildren(`Chances exactes\u00a0: ${labels.length} issues`);
   }
@@ -47,6 +47,15 @@ export function oddsView(details, odds) {
   if (list) list.replaceChildren(...rows());
   else details.append(h("ul", { class: "dl-odds" }, ...rows()));
   scaleView(details, odds.echelle);
+}
+
+// The exact success fraction is shown in the one line only if it reads at a glance (« 1625/7776 »); a
+// longer one (« 30537052563/81920000000 ») stays in the rows: the same rule as glance_fraction() in
+// hooks/rollers_content.py.
+const GLANCE_FRACTION = 9;
+
+function glanceFraction(text) {
+  return Boolean(text) && String(text).length <= GLANCE_FRACTION;
 }
 
 const WAYS = [["exactement", "exactement", ""], ["au_moins", "au moins", "au moins "], ["au_plus", "au plus", "au plus "]];

@@ -3,7 +3,7 @@
 
 import { ODDS_DELAY_MS } from "../config.js";
 import { fr, h } from "../browser/dom.js";
-import { badNumber, bindModes, field, fixedValues, readForm, writeForm } from "./form.js";
+import { badNumber, bindModes, field, fixedValues, formInput, readForm, refreshModes, writeForm } from "./form.js";
 import { KEPT_RESULTS, keepRoom, loadHistory, saveHistory } from "../result/history.js";
 import { bindKeptFields } from "./kept.js";
 import { benchmarkText } from "../journal/text.js";
@@ -12,9 +12,10 @@ import { replayLink, shareLink } from "./links.js";
 import { detail, diceGroup, outcome, rollHead } from "../result/render.js";
 import { pageSystems, runtime } from "../engine/runtime.js";
 import { nextTurn } from "../browser/schedule.js";
-import { bindSheetPicker } from "../sheets/picker.js";
-import { sheetChangesView, sheetFollowups, writeBack } from "../sheets/writeback.js";
+import { bindSheets, sheetsApi } from "./sheets-link.js";
+import { stepName } from "./step-name.js";
 import { showState } from "./status.js";
+import { showRollButton } from "./show-roll.js";
 import { fieldLabels, plainWords } from "./words.js";
 
 export class Widget {
@@ -32,7 +33,8 @@ export class Widget {
     this.example = el.dataset.example ? JSON.parse(el.dataset.example) : null;
     this.busy = false;
     this.queue = []; // clicks waiting for their answer, in click order
-    this.rolls = 0; // clicks numbered as they come: "Jet n° 3" answers the third
+    this.rolls = 0; // clicks numbered as they come: "Jet n° 3" answers the third (a follow-up keeps its roll's)
+    this.answers = 0; // answers drawn: <.dl-roller__result data-answer> changes with each, and back with an undo
     this.oddsTimer = 0;
     this.oddsSerial = 0;
     this.oddsWaiting = 0; // odds asked for and not answered yet (the engine may still be to come)
@@ -68,7 +70,11 @@ export class Widget {
     this.setBusy(false);
     if (runtime.state.name !== "idle") this.showState(runtime.state);
     bindKeptFields(this);
-    this.sheets = bindSheetPicker(this); // « Personnage »: null for a roller that takes no sheet
+    // The form's functions, for the other bundles' code that reads or fills it (the « Personnage »
+    // choice, a scene of the table): one copy of them, whose folds are the page's.
+    this.formKit = { field, formInput, readForm, refreshModes, writeForm };
+    this.sheets = null; // « Personnage »: bound once fiches.js is there, where a sheet may be taken
+    bindSheets(this);
     this.restore();
     // Awake: the room its kept results had until now is theirs (result/results-room.js), drawn in the same task.
     el.classList.add("dl-roller--awake");
@@ -109,11 +115,14 @@ export class Widget {
   // Every click is answered exactly once, in order: a click while the engine
   // boots or while an earlier roll is on its way waits in the queue (the
   // buttons stay enabled) and gets its own numbered answer.
-  run(request, shareable, source = null, typedIn = null) {
-    const number = ++this.rolls;
+  // A follow-up (`follows`: the card it acts on) is a step of the same roll: it keeps the roll's number,
+  // as does a share link's step (after its roll).
+  run(request, shareable, source = null, typedIn = null, follows = null) {
+    const number = request.fromLast ? this.rolls : follows?.number ?? ++this.rolls;
+    const suite = follows?.suite ?? null;
     // A number field holding « 4e », « - » or « 2,5 » is refused here, in its own words.
     const bad = typedIn ? badNumber(typedIn) : null;
-    this.queue.push({ request, shareable, number, source, bad });
+    this.queue.push({ request, shareable, number, source, bad, suite });
     this.setBusy(true);
     if (!bad && (runtime.state.name === "idle" || runtime.state.name === "loading")) {
       this.output.dataset.pending = "true";
@@ -137,10 +146,12 @@ export class Widget {
     this.setBusy(false);
   }
 
-  async answer({ request, shareable, number, source, bad }) {
+  async answer({ request, shareable, number, source, bad, suite }) {
+    // A follow-up's card, answered or refused: a step of the roll, named (« suite : Ajouter un dé »).
+    const step = request.op === "action" ? { suite: stepName(this, request.action, suite) } : {};
     if (bad) {
       this.clearInvalid();
-      this.showError(bad.message, bad.name, number);
+      this.showError(bad.message, bad.name, number, step);
       return;
     }
     const { fromLast, ...typed } = request;
@@ -155,7 +166,7 @@ export class Widget {
         ok = true;
         await this.describe(); // follow-up forms are drawn from the roller's action descriptions
         this.lastResult = answer.result;
-        const written = revs ? await writeBack(this.roller.split(".", 1)[0], revs, answer.result) : null;
+        const written = revs ? await sheetsApi().writeBack(this.roller.split(".", 1)[0], revs, answer.result) : null;
         if (shareable) {
           // A link never holds a sheet: a roll from one is shared with the values it gave.
           const params = revs ? linkParams(answer.result.parametres) : sent.params;
@@ -164,16 +175,19 @@ export class Widget {
           this.lastRoll.steps.push({ action: sent.action, params: sent.params, dice: answer.result.tirage });
         }
         const link = this.lastRoll ? shareLink(this).querySelector("a").href : null;
-        this.add({ number, source: source || (fromLast ? "lien" : null), result: answer.result, link, sheets: written });
+        // Its place in the roll's story: how many follow-ups the roll has had (sheets/story.js goes back by it).
+        const before = this.entries.find((e) => e.number === number && !e.error);
+        step.etape = sent.op === "action" ? this.lastRoll?.steps.length ?? (before?.etape ?? 0) + 1 : 0;
+        this.add({ number, source: source || (fromLast ? "lien" : null), result: answer.result, link, sheets: written, ...step });
         this.announce(sent, answer.result, number, link, written);
       } else {
-        this.showError(answer.error, answer.field, number);
+        this.showError(answer.error, answer.field, number, step);
       }
     } catch (err) {
       // An engine refused is said in full once, in the widget's status; the roll says what it means for it.
       // A message that ends its own sentence keeps one full stop.
       const why = err.integrity ? "le moteur de dés téléchargé n’est pas la version attendue" : err.message.replace(/\.+$/, "");
-      this.showError(`Le jet n’a pas pu être fait : ${why}.`, null, number);
+      this.showError(`Le jet n’a pas pu être fait : ${why}.`, null, number, step);
     }
     // A shared link's later steps make no sense once one of them failed.
     if (!ok) this.queue = this.queue.filter((item, i) => i === 0 || !item.request.fromLast);
@@ -201,6 +215,7 @@ export class Widget {
       // The character who rolled, and the sheets the result changed (the journal can undo it).
       personnage: written?.personnage || null,
       fiches: (written?.fiches || []).map(({ id, nom, rev, lignes }) => ({ id, nom, rev, lignes })),
+      reserve: written?.reserve ? { rev: written.reserve.rev, lignes: written.reserve.lignes } : null,
     };
     this.el.dispatchEvent(new CustomEvent("dl:jet", { bubbles: true, detail }));
   }
@@ -249,6 +264,7 @@ export class Widget {
 
   // A new result: newest first, the last three kept (on screen and for Back).
   add(entry, focus = true) {
+    entry.serie = ++this.answers; // every answer drawn has its own (a follow-up keeps the roll's number)
     this.entries = [entry, ...this.entries].slice(0, KEPT_RESULTS);
     saveHistory(this, this.entries);
     this.draw(focus);
@@ -261,6 +277,7 @@ export class Widget {
     if (!newest) return;
     this.el.classList.add("dl-roller--results"); // its first-tap note no longer shown (rollers.css)
     this.output.dataset.roll = String(newest.number);
+    this.output.dataset.answer = String(newest.serie ?? 0);
     this.output.replaceChildren(this.entryView(newest, true));
     this.earlier.replaceChildren(...older.map((entry) => this.entryView(entry, false)));
     keepRoom(this); // the widget's height with them, for when the page is drawn again (result/history.js)
@@ -283,28 +300,37 @@ export class Widget {
   }
 
   entryView(entry, current) {
-    const parts = [rollHead(entry.number, entry.source)];
+    const parts = [rollHead(entry.number, entry.source, entry.suite, entry.annule)];
     if (entry.error) {
       parts.push(h("p", { class: "dl-error", tabindex: "-1" }, entry.error));
     } else {
       const result = entry.result;
+      // A roll whose write-back was undone stays readable, said undone, and offers nothing more.
+      const live = current && !entry.annule;
       parts.push(outcome(result));
-      if (entry.sheets) parts.push(sheetChangesView(entry.sheets, current));
+      if (entry.sheets && sheetsApi()) parts.push(sheetsApi().sheetChangesView(this, entry, live));
       for (const group of result.des || []) parts.push(diceGroup(group));
       parts.push(detail(result));
-      if (current) parts.push(...this.followUps(result), ...(entry.sheets ? sheetFollowups(this, result) : []));
-      if (entry.link) parts.push(shareLink(this, entry.link));
+      if (live) parts.push(...this.followUps(result, entry), ...(entry.sheets && sheetsApi() ? sheetsApi().sheetFollowups(this, result) : []));
+      if (entry.link) parts.push(shareLink(this, entry.link), showRollButton(this, entry));
     }
-    return h("div", { class: `dl-result${current ? "" : " dl-result--old"}`, "data-roll": String(entry.number) }, ...parts);
+    return h("div", { class: `dl-result${current ? "" : " dl-result--old"}${entry.annule ? " dl-result--undone" : ""}`,
+      "data-roll": String(entry.number), "data-step": String(entry.etape || 0) }, ...parts);
   }
 
-  // The follow-ups possible now, as forms; the others hidden, their reasons one tap away.
-  followUps(result) {
+  // The follow-ups possible now, as forms; the others hidden, their reasons one tap away, but for a
+  // paid one the reader cannot pay now (a reroll with 0 character points): said where its button would be.
+  followUps(result, entry) {
     const offers = result.actions || [];
     const possible = offers.filter((offer) => offer.possible);
-    const off = offers.filter((offer) => !offer.possible);
+    const unpaid = offers.filter((offer) => !offer.possible && offer.cout !== undefined && offer.raison);
+    const off = offers.filter((offer) => !offer.possible && !unpaid.includes(offer));
     const parts = [];
-    if (possible.length) parts.push(h("div", { class: "dl-actions" }, ...possible.map((offer) => this.actionForm(offer, result))));
+    if (possible.length) parts.push(h("div", { class: "dl-actions" }, ...possible.map((offer) => this.actionForm(offer, result, entry))));
+    for (const offer of unpaid) {
+      const why = offer.raison.charAt(0).toLowerCase() + offer.raison.slice(1);
+      parts.push(h("p", { class: "dl-action-unpaid" }, h("strong", {}, fr(stepName(this, offer.id, offer.libelle))), fr(` : ${why}`)));
+    }
     if (off.length) {
       parts.push(h("details", { class: "dl-actions-off" },
         h("summary", {}, fr(`Pas possible maintenant : ${off.length} action${off.length > 1 ? "s" : ""}`)),
@@ -314,7 +340,7 @@ export class Widget {
     return parts;
   }
 
-  actionForm(offer, result) {
+  actionForm(offer, result, entry) {
     // An offer's "parametres" is either the list of its fields, or fixed values
     // for the action's fields as the roller describes them (null: to be asked).
     const listed = Array.isArray(offer.parametres);
@@ -328,7 +354,8 @@ export class Widget {
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const params = { ...fixedValues(fixed), ...readForm(form) };
-      this.run({ op: "action", roller: this.roller, action: offer.id, state: result.etat, params }, false, null, form);
+      this.run({ op: "action", roller: this.roller, action: offer.id, state: result.etat, params }, false, null, form,
+        { number: entry.number, suite: offer.libelle });
     });
     return form;
   }
@@ -341,19 +368,20 @@ export class Widget {
     if (!kept?.entries.length) return;
     this.entries = kept.entries;
     this.rolls = kept.rolls || Math.max(...kept.entries.map((e) => e.number));
+    this.answers = Math.max(0, ...kept.entries.map((e) => e.serie || 0));
     this.lastRoll = kept.lastRoll;
     this.lastResult = kept.entries.find((e) => e.result)?.result ?? null;
     this.draw(false);
   }
 
-  showError(message, fieldName, number) {
+  showError(message, fieldName, number, step = {}) {
     this.markInvalid(fieldName, true);
     const text = plainWords(message, fieldLabels(this));
     if (!number) {
       this.output.replaceChildren(h("p", { class: "dl-error", role: "alert" }, text));
       return;
     }
-    this.add({ number, error: text });
+    this.add({ number, error: text, ...step });
   }
 
   markInvalid(fieldName, reveal) {

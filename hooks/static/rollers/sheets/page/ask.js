@@ -1,5 +1,5 @@
 // The sheets' small shared pieces of interface: a button, a question with its answers
-// (« Remplacer » / « Garder les deux » / « Annuler »), a message area.
+// (« Remplacer » / « Garder les deux » / « Annuler »), a message area, a moment in words.
 
 import { fr, h } from "../../browser/dom.js";
 
@@ -29,4 +29,10 @@ export function askReader(box, question, answers) {
 export function tell(box, text, action = null, kind = "") {
   box.classList.toggle("dl-sheets__message--error", kind === "error");
   box.replaceChildren(...(text ? [h("span", {}, fr(text))] : []), ...(action ? [" ", action] : []));
+}
+
+// A moment, as a French reader says it: « 27/11/2026 à 15:34 ».
+export function whenSaid(iso) {
+  const date = new Date(iso);
+  return `${date.toLocaleDateString("fr-FR")} à ${date.toLocaleTimeString("fr-FR", { hour: "2-digit", minute: "2-digit" })}`;
 }

@@ -1,88 +1,118 @@
-// Creating and editing a sheet: the form (sheets/page/form.js), the save checked by Python
-// (« Vérification… » while the engine starts), written with compare-and-swap; when another
-// tab saved the same sheet meanwhile, this form's changes are laid over that newer copy
-// (field by field), checked again and written: nothing is lost, and the other tab's
-// version stays one « Annuler » away.
+// Creating and editing a sheet: the form (sheets/page/form.js), kept on this device as a draft as it is
+// typed (sheets/store.js: a reload, leaving the page or another tab finds it again, until it is saved or
+// discarded; « Abandonner » keeps it one « Annuler » away). The save is checked against the game's
+// schema in the page (sheets/page/check.js) and kept at once, with compare-and-swap; the engine checks
+// it whole when it is there (sheets/verify.js). When another tab saved the same sheet meanwhile, this
+// form's changes are laid over that newer copy (field by field), checked again and written: nothing is
+// lost, and the other tab's version stays one « Annuler » away.
 
 import { fr, h } from "../../browser/dom.js";
-import { sheetButton, tell } from "./ask.js";
-import { checkSheet, engineWaitText, plainSheetError } from "../engine.js";
+import { sheetButton, tell, whenSaid } from "./ask.js";
+import { checkSheetHere } from "./check.js";
+import { plainSheetError } from "../engine.js";
 import { sheetForm } from "./form.js";
-import { addSheet, askPersistence, getMeta, getSheet, setMeta, writeSheet } from "../store.js";
+import { discardDraft, forgetDraft, keepDraft } from "./device.js";
+import { addSheet, askPersistence, getSheet, writeSheet } from "../store.js";
+import { verifyWhenReady } from "../verify.js";
 
 const MERGE_TRIES = 3;
+const DRAFT_DELAY_MS = 300;
 
-// The editor for `record` (null: a new sheet, from `start`, a sheet without id or an example copy).
-export function sheetEditor(page, record, start = null) {
-  const base = record ? record.fiche : newSheet(page, start);
-  let form = sheetForm(page.schema, base, `${page.el.id}-form`);
+// The editor for `record` (null: a new sheet, from `start`, a sheet without id or an example copy);
+// `draft`: a draft kept on the device, taken up again; `refusal`: the engine's sentence to show on its field.
+export function sheetEditor(page, record, { start = null, draft = null, refusal = null } = {}) {
+  // What the form opens on (the sheet as saved, or a new sheet's defaults): typed to this, nothing is kept.
+  const base = record ? record.fiche : draft ? { ...newSheet(page), id: draft.fiche_id } : newSheet(page, start);
+  const id = base.id;
+  const opened = draft ? draft.ouverte : record ? record.fiche : null; // what this form's changes are made from
+  const prefix = `${page.el.id}-form`;
+  let form = sheetForm(page.schema, base, prefix);
+  const pristine = JSON.stringify(form.read()); // nothing typed: no draft
+  if (draft) form = sheetForm(page.schema, { ...base, ...draft.fiche, id, jeu: page.jeu }, prefix);
   const status = h("p", { class: "dl-sheets__saving", role: "status" });
-  const draft = h("div", { class: "dl-sheets__draft", hidden: "" });
-  const draftKey = record ? `brouillon:${record.id}` : `brouillon:nouveau:${page.jeu}`;
+  const resumed = h("p", { class: "dl-sheets__draft" });
+  if (draft) {
+    resumed.append(fr(`Saisie reprise telle qu’elle était le ${whenSaid(draft.date)}, pas encore enregistrée. « Abandonner » l’écarte (avec « Annuler » pour revenir).`));
+  } else resumed.hidden = true;
   const save = sheetButton("Enregistrer", () => submit(), { primary: true, class: "md-button md-button--primary dl-sheets__save" });
-  const drop = sheetButton("Abandonner", () => {
-    forgetDraft();
-    page.showList(record ? record.id : null);
-  });
+  const drop = sheetButton("Abandonner", () => abandon());
   const title = record ? `Modifier ${record.fiche.nom}` : "Nouveau personnage";
   const el = h("form", { class: "dl-sheets__editor", novalidate: "", "aria-labelledby": `${page.el.id}-editor-title` },
     h("h2", { id: `${page.el.id}-editor-title`, tabindex: "-1" }, fr(title)),
-    draft, form.el, h("p", { class: "dl-sheets__buttons" }, save, drop), status);
+    resumed, form.el, h("p", { class: "dl-sheets__buttons" }, save, drop), status);
   el.addEventListener("submit", (event) => {
     event.preventDefault();
     submit();
   });
   let busy = false;
+  let closed = false; // saved or abandoned: no draft written after
+  let kept = Boolean(draft); // a draft of this sheet is on the device
 
-  // What is typed is kept on the device as it is typed (a phone may reload the tab): the form
-  // offers it back the next time it opens; a save or « Abandonner » forgets it.
+  // What is typed is kept on the device as it is typed: a moment after a keystroke, at once when a
+  // field is left or a row added or removed, and when the page is hidden (a phone may drop the tab).
   let draftTimer = 0;
-  const keepDraft = () => {
+  const typed = () => form.read();
+  const keepNow = () => {
     clearTimeout(draftTimer);
-    draftTimer = setTimeout(() => setMeta(draftKey, { quand: Date.now(), fiche: form.read() }).catch(() => null), 400);
+    if (closed) return Promise.resolve(); // (a form left by an instant navigation still keeps what it held)
+    const now = typed();
+    if (JSON.stringify(now) === pristine) {
+      if (!kept) return Promise.resolve();
+      kept = false;
+      return forgetDraft(id, page.jeu).catch((err) => console.warn("Mes personnages : brouillon non effacé", err));
+    }
+    kept = true;
+    return keepDraft({ jeu: page.jeu, fiche_id: id, date: new Date().toISOString(), fiche: now, ouverte: opened })
+      .catch((err) => tell(status, `La saisie n’a pas pu être gardée sur cet appareil (${err.message}).`, null, "error"));
   };
-  el.addEventListener("input", keepDraft);
-  el.addEventListener("change", keepDraft);
-  el.addEventListener("click", (event) => event.target.closest(".dl-sheet-form__add, .dl-sheet-form__remove") && keepDraft());
-  function forgetDraft() {
+  const keepSoon = () => {
     clearTimeout(draftTimer);
-    setMeta(draftKey, null).catch(() => null);
+    draftTimer = setTimeout(keepNow, DRAFT_DELAY_MS);
+  };
+  el.addEventListener("input", keepSoon);
+  el.addEventListener("change", keepNow);
+  el.addEventListener("click", (event) => {
+    if (event.target.closest(".dl-sheet-form__add, .dl-sheet-form__remove")) setTimeout(keepNow, 0);
+  });
+  const hidden = () => {
+    if (!el.isConnected) return removeHiddenWatch();
+    if (document.visibilityState === "hidden") keepNow();
+  };
+  const removeHiddenWatch = () => {
+    document.removeEventListener("visibilitychange", hidden);
+    window.removeEventListener("pagehide", hidden);
+  };
+  document.addEventListener("visibilitychange", hidden);
+  window.addEventListener("pagehide", hidden);
+
+  // « Abandonner »: what was typed leaves the form, kept one « Annuler » away.
+  async function abandon() {
+    await keepNow();
+    closed = true;
+    removeHiddenWatch();
+    const discarded = kept ? await discardDraft(id).catch(() => null) : null;
+    await page.showList(record ? record.id : null);
+    if (discarded) page.offerDraftBack(discarded);
   }
-  getMeta(draftKey).then((kept) => {
-    if (!kept?.fiche || JSON.stringify(kept.fiche) === JSON.stringify(form.read())) return;
-    const when = new Date(kept.quand).toLocaleString("fr-FR", { dateStyle: "short", timeStyle: "short" });
-    draft.replaceChildren(h("p", {}, fr(`Une saisie de cette fiche n’a pas été enregistrée (${when}).`)),
-      h("p", { class: "dl-sheets__buttons" },
-        sheetButton("Reprendre cette saisie", () => {
-          const restored = sheetForm(page.schema, { ...base, ...kept.fiche, id: base.id, jeu: base.jeu }, `${page.el.id}-form`);
-          form.el.replaceWith(restored.el);
-          form = restored;
-          draft.hidden = true;
-          restored.el.querySelector("input, select, textarea")?.focus();
-        }, { primary: true }),
-        sheetButton("L’oublier", () => {
-          forgetDraft();
-          draft.hidden = true;
-        })));
-    draft.hidden = false;
-  }).catch(() => null);
 
   async function submit() {
     if (busy) return;
     busy = true;
     save.disabled = true;
     form.clear();
-    tell(status, engineWaitText());
     try {
-      const typed = { ...form.read(), modifie: new Date().toISOString() };
-      const checked = await checkSheet(typed, page.jeu);
+      const checked = checkSheetHere(page.catalogue, { ...typed(), modifie: new Date().toISOString() }, "fiche", page.jeu);
       if (checked.error) return refuse(checked);
-      const done = record ? await saveOver(record, checked.fiche) : await addSheet(checked.fiche);
+      const current = record || (draft ? await getSheet(id) : null); // a draft of a sheet kept since
+      const done = current ? await saveOver(current, opened || current.fiche, checked.fiche) : await addSheet(checked.fiche, "page");
       if (done.error) return refuse(done);
       if (done.exists) return refuse({ error: "Une fiche de même identifiant existe déjà\u202F: rien n’a été enregistré." });
+      closed = true;
+      clearTimeout(draftTimer);
+      removeHiddenWatch();
+      await forgetDraft(id, page.jeu).catch((err) => console.warn("Mes personnages : brouillon non effacé", err));
       askPersistence();
-      forgetDraft();
-      tell(status, "");
+      verifyWhenReady();
       page.showSheet(done.record.id, done.merged
         ? `Fiche enregistrée. Elle avait changé ailleurs (autre onglet ou jet) depuis que vous l’aviez ouverte\u202F: vos changements ont été ajoutés aux siens${done.both.length ? ` (pour ${done.both.join(", ")}, votre valeur a été gardée\u202F; « Annuler la dernière modification » rend l’autre)` : ""}.`
         : "Fiche enregistrée sur cet appareil. Pensez à l’exporter de temps en temps (un fichier à garder ailleurs).");
@@ -94,30 +124,37 @@ export function sheetEditor(page, record, start = null) {
     }
   }
 
+  // One sentence, once (« Rien n’a été enregistré. » is said here, not by the layers below).
   function refuse({ error, field = null }) {
-    const path = field ? field.replace(/^fiche\./, "") : null;
-    const input = path ? form.mark(path, plainSheetError(error, field)) : null;
-    tell(status, `${plainSheetError(error, field)} Rien n’a été enregistré.`, null, "error");
+    const input = markOn(field, error);
+    const sentence = plainSheetError(error, field);
+    tell(status, /rien n’a été (enregistré|changé)/i.test(sentence) ? sentence : `${sentence} Rien n’a été enregistré.`, null, "error");
     status.setAttribute("role", "alert");
     (input || status).focus?.();
-    if (input) input.closest("details")?.setAttribute("open", "");
   }
 
-  // Written over `record`'s revision; if another tab changed it, this form's own changes
-  // (what differs from the version it opened) go over the newer copy, Python checks the result.
-  async function saveOver(opened, mine) {
-    let done = await writeSheet(opened.id, opened.rev, mine, "Modification de la fiche");
+  function markOn(field, error) {
+    const path = field ? field.replace(/^fiche\./, "") : null;
+    const input = path ? form.mark(path, plainSheetError(error, field)) : null;
+    if (input) input.closest("details")?.setAttribute("open", "");
+    return input;
+  }
+
+  // Written over the sheet as it is now (`current`); if it changed since the form opened on `openedFiche`,
+  // this form's own changes (what differs from `openedFiche`) go over the newer copy, checked again.
+  async function saveOver(current, openedFiche, mine) {
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+    let done = same(current.fiche, openedFiche) ? await writeSheet(current.id, current.rev, mine, "Modification de la fiche", "page") : { conflict: current };
     let merged = false;
     let both = [];
     for (let i = 0; done.conflict && i < MERGE_TRIES; i += 1) {
-      if (!done.conflict) break;
       const theirs = done.conflict;
-      const laid = layOver(opened.fiche, mine, theirs.fiche, page.schema);
+      const laid = layOver(openedFiche, mine, theirs.fiche, page.schema);
       both = laid.both;
-      const checked = await checkSheet({ ...laid.fiche, modifie: new Date().toISOString() }, page.jeu);
+      const checked = checkSheetHere(page.catalogue, { ...laid.fiche, modifie: new Date().toISOString() }, "fiche", page.jeu);
       if (checked.error) return checked;
       merged = true;
-      done = await writeSheet(opened.id, theirs.rev, checked.fiche, "Modification de la fiche");
+      done = await writeSheet(current.id, theirs.rev, checked.fiche, "Modification de la fiche", "page");
     }
     if (done.conflict === null) {
       return { error: "Cette fiche a été supprimée ailleurs entre-temps\u202F: « Annuler » dans la liste la rend, puis enregistrez à nouveau." };
@@ -126,17 +163,28 @@ export function sheetEditor(page, record, start = null) {
     return { ...done, merged, both };
   }
 
-  return { el, focus: () => el.querySelector("h2").focus(), refresh: async () => {
-    if (!record) return;
-    const now = await getSheet(record.id);
-    if (now && now.rev !== record.rev) {
-      tell(status, "Cette fiche vient de changer ailleurs (autre onglet ou jet)\u202F: à l’enregistrement, vos changements seront ajoutés aux siens.");
-    }
-  } };
+  return {
+    el,
+    focus: () => {
+      if (refusal) {
+        const input = markOn(refusal.champ, refusal.texte);
+        tell(status, `Les règles refusent cette fiche\u00a0: ${plainSheetError(refusal.texte, refusal.champ)}`, null, "error");
+        if (input) return input.focus();
+      }
+      el.querySelector("h2").focus();
+    },
+    refresh: async () => {
+      if (!record) return;
+      const now = await getSheet(record.id);
+      if (now && now.rev !== record.rev) {
+        tell(status, "Cette fiche vient de changer ailleurs (autre onglet ou jet)\u202F: à l’enregistrement, vos changements seront ajoutés aux siens.");
+      }
+    },
+  };
 }
 
 // A new sheet: the schema's defaults, this game, a fresh id; `start` may give a whole sheet (a copy).
-function newSheet(page, start) {
+function newSheet(page, start = null) {
   const fiche = {};
   for (const field of page.schema.champs) {
     if (field.defaut !== undefined && field.defaut !== null) fiche[field.nom] = structuredClone(field.defaut);

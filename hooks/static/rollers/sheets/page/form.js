@@ -5,6 +5,7 @@
 
 import { fr, h } from "../../browser/dom.js";
 import { SITE_ROOT } from "../../offline/state.js";
+import { namesItsNumber, numberText } from "./view.js";
 
 // The form for `fiche` (a sheet, or {} for a new one): {el, read(), mark(path, message), clear()}.
 export function sheetForm(schema, fiche, prefix) {
@@ -110,7 +111,8 @@ function fillOptions(select, field, row) {
     const words = levelWords(field, row);
     for (let n = field.min; n <= field.max; n += 1) {
       const word = words?.[n - field.min];
-      select.append(h("option", { value: String(n) }, word ? `${n} — ${fr(word)}` : String(n)));
+      const text = word ? (namesItsNumber(word, n) ? fr(word) : `${numberText(n)} — ${fr(word)}`) : numberText(n);
+      select.append(h("option", { value: String(n) }, text));
     }
   }
   select.value = keep;

@@ -1,21 +1,28 @@
 // « Mes personnages »: a game's sheets kept on this device. The page (one per game) holds
-// <div class="dl-sheets" data-jeu="…" data-schema="…">, the schema written by the build from
-// rules_py; this module draws the list, one sheet, its form (sheets/page/editor.js), the book's
-// example characters, export and import (sheets/page/files.js), a share link (sheets/page/link.js),
-// print, delete with « Annuler » and the one undo. It works before the engine has booted:
-// only a save, an import or a shared sheet waits for Python's check (« Vérification… »).
+// <div class="dl-sheets" data-jeu="…" data-schema="…" data-sauvegarde="…">, the game's schema and
+// every game's fields as a check reads them, written by the build from rules_py; this module draws
+// the list (with the drafts not yet saved and the sheets the rules refused), one sheet, its form
+// (sheets/page/editor.js), the book's example characters, the backup and the files
+// (sheets/page/files.js), a share link (sheets/page/link.js), print, delete with « Annuler » and the
+// one undo. Nothing the reader does waits for the engine: a save, an import, an example or a
+// shared sheet is checked against the schema here (sheets/page/check.js) and kept at once; the
+// engine checks each kept sheet whole when it is there (sheets/verify.js).
 
 import { fr, h } from "../../browser/dom.js";
 import { waitsForTap } from "../../engine/first-tap.js";
-import { askReader, sheetButton, tell } from "./ask.js";
-import { checkSheet, engineWaitText } from "../engine.js";
+import { askReader, sheetButton, tell, whenSaid } from "./ask.js";
+import { checkSheetHere } from "./check.js";
+import { plainSheetError } from "../engine.js";
 import { newSheetId, sheetEditor } from "./editor.js";
-import { exportAll, exportOne, importSheets } from "./files.js";
+import { exportBackup, exportOne, importSheets } from "./files.js";
 import { shareSupported, sheetFromFragment, sheetShareUrl } from "./link.js";
+import { getDraft, listDrafts, restoreDraft } from "./device.js";
 import { addSheet, askPersistence, deleteSheet, getSheet, listSheets, persistenceState, restoreDeleted, undoSheet, watchSheets, writeSheet } from "../store.js";
 import { reserveSection } from "./reserve.js";
+import { verifyWhenReady } from "../verify.js";
 import { kindLabel, sheetView } from "./view.js";
 import { runtime } from "../../engine/runtime.js";
+import { showSheetToMeneur } from "../../table/show-sheet.js";
 
 export function bindSheetsPages() {
   for (const el of document.querySelectorAll(".dl-sheets[data-jeu][data-schema]")) {
@@ -29,6 +36,7 @@ class SheetsPage {
     this.el.id ||= `personnages-${el.dataset.jeu}`;
     this.jeu = el.dataset.jeu;
     this.schema = JSON.parse(el.dataset.schema);
+    this.catalogue = JSON.parse(el.dataset.sauvegarde); // every game's fields, the backup's format
     this.records = [];
     this.current = null; // {view: "list" | "sheet" | "form" | "received", id, editor}
     this.where = h("p", { class: "dl-sheets__where" });
@@ -47,7 +55,8 @@ class SheetsPage {
     const shared = await sheetFromFragment();
     if (shared) return this.showShared(shared);
     await this.showList();
-    // The engine starts in an idle moment: a save's check is then immediate.
+    // The engine starts in an idle moment, and checks whole what was kept before it was there.
+    verifyWhenReady();
     if (!waitsForTap()) (globalThis.requestIdleCallback || setTimeout)(() => runtime.start(new Set([this.jeu])).catch(() => null), { timeout: 3000 });
   }
 
@@ -78,15 +87,21 @@ class SheetsPage {
   async showList(focusId = null, text = null) {
     this.current = { view: "list" };
     await this.load();
+    const drafts = await listDrafts(this.jeu).catch(() => []);
     const count = this.records.length;
     const list = h("ul", { class: "dl-sheets__list" }, ...this.records.map((record) => this.card(record)));
     const title = h("h2", { id: `${this.el.id}-liste`, tabindex: "-1" }, count ? `Vos fiches (${count})` : "Vos fiches");
+    const gameTitle = this.catalogue.jeux[this.jeu].titre;
     this.main.replaceChildren(
+      ...this.draftsList(drafts), // first: what she was typing, one tap from its form again
       title,
       h("p", { class: "dl-sheets__buttons" },
         sheetButton("Nouveau personnage", () => this.showForm(null), { primary: true }),
         sheetButton("Importer des fiches", () => this.file.click()),
-        sheetButton("Tout exporter", () => this.exportEverything())),
+        sheetButton("Tout exporter", () => this.exportEverything(null), { "aria-describedby": `${this.el.id}-exports` }),
+        sheetButton(`Exporter les fiches de ${gameTitle}`, () => this.exportEverything(this.jeu))),
+      h("p", { class: "dl-sheets__hint", id: `${this.el.id}-exports` },
+        fr(`« Tout exporter » sauvegarde tout ce que cet appareil garde (les fiches de tous les jeux, les réserves du meneur, les saisies non enregistrées) dans un fichier, à réimporter depuis la page « Mes personnages » de n’importe quel jeu.`)),
       count ? list : h("p", { class: "dl-sheets__empty" }, fr("Aucune fiche pour l’instant : créez votre personnage, ou partez d’un personnage d’exemple ci-dessous.")),
       ...this.examples(),
     );
@@ -104,8 +119,27 @@ class SheetsPage {
     open.addEventListener("click", () => this.showSheet(record.id));
     const details = [kindLabel(this.schema, f), f.joueuse ? `joué par ${f.joueuse}` : "",
       `modifiée le ${new Date(record.quand).toLocaleDateString("fr-FR")}`].filter(Boolean).join(" · ");
-    return h("li", { class: "dl-sheet-card", "data-id": record.id },
-      h("h3", { class: "dl-sheet-card__name" }, open), h("p", { class: "dl-sheet-card__details" }, fr(details)));
+    return h("li", { class: `dl-sheet-card${record.refus ? " dl-sheet-card--refused" : ""}`, "data-id": record.id },
+      h("h3", { class: "dl-sheet-card__name" }, open), h("p", { class: "dl-sheet-card__details" }, fr(details)),
+      record.refus ? h("p", { class: "dl-sheet-card__refused" }, fr(`Refusée par les règles, pas proposée aux lanceurs\u00a0: ${plainSheetError(record.refus.texte, record.refus.champ)}`)) : "");
+  }
+
+  // The forms not yet saved (kept on this device as they were typed): each one tap from its form again.
+  draftsList(drafts) {
+    if (!drafts.length) return [];
+    const known = new Map(this.records.map((r) => [r.id, r]));
+    return [
+      h("h2", {}, "Saisies non enregistrées"),
+      h("ul", { class: "dl-sheets__list dl-sheets__drafts" }, ...drafts.map((draft) => {
+        const record = known.get(draft.fiche_id) || null;
+        const name = String(draft.fiche.nom || "").trim() || "Sans nom";
+        const what = record ? `modification de « ${record.fiche.nom} »` : "nouvelle fiche";
+        return h("li", { class: "dl-sheet-card dl-sheet-card--draft", "data-brouillon": draft.fiche_id },
+          h("h3", { class: "dl-sheet-card__name" }, fr(name)),
+          h("p", { class: "dl-sheet-card__details" }, fr(`${what} · saisie le ${whenSaid(draft.date)}`)),
+          h("p", {}, sheetButton("Reprendre la saisie", () => this.showForm(record, { draft }), { "aria-label": `Reprendre la saisie (${name})` })));
+      })),
+    ];
   }
 
   examples() {
@@ -128,15 +162,25 @@ class SheetsPage {
   async showSheet(id, text = null) {
     const record = await getSheet(id).catch(() => null);
     if (!record) return this.showList(null, "Cette fiche n’existe plus sur cet appareil.");
-    this.current = { view: "sheet", id, rev: record.rev };
+    this.current = { view: "sheet", id, rev: record.rev, refus: record.refus || null };
     const undo = record.precedente
       ? sheetButton(`Annuler la dernière modification (${record.precedente.raison})`, () => this.undo(record))
       : "";
+    const draft = await getDraft(id).catch(() => null);
     this.main.replaceChildren(
       h("p", {}, sheetButton("← Tous mes personnages", () => this.showList(id))),
+      record.refus ? h("div", { class: "dl-sheets__refused" },
+        h("p", {}, h("strong", {}, "Les règles refusent cette fiche"), fr(`\u00a0: ${plainSheetError(record.refus.texte, record.refus.champ)}`)),
+        h("p", {}, fr("Elle reste gardée sur cet appareil, mais les lanceurs ne la proposent pas tant qu’elle n’est pas corrigée.")),
+        h("p", {}, sheetButton("Corriger", () => this.showForm(record, { refusal: record.refus }), { primary: true }))) : "",
+      draft ? h("div", { class: "dl-sheets__draft" },
+        h("p", {}, fr(`Une modification de cette fiche, saisie le ${whenSaid(draft.date)}, n’a pas été enregistrée.`)),
+        h("p", {}, sheetButton("Reprendre la saisie", () => this.showForm(record, { draft })))) : "",
       sheetView(this.schema, record.fiche, "h2"),
       h("p", { class: "dl-sheets__buttons dl-sheets__tools" },
-        sheetButton("Modifier", () => this.showForm(record), { primary: true }),
+        sheetButton("Modifier", () => this.showForm(record, draft ? { draft } : {}), { primary: !record.refus }),
+        shareSupported() ? sheetButton("Montrer ma fiche au meneur", () => showSheetToMeneur(this.schema, record.fiche)
+          .catch((err) => this.failed(err.message))) : "",
         undo,
         sheetButton("Dupliquer", () => this.duplicate(record)),
         sheetButton("Exporter", () => {
@@ -153,15 +197,29 @@ class SheetsPage {
     this.main.querySelector(".dl-sheet-view__name").focus();
   }
 
-  showForm(record, start = null) {
-    const editor = sheetEditor(this, record, start);
+  // `options`: {start, draft, refusal} (sheets/page/editor.js).
+  showForm(record, options = {}) {
+    const editor = sheetEditor(this, record, options);
     this.current = { view: "form", id: record?.id || null, editor };
     tell(this.message, "");
     this.main.replaceChildren(editor.el);
     editor.focus();
   }
 
-  // A shared link: the sheet shown (once Python has checked it), « Ajouter à mes personnages ».
+  // After « Abandonner »: what was typed, one « Annuler » away.
+  offerDraftBack(draft) {
+    const again = sheetButton("Annuler", async () => {
+      const back = await restoreDraft(this.jeu).catch((err) => this.failed(err.message));
+      if (!back) return this.failed("Cette saisie ne peut plus revenir (une autre saisie de la même fiche a été gardée depuis).");
+      const record = await getSheet(back.fiche_id).catch(() => null);
+      this.showForm(record, { draft: back });
+    });
+    const name = String(draft.fiche?.nom || "").trim();
+    tell(this.message, `Saisie abandonnée${name ? ` (« ${name} »)` : ""}.`, again);
+    again.focus();
+  }
+
+  // A shared link: the sheet shown at once (checked against the schema here), « Ajouter à mes personnages ».
   async showShared(shared) {
     this.current = { view: "received" };
     const forget = () => {
@@ -172,16 +230,16 @@ class SheetsPage {
       tell(this.message, shared.error, null, "error");
       return this.showList();
     }
-    this.main.replaceChildren(h("h2", { tabindex: "-1" }, "Fiche reçue par un lien"), h("p", { role: "status" }, engineWaitText()));
-    const checked = await checkSheet(shared.fiche, this.jeu);
+    const checked = checkSheetHere(this.catalogue, shared.fiche, "fiche");
     if (checked.error) {
-      tell(this.message, `Fiche du lien refusée\u00a0: ${checked.error}`, null, "error");
+      tell(this.message, `Fiche du lien refusée\u00a0: ${plainSheetError(checked.error, checked.field)}`, null, "error");
       return forget();
     }
     const fiche = checked.fiche;
     if (fiche.jeu !== this.jeu) {
+      const other = this.catalogue.jeux[fiche.jeu];
       this.main.replaceChildren(h("h2", {}, "Fiche reçue par un lien"),
-        h("p", {}, fr(`Cette fiche est d’un autre jeu : ouvrez le lien depuis la page « Mes personnages » de ce jeu (${fiche.jeu}).`)));
+        h("p", {}, fr(`« ${fiche.nom} » est une fiche de ${other.titre} : ouvrez le lien depuis la page « Mes personnages » de ${other.titre}.`)));
       return;
     }
     this.main.replaceChildren(
@@ -203,26 +261,28 @@ class SheetsPage {
 
   // --- actions -------------------------------------------------------------
 
-  // A sheet from elsewhere (a link, an example) kept: its id asked about if it exists.
+  // A sheet from elsewhere (a link, an example, a copy), checked here, kept at once: its id asked
+  // about if it exists; the engine checks it whole when it is there.
   async keep(fiche) {
     const existing = await getSheet(fiche.id).catch(() => null);
     let toAdd = fiche;
-    if (existing) {
-      const answer = await askReader(this.ask, `« ${fiche.nom} » : une fiche de même identifiant existe déjà sur cet appareil (« ${existing.fiche.nom} »). Que faire ?`,
-        [["remplacer", "Remplacer"], ["deux", "Garder les deux"], ["annuler", "Annuler"]]);
-      if (answer === "annuler") return null;
-      if (answer === "remplacer") {
-        const written = await writeSheet(existing.id, existing.rev, fiche, "Remplacée par une fiche reçue");
-        return written.record ? existing.id : this.failed("La fiche a changé entre-temps : rien n’a été remplacé, réessayez.");
-      }
-      const copy = await checkSheet({ ...fiche, id: newSheetId() }, this.jeu);
-      if (copy.error) return this.failed(copy.error);
-      toAdd = copy.fiche;
-    }
     try {
-      const added = await addSheet(toAdd);
+      if (existing) {
+        const answer = await askReader(this.ask, `« ${fiche.nom} » : une fiche de même identifiant existe déjà sur cet appareil (« ${existing.fiche.nom} »). Que faire ?`,
+          [["remplacer", "Remplacer"], ["deux", "Garder les deux"], ["annuler", "Annuler"]]);
+        if (answer === "annuler") return null;
+        if (answer === "remplacer") {
+          const written = await writeSheet(existing.id, existing.rev, fiche, "Remplacée par une fiche reçue", "page");
+          if (!written.record) return this.failed("La fiche a changé entre-temps : rien n’a été remplacé, réessayez.");
+          verifyWhenReady();
+          return existing.id;
+        }
+        toAdd = { ...fiche, id: newSheetId() };
+      }
+      const added = await addSheet(toAdd, "page");
       if (!added.record) return this.failed("Une fiche de même identifiant vient d’apparaître : rien n’a été ajouté, réessayez.");
       askPersistence();
+      verifyWhenReady();
       return added.record.id;
     } catch (err) {
       return this.failed(err.message);
@@ -235,17 +295,15 @@ class SheetsPage {
   }
 
   async adopt(example) {
-    tell(this.message, engineWaitText());
-    const checked = await checkSheet({ ...example, id: newSheetId(), modifie: new Date().toISOString() }, this.jeu);
-    if (checked.error) return this.failed(checked.error);
+    const checked = checkSheetHere(this.catalogue, { ...example, id: newSheetId(), modifie: new Date().toISOString() }, "fiche", this.jeu);
+    if (checked.error) return this.failed(plainSheetError(checked.error, checked.field));
     const id = await this.keep(checked.fiche);
     if (id) this.showSheet(id, `« ${checked.fiche.nom} » est maintenant l’un de vos personnages : modifiez-le à votre guise.`);
   }
 
   async duplicate(record) {
-    tell(this.message, engineWaitText());
-    const checked = await checkSheet({ ...record.fiche, id: newSheetId(), nom: `${record.fiche.nom} (copie)`.slice(0, 60), modifie: new Date().toISOString() }, this.jeu);
-    if (checked.error) return this.failed(checked.error);
+    const checked = checkSheetHere(this.catalogue, { ...record.fiche, id: newSheetId(), nom: `${record.fiche.nom} (copie)`.slice(0, 60), modifie: new Date().toISOString() }, "fiche", this.jeu);
+    if (checked.error) return this.failed(plainSheetError(checked.error, checked.field));
     const id = await this.keep(checked.fiche);
     if (id) this.showSheet(id, `Copie faite : « ${checked.fiche.nom} ».`);
   }
@@ -305,31 +363,31 @@ class SheetsPage {
     const file = this.file.files[0];
     this.file.value = "";
     if (!file) return;
-    tell(this.message, engineWaitText());
+    tell(this.message, "Lecture du fichier…");
     try {
       const done = await importSheets(this, file);
       await this.showList(null);
-      tell(this.message, done.text, null, done.ids.length ? "" : "error");
+      tell(this.message, done.text, done.action || null, done.error ? "error" : "");
     } catch (err) {
       this.failed(err.message);
     }
   }
 
-  async exportEverything() {
+  // « Tout exporter » (`jeu` null: the device's backup) or « Exporter les fiches de … » (this game's).
+  async exportEverything(jeu) {
     try {
-      const records = await listSheets(null);
-      if (!records.length) return tell(this.message, "Aucune fiche à exporter sur cet appareil.");
-      exportAll(records, this.schema.format_fichier ?? this.schema.format);
-      tell(this.message, `${records.length} fiche${records.length > 1 ? "s exportées" : " exportée"} (tous les jeux), dans un fichier .json de vos téléchargements.`);
+      const done = await exportBackup(this, jeu);
+      tell(this.message, done.text);
     } catch (err) {
       this.failed(err.message);
     }
   }
 
   // Another tab, or a roll on another page, changed sheets: the view follows.
+  // The engine's verdict on a kept sheet (sheets/verify.js) is followed in this tab too.
   changedElsewhere(detail) {
     if (!this.el.isConnected) return false; // the page has gone (instant navigation)
-    if ((detail.jeu && detail.jeu !== this.jeu) || !detail.ailleurs) return true;
+    if ((detail.jeu && detail.jeu !== this.jeu) || !(detail.ailleurs || detail.marque)) return true;
     this.follow(detail);
     return true;
   }
@@ -337,6 +395,14 @@ class SheetsPage {
   async follow(detail) {
     const view = this.current?.view;
     if (detail.reserve) return view === "list" ? this.reserve?.refresh() : undefined;
+    if (detail.brouillons) return view === "list" ? this.showList() : undefined;
+    if (view === "sheet" && detail.marque && detail.ids.includes(this.current.id)) {
+      const record = await getSheet(this.current.id).catch(() => null);
+      if (record && (record.rev !== this.current.rev || JSON.stringify(record.refus || null) !== JSON.stringify(this.current.refus))) {
+        return this.showSheet(this.current.id);
+      }
+      return;
+    }
     if (view === "list") await this.showList();
     else if (view === "sheet" && detail.ids.includes(this.current.id)) {
       const record = await getSheet(this.current.id).catch(() => null);

@@ -1,11 +1,12 @@
 // The object a game keeps beside its sheets, on its « Mes personnages » page: Simon's
 // « Réserve du meneur » (its porte-poisse points). One per game on this device; its rolls'
 // changes are written back by the widgets (sheets/writeback.js); here the meneur reads it,
-// sets it (checked by Python, compare-and-swap) and undoes its last change.
+// sets it (checked against its fields here, kept at once, compare-and-swap) and undoes its last change.
 
 import { fr, h } from "../../browser/dom.js";
 import { sheetButton, tell } from "./ask.js";
-import { checkReserve, engineWaitText, plainSheetError } from "../engine.js";
+import { checkReserveHere } from "./check.js";
+import { plainSheetError } from "../engine.js";
 import { layOver } from "./editor.js";
 import { sheetForm } from "./form.js";
 import { askPersistence, getReserve, writeReserve } from "../store.js";
@@ -25,7 +26,8 @@ export function reserveSection(page) {
     const reserve = record?.reserve || page.schema.reserve_exemple;
     const status = h("p", { class: "dl-sheets__saving", role: "status" });
     const undo = record?.precedente ? sheetButton(`Annuler la dernière modification (${record.precedente.raison})`, async () => {
-      const done = await writeReserve(page.jeu, record.rev, record.precedente.reserve, "annulation");
+      // Made by a roll, the Réserve was before as the game starts it.
+      const done = await writeReserve(page.jeu, record.rev, record.precedente.reserve || page.schema.reserve_exemple, "annulation");
       draw(done.record ? "Modification annulée." : "La réserve a changé entre-temps : rien n’a été annulé.");
     }) : "";
     box.replaceChildren(
@@ -43,8 +45,7 @@ export function reserveSection(page) {
     const save = sheetButton("Enregistrer la réserve", async () => {
       save.disabled = true;
       form.clear();
-      tell(status, engineWaitText());
-      const checked = await checkReserve({ ...form.read(), modifie: new Date().toISOString() }, page.jeu);
+      const checked = checkReserveHere(page.catalogue, { ...form.read(), modifie: new Date().toISOString() }, "reserve", page.jeu);
       if (checked.error) {
         save.disabled = false;
         const input = form.mark((checked.field || "").replace(/^reserve\./, ""), plainSheetError(checked.error, checked.field));
@@ -54,7 +55,7 @@ export function reserveSection(page) {
       let done = await writeReserve(page.jeu, record?.rev || 0, checked.reserve, "modification de la réserve");
       if (done.conflict) { // a roll changed it meanwhile: the meneur's own changes go over it
         const laid = layOver(reserve, checked.reserve, done.conflict.reserve, { champs: spec.champs });
-        const again = await checkReserve(laid.fiche, page.jeu);
+        const again = checkReserveHere(page.catalogue, laid.fiche, "reserve", page.jeu);
         done = again.error ? { error: again.error } : await writeReserve(page.jeu, done.conflict.rev, again.reserve, "modification de la réserve");
       }
       askPersistence();

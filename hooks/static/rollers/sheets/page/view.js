@@ -62,9 +62,34 @@ export function shownValue(field, value, row) {
   if (field.type === "int" && field.echelles) {
     const scale = field.echelle_selon ? field.echelles[row?.[field.echelle_selon]] : Object.values(field.echelles)[0];
     const word = scale?.[value - (field.min ?? 0)];
-    return word ? `${value} (${fr(word)})` : String(value);
+    if (!word) return numberText(value);
+    return namesItsNumber(word, value) ? fr(word) : `${numberText(value)} (${fr(word)})`;
   }
+  if (field.type === "int") return numberText(value);
   return fr(String(value));
+}
+
+// A whole number as French typesets it: « −2 » (U+2212), not a hyphen.
+export function numberText(value) {
+  return typeof value === "number" && value < 0 ? `−${-value}` : String(value);
+}
+
+// A level's word that already says its number (« Niveau 3, exalté », « 0 — Le Mat », « XIV — Tempérance »):
+// shown alone, not after the number again (« 14 — XIV — Tempérance »).
+export function namesItsNumber(word, value) {
+  const text = String(word);
+  return new RegExp(`(^|[^\\d])${value}($|[^\\d])`).test(text) || text.startsWith(`${roman(value)} `);
+}
+
+function roman(n) {
+  let out = "";
+  for (const [unit, letters] of [[10, "X"], [9, "IX"], [5, "V"], [4, "IV"], [1, "I"]]) {
+    while (n >= unit) {
+      out += letters;
+      n -= unit;
+    }
+  }
+  return out;
 }
 
 function isEmpty(value) {

@@ -1,0 +1,77 @@
+// « Montrer ce jet »: a result as a record of the table ("j"), and its replay on the device that
+// receives it. The record carries the roller, its parameters (those the roller's defaults do not
+// already say), the dice and the follow-ups taken, and the character's name: never an outcome.
+// The receiving device plays it again through rules_py and shows what the rules give.
+//
+//   body {l: the roller's name in its game ("jet" for simon.jet), p: {parameter: value},
+//         d: [dice], s: [{a: action, p?: {…}, d?: [dice]}], c?: the character's name}
+
+import { CONFIG } from "../config.js";
+import { sheetsCall } from "../sheets/engine.js";
+import { isPlainObject } from "./sheet-code.js";
+
+const ROLL_MAX_STEPS = 60;
+
+// The body of the roll a widget's result entry shows (its share link holds the roll and its follow-ups).
+export function rollBody(widget, entry) {
+  const url = new URL(entry.link, window.location.href);
+  const query = url.searchParams;
+  const defaults = new Map((widget.description?.parametres || []).map((p) => [p.nom, shownDefault(p.defaut)]));
+  const params = {};
+  for (const [name, value] of query) {
+    if (["lanceur", "des", "suite"].includes(name) || defaults.get(name) === value) continue;
+    params[name] = value;
+  }
+  const body = { l: widget.roller.split(".").slice(1).join("."), p: params, d: (query.get("des") || "").split(",").filter(Boolean).map(Number) };
+  const steps = query.get("suite") ? JSON.parse(query.get("suite")) : [];
+  if (steps.length) body.s = steps.map(({ action, params: p, dice }) => ({ a: action, ...(p && Object.keys(p).length ? { p } : {}), ...(dice?.length ? { d: dice } : {}) }));
+  const name = entry.sheets?.personnage;
+  if (name) body.c = name;
+  return body;
+}
+
+function shownDefault(value) {
+  if (value === null || value === undefined) return "";
+  return Array.isArray(value) ? value.join(",") : String(value);
+}
+
+// The roll a body describes, checked for its shape (its values are the rules' to check):
+// {roller, params, dice, steps, personnage} | null.
+export function rollFromBody(body, jeu) {
+  const name = body.l;
+  const roller = `${jeu}.${name}`;
+  const plainParams = (p) => p === undefined || (isPlainObject(p) && Object.values(p).every((v) => ["string", "number", "boolean"].includes(typeof v)));
+  const dice = (d) => d === undefined || (Array.isArray(d) && d.length <= 200 && d.every((x) => typeof x === "number" || typeof x === "string"));
+  const steps = body.s ?? [];
+  if (typeof name !== "string" || !/^[a-z_]{1,40}$/.test(name) || !plainParams(body.p) || !dice(body.d) ||
+      !Array.isArray(steps) || steps.length > ROLL_MAX_STEPS ||
+      !steps.every((s) => isPlainObject(s) && typeof s.a === "string" && plainParams(s.p) && dice(s.d)) ||
+      (body.c !== undefined && (typeof body.c !== "string" || body.c.length > 60))) return null;
+  return { roller, params: body.p || {}, dice: body.d || [], steps, personnage: body.c || null };
+}
+
+// The roll played again: the roll, then each follow-up on the state before it, with the meneur's
+// Réserve where the game has one (its changes read from the rules' own answers).
+// → {result, reserveChanges} | {error}
+export async function replayRoll(roll, jeu, reserve) {
+  const withReserve = reserve ? { reserve } : {};
+  let answer;
+  try {
+    answer = await sheetsCall({ op: "roll", roller: roll.roller, params: roll.params, dice: roll.dice, ...withReserve }, jeu);
+    const changes = [...(answer.ok ? answer.result.modifications || [] : [])];
+    for (const step of roll.steps) {
+      if (!answer.ok) break;
+      answer = await sheetsCall({ op: "action", roller: roll.roller, action: step.a, params: step.p || {}, dice: step.d,
+        state: answer.result.etat, ...(answer.result.reserve ? { reserve: answer.result.reserve } : withReserve) }, jeu);
+      if (answer.ok) changes.push(...(answer.result.modifications || []));
+    }
+    if (!answer.ok) return { error: answer.error };
+    return { result: answer.result, reserveChanges: changes.filter((c) => c.cible === "reserve") };
+  } catch (err) {
+    return { error: `le moteur de règles n’a pas pu le rejouer (${err.message})` };
+  }
+}
+
+export function startingReserve(jeu) {
+  return CONFIG?.fiches?.reserves?.[jeu] || null;
+}

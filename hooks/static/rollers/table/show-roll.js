@@ -1,0 +1,22 @@
+// « Montrer ce jet », under a result: the roll as a record "j" (table/roll.js), with an id of its own
+// kept with the result (the same roll shown twice is the same roll: counted once by the meneur).
+
+import { saveHistory } from "../result/history.js";
+import { recordLink } from "./record.js";
+import { rollBody } from "./roll.js";
+import { showLink } from "./show.js";
+import { nextSequence } from "./store.js";
+
+export async function showRollToMeneur(widget, entry) {
+  const jeu = widget.roller.split(".", 1)[0];
+  if (!entry.partage) {
+    entry.partage = await nextSequence();
+    saveHistory(widget, widget.entries);
+  }
+  const body = rollBody(widget, entry);
+  const link = await recordLink("j", jeu, entry.partage.auteur, entry.partage.n, body);
+  const who = body.c ? ` de ${body.c}` : "";
+  await showLink(link, `Montrer ce jet${who} au meneur`,
+    "Le meneur ouvre ce lien : son téléphone rejoue le jet avec les mêmes dés et en montre le résultat, marqué comme reçu, dans son journal. Ce que le jet donne au meneur (la Réserve du Simon Système) n’y est compté qu’une fois, même si le lien est ouvert plusieurs fois.");
+  return link;
+}

@@ -1,0 +1,91 @@
+"""The rollers' machinery: the registry of every game's rollers, and a roll, odds or follow-up played.
+
+Below the JSON door (``rules_py/api.py``, which reads a request, refuses what is malformed and
+typesets the answer) and below the sheets' layer (``rules_py/sheets/ops.py``, which fills a
+roller's parameters from sheets, then plays it here): both call down into this module, never
+up into the door. The games' packages are imported when first asked (the browser fetches only
+the package a roll needs).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from typing import Any
+
+from .dice import Dice
+from .errors import RulesError
+from .params import parse_params, shown
+from .roller import Roller
+
+__all__ = ["SYSTEMS", "all_rollers", "get_roller", "roll", "odds", "act"]
+
+#: Game packages (rules_py.<system>), in the order of the book; a roller id is "<system>.<name>".
+SYSTEMS = ("solaires", "feerie", "simon", "dcda")
+
+
+# ----------------------------------------------------------------------
+# Registry (lazy: the browser imports only the game package a roll needs)
+# ----------------------------------------------------------------------
+
+
+def _module_rollers(system: str) -> tuple[Roller, ...]:
+    rollers: tuple[Roller, ...] = importlib.import_module(f"{__package__}.{system}").ROLLERS
+    return rollers
+
+
+def all_rollers() -> tuple[Roller, ...]:
+    return tuple(r for s in SYSTEMS for r in _module_rollers(s))
+
+
+def get_roller(roller_id: Any) -> Roller:
+    if isinstance(roller_id, str) and "." in roller_id:
+        system = roller_id.split(".", 1)[0]
+        if system in SYSTEMS:
+            for r in _module_rollers(system):
+                if r.id == roller_id:
+                    return r
+    ids = ", ".join(r.id for r in all_rollers())
+    raise RulesError("roller", f"Lanceur inconnu {shown(roller_id)} : les lanceurs sont {ids}.")
+
+
+# ----------------------------------------------------------------------
+# A roll, its odds, a follow-up (Python callers: the door, the sheets' layer, the build hooks, the tests)
+# ----------------------------------------------------------------------
+
+
+# The ids and the state are Any: they may come straight from a reader's JSON, and are checked here.
+def roll(roller_id: Any, params: Mapping[str, Any] | None = None, dice: Any = None, seed: Any = None) -> dict[str, Any]:
+    roller = get_roller(roller_id)
+    args = roller.parse(params or {})
+    source = Dice(dice, seed)
+    result = roller.roll(args, source)
+    source.finish()
+    return result
+
+
+def odds(roller_id: Any, params: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    roller = get_roller(roller_id)
+    return {"roller": roller.id, **roller.odds(roller.parse(params or {}))}
+
+
+def act(
+    roller_id: Any,
+    action_id: Any,
+    state: Any,
+    params: Mapping[str, Any] | None = None,
+    dice: Any = None,
+    seed: Any = None,
+) -> dict[str, Any]:
+    roller = get_roller(roller_id)
+    action = roller.action(action_id)
+    if action is None:
+        names = ", ".join(a.id for a in roller.actions) or "aucune"
+        raise RulesError("action", f"Action inconnue {shown(action_id)} pour {roller.id} : les actions sont {names}.")
+    if not isinstance(state, Mapping):
+        raise RulesError("etat", "État (etat) : l’état du jet précédent est attendu.")
+    args = parse_params(action.params, params or {}, f"{roller.id} / {action.id}")
+    source = Dice(dice, seed)
+    result = action.run(state, args, source)
+    source.finish()
+    return result

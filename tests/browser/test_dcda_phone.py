@@ -1,0 +1,99 @@
+"""A De Cœur & D'Acier confrontation set up from sheets on a phone (issue 35, §5), 390×844, touch.
+
+Team A a player's sheet, team B the meneuse's PNJ: team B from sheets is « vos forces », never the site's
+example PNJ (« Lancer » failed with it left chosen); what the sheets fill stays folded, and the roller, teams
+chosen, fits about one screen with its « Lancer » (it opened « Réglages » and grew to about six screens)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import new_page
+
+import rules_py
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def errors():
+    return []
+
+
+@pytest.fixture
+def phone(browser, server, errors):
+    page = new_page(browser, errors, viewport=PHONE, has_touch=True, is_mobile=True, timeout=90_000)
+    yield page
+    page.context.close()
+    assert errors == [], errors
+
+
+def aube() -> dict:
+    fiche = rules_py.call({"op": "sheet_new", "jeu": "dcda", "seed": 5})["result"]["fiche"]
+    fiche.update(nom="Aube", type="pj", forces={"batons": 4, "ecus": 3, "coupes": 5, "dagues": 2})
+    return fiche
+
+
+def sheets_on_the_device(page, server, tmp_path) -> None:
+    """Aube, a PJ imported from a file, and Nocturne, the site's example PNJ."""
+    page.goto(server.url + "/dcda/personnages/")
+    page.get_by_role("button", name="Ajouter à mes personnages (Nocturne)").tap()
+    page.locator(".dl-sheet-view__name", has_text="Nocturne").wait_for()
+    file = tmp_path / "aube.json"
+    file.write_text(json.dumps(aube(), ensure_ascii=False), encoding="utf-8")
+    page.goto(server.url + "/dcda/personnages/")
+    page.locator(".dl-sheets__list").wait_for()
+    page.locator(".dl-sheets input[type=file]").set_input_files(str(file))
+    page.locator(".dl-sheets__message", has_text="Import terminé").wait_for()
+
+
+def settled(widget) -> None:
+    """Python has said what the chosen sheets fill, and the form shows it."""
+    widget.page.wait_for_function(
+        "(el) => el.querySelector('.dl-sheet-block') && !el.querySelector('.dl-roller__sheets-note')?.textContent",
+        arg=widget.element_handle(),
+    )
+
+
+def team(widget, index: int, name: str, ticked: bool = True) -> None:
+    fold = widget.locator("details.dl-sheet-team").nth(index)
+    if fold.get_attribute("open") is None:
+        fold.locator("summary").tap()
+    fold.get_by_label(name).set_checked(ticked)
+
+
+def test_a_confrontation_from_sheets_fits_one_screen_beside_lancer_and_rolls(phone, server, tmp_path):
+    sheets_on_the_device(phone, server, tmp_path)
+    phone.goto(server.url + "/dcda/confrontation/")
+    widget = phone.locator(".dl-roller[data-roller='dcda.confrontation']").first
+    widget.scroll_into_view_if_needed()
+    switch = widget.locator("fieldset.dl-switch[data-switch='equipe_b']")
+    assert switch.is_visible() and switch.get_by_label("PNJ d’exemple du site").is_checked()  # before: the site's PNJ
+    team(widget, 0, "Aube")
+    team(widget, 1, "Nocturne")
+    settled(widget)
+    # team B from sheets: « vos forces », the site's example PNJ neither chosen nor shown
+    assert not switch.is_visible() and switch.get_by_label("vos forces").is_checked()
+    assert not widget.locator("select[name='pnj']").is_visible() and widget.locator("select[name='pnj']").is_disabled()
+    # « Réglages » stays folded, and the whole roller with its « Lancer » fits one screen under the header
+    assert widget.locator(".dl-roller__settings").get_attribute("open") is None
+    widget.evaluate("(el) => el.scrollIntoView({ block: 'start' })")
+    header = phone.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+    box = widget.bounding_box()
+    lancer = widget.locator("button.dl-roll").bounding_box()
+    assert box["height"] <= PHONE["height"] - header, box
+    assert lancer["y"] + lancer["height"] <= PHONE["height"], (lancer, header)
+    # and it rolls: both teams' hands, from the sheets
+    widget.locator("button.dl-roll").tap()
+    result = widget.locator(".dl-roller__result")
+    result.locator(".dl-outcome").wait_for()
+    assert result.locator(".dl-error").count() == 0
+    groups = result.locator(".dl-group figcaption").all_inner_texts()
+    assert any("Aube" in g for g in groups) and any("Nocturne" in g for g in groups), groups
+    # team B's sheet unticked: the reader's choice comes back, the site's PNJ with it
+    team(widget, 1, "Nocturne", ticked=False)
+    phone.wait_for_function("(el) => !el.hidden", arg=switch.element_handle())
+    assert switch.get_by_label("PNJ d’exemple du site").is_checked()
