@@ -9,10 +9,16 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import sys
 import time
+from pathlib import Path
 
-from rules_py import call
-from rules_py.api import all_rollers
+# The checkout's rules_py, not the one the virtual environment's editable install points to (a git
+# worktree shares /work/main's .venv); in Pyodide the file sits beside rules_py and this is a no-op.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules_py import call  # noqa: E402
+from rules_py.api import all_rollers  # noqa: E402
 
 SAMPLE = 250  # parameter combinations timed per roller (plus the extremes)
 REPEAT = 5  # the slowest few are timed again, best of REPEAT

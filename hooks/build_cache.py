@@ -31,9 +31,18 @@ log = logging.getLogger("mkdocs.plugins.hooks.build_cache")  # MkDocs shows it; 
 def sources_hash(files: tuple[Path, ...]) -> str:
     """A hash of rules_py's modules and ``files`` (read again whenever one of them is touched:
     ``mkdocs serve`` rebuilds in the same process after an edit)."""
-    paths = sorted(Path(rules_py.__file__).parent.rglob("*.py")) + list(files)
-    stamp = tuple((str(path), path.stat().st_mtime_ns, path.stat().st_size) for path in paths)
-    return _contents_hash(stamp)
+    stamp = []
+    for name in (*_rules_modules(), *map(str, files)):
+        status = os.stat(name)
+        stamp.append((name, status.st_mtime_ns, status.st_size))
+    return _contents_hash(tuple(stamp))
+
+
+@lru_cache(maxsize=1)
+def _rules_modules() -> tuple[str, ...]:
+    """rules_py's modules, listed once per build (every widget and table asks: ~50 walks of the
+    package); ``mkdocs serve`` empties the hooks' caches before each rebuild (hooks/dev_reload.py)."""
+    return tuple(str(path) for path in sorted(Path(rules_py.__file__).parent.rglob("*.py")))
 
 
 @lru_cache(maxsize=32)
@@ -59,9 +68,9 @@ def cached_html(kind: str, key: object, depends: Iterable[Path], compute: Callab
         partial = path.with_suffix(f".{os.getpid()}.tmp")
         partial.write_text(html, encoding="utf-8")
         os.replace(partial, path)
-        for stale in CACHE_DIR.glob(f"{kind}~*.html"):
-            if stale != path:
-                stale.unlink(missing_ok=True)
+        for name in os.listdir(CACHE_DIR):  # the other entries of this kind (a glob compiled a pattern each time)
+            if name.startswith(f"{kind}~") and name.endswith(".html") and name != path.name:
+                (CACHE_DIR / name).unlink(missing_ok=True)
     except OSError as err:
         log.debug("cache non écrit (%s)", err)
     return html

@@ -13,6 +13,7 @@ import re
 import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from .errors import RulesError
@@ -46,11 +47,14 @@ class Choice(NamedTuple):
     number: int | None = None  # the value on the book's scale, if any ("Ardue (+2)")
 
 
+@lru_cache(maxsize=1024)
 def fold(text: str) -> str:
     """``text`` as a choice is matched: no accents, no case, words joined by hyphens.
 
     « Débutant », « amplifiée », « Dagues », « 7-Dagues », « Grand Maître » read as
     ``debutant``, ``amplifiee``, ``dagues``, ``7-dagues``, ``grand-maitre``.
+    Remembered (a pure function of its text; a few hundred entries at most): every choice
+    parameter of every request folds each of its choices' values again.
     """
     decomposed = unicodedata.normalize("NFKD", text)
     bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch))

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import accumulate
+from math import gcd
 from typing import Any
 
 from .dice import Dice
@@ -97,10 +98,6 @@ def odds_payload(
     }
 
 
-def _fraction(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
-
-
 def ordered_law(title: str, law: Mapping[int, Fraction], signed: bool = False) -> dict[str, Any]:
     """An ordered outcome's exact law, read three ways: « exactement », « au moins », « au plus ».
 
@@ -108,24 +105,34 @@ def ordered_law(title: str, law: Mapping[int, Fraction], signed: bool = False) -
     between its least and greatest possible ones are all listed (an impossible one at 0). ``signed``: the
     values are margins, shown « +2 », « 0 », « −1 ».
     """
-    total = sum(law.values(), Fraction(0))
-    if total != 1:
-        raise AssertionError(f"ordered law does not add up to 1: {total}")
-    possible = [v for v, p in law.items() if p]
+    # In integers over one common denominator (the sums exact, each value reduced once at the end):
+    # the same fractions and floats as with Fraction arithmetic, without a Fraction per step.
+    unit = 1
+    for p in law.values():
+        unit = unit * p.denominator // gcd(unit, p.denominator)
+    counts = {v: p.numerator * (unit // p.denominator) for v, p in law.items()}
+    if sum(counts.values()) != unit:
+        raise AssertionError(f"ordered law does not add up to 1: {sum(law.values(), Fraction(0))}")
+    possible = [v for v, n in counts.items() if n]
     values = list(range(min(possible), max(possible) + 1))
-    exactly = [law.get(v, Fraction(0)) for v in values]
+    exactly = [counts.get(v, 0) for v in values]
     at_most = list(accumulate(exactly))
-    at_least = [1 - below for below in [Fraction(0), *at_most[:-1]]]
+    at_least = [unit - below for below in [0, *at_most[:-1]]]
 
     def label(v: int) -> str:
         return f"+{v}" if signed and v > 0 else (f"\u2212{-v}" if v < 0 else str(v))
+
+    def exact(n: int) -> str:
+        g = gcd(n, unit)
+        return f"{n // g}/{unit // g}"
 
     return {
         "titre": title,
         "valeurs": values,
         "libelles": [label(v) for v in values],
         **{
-            way: {"probas": [float(p) for p in ps], "exact": [_fraction(p) for p in ps]}
-            for way, ps in (("exactement", exactly), ("au_moins", at_least), ("au_plus", at_most))
+            # n / unit: an int division, correctly rounded, as float(Fraction(n, unit)) is
+            way: {"probas": [n / unit for n in ns], "exact": [exact(n) for n in ns]}
+            for way, ns in (("exactement", exactly), ("au_moins", at_least), ("au_plus", at_most))
         },
     }

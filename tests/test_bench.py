@@ -68,21 +68,45 @@ def test_the_report_states_every_target_and_the_phone_run():
         "bytes_before_first_roll": 70,
         "bytes_bare_loadpyodide": 100,
         "bytes_ratio": 0.7,
-        "warm_roll_median_ms": 10,
-        "warm_roll_max_ms": 12,
-        "longest_task_after_load_ms": 0,
-        "longest_task_runs_ms": [0],
+        "warm_roll_median_ms": 21,
+        "warm_roll_max_ms": 30,
+        "warm_roll_during_copy_median_ms": 40,
+        "warm_roll_during_copy_max_ms": 90,
+        "offline_copy_done_after_ms": 1500,
+        "warm_roll_thread_median_ms": 14.5,
+        "warm_roll_main_thread_median_ms": 13.0,
+        "warm_roll_worker_thread_median_ms": 1.5,
+        "warm_roll_traced": 10,
+        "longest_task_after_load_thread_ms": 13.1,
+        "longest_task_thread_runs_ms": [13.1],
+        "longest_task_thread_runs_wall_ms": [47.0],
+        "longest_task_after_load_ms": 55,
+        "longest_task_runs_ms": [55],
         "longest_task_before_load_ms": 100,
+        "load_average_before_after": [2.5, 3.0],
+    }
+    cold = {
+        "with_hooks_s": 2.0,
+        "without_hooks_s": 1.0,
+        "ratio": 2.0,
+        "with_hooks_cpu_s": 1.2,
+        "without_hooks_cpu_s": 1.0,
+        "cpu_ratio": 1.2,
     }
     results = {
         "machine": "m",
         "build": {
+            **cold,
             "ratio": 1.4,
-            "with_hooks_s": 1.4,
-            "without_hooks_s": 1.0,
-            "no_bytecode": {"ratio": 1.2, "with_hooks_s": 1.2, "without_hooks_s": 1.0},
+            "cold_html": cold,
+            "cold_html_cpu_ratio": 1.2,
+            "no_bytecode": cold,
+            "load_average_before_after": [1.0, 1.5],
         },
-        "odds": {"x.y": {"cpython_ms": 1.0, "pyodide_ms": 2.0, "params": {}}},
+        "odds": {
+            "rollers": {"x.y": {"cpython_ms": 1.0, "pyodide_ms": 6.0, "params": {}}},
+            "load_average_before_after": [1.0, 1.1],
+        },
         "browser": browser,
         "bytes": {
             "all_shipped_gz_kb": 50,
@@ -112,13 +136,37 @@ def test_the_report_states_every_target_and_the_phone_run():
         "load_average": [1.0, 2.0],
     }
     text = run.report(results)
-    assert re.search(r"build ratio \(hooks / no hooks\)\s+1\.4\s+<= 1\.3\s+MISSED", text)
-    assert re.search(r"bytes before the first roll / bare loadPyodide\s+0\.7\s+<= 0\.75\s+ok", text)
+    assert re.search(
+        r"build from a fresh clone \(HTML cache empty\), processor time, hooks / no hooks\s+1\.2\s+<= 1\.3\s+ok\s+1\.0–1\.5",
+        text,
+    )
+    assert re.search(r"bytes before the first roll / bare loadPyodide\s+0\.7\s+<= 0\.75\s+ok\s+2\.5–3\.0", text)
     assert re.search(r"standard library shipped / full\s+0\.2\s+<= 0\.35\s+ok", text)
+    assert re.search(r"warm roll, engine ready, median of 20 \(ms\)\s+21\s+<= 20\s+MISSED", text)
+    assert re.search(r"longest task of the page after load, thread time \(ms\)\s+13\.1\s+<= 50\s+ok", text)
+    assert re.search(r"slowest odds query, Pyodide \(ms\)\s+6\.0 \(x\.y\)\s+<= 5\s+MISSED\s+1\.0–1\.1", text)
     assert re.search(r"first roll on the phone network / bare loadPyodide\s+0\.6\s+<= 0\.7\s+ok", text)
     assert re.search(r"first roll on the phone network / byte limit\s+1\.2\s+<= 1\.15\s+MISSED", text)
     assert "first roll 30.0 s from the navigation (28.0 s from the click) vs bare loadPyodide 50.0 s: 0.6x" in text
+    assert (
+        "build, HTML cache empty (a fresh clone, or a change to the rules): processor 1.2 s with hooks vs 1.0 s" in text
+    )
     assert "load average (1 min) at the start and the end: [1.0, 2.0]" in text
+
+
+def test_lighthouse_compares_each_roller_page_with_its_own_credits_runs():
+    import pages
+
+    def runs(scores, tbts):
+        return [{"score": s, "tbt_ms": t, "lcp_s": 2.0} for s, t in zip(scores, tbts, strict=True)]
+
+    # the page's median is 94, its credits runs' 98: 4 points under (missed); TBT 250 vs 200 ms (met)
+    seen = pages.compare(runs([90, 94, 99], [300, 250, 100]), runs([98, 97, 99], [200, 150, 260]))
+    assert (seen["score"], seen["credits_score"], seen["score_gap"]) == (94, 98, 4)
+    assert (seen["tbt_ms"], seen["credits_tbt_ms"], seen["tbt_gap_ms"]) == (250, 200, 50)
+    assert seen["met"] is False
+    assert pages.compare(runs([96, 95, 97], [300, 320, 310]), runs([98, 97, 99], [200, 150, 260]))["met"] is False
+    assert pages.compare(runs([96, 95, 97], [290, 280, 250]), runs([98, 97, 99], [200, 150, 260]))["met"] is True
 
 
 def test_the_page_weight_counts_the_front_end_the_core_and_the_page_games_only(built_site):

@@ -14,3 +14,33 @@ export function idleMoment(timeoutMs) {
     else setTimeout(resolve, 0);
   });
 }
+
+// Work nothing on screen waits for (what the tab and the browser keep: a roll's results for Back,
+// the widget's room, the journal): after the frame that draws the outcome, in the order asked,
+// so that a tap's answer is drawn first; at once if the page is hidden or being left, where no
+// frame comes (and a reload keeps it all).
+const afterDrawnJobs = [];
+
+export function afterDrawn(job) {
+  afterDrawnJobs.push(job);
+  if (afterDrawnJobs.length > 1) return; // a run is on its way
+  if (document.hidden) setTimeout(runAfterDrawn, 0);
+  else requestAnimationFrame(() => setTimeout(runAfterDrawn, 0)); // a task after the frame's paint
+}
+
+function runAfterDrawn() {
+  while (afterDrawnJobs.length) {
+    const job = afterDrawnJobs[0];
+    try {
+      job();
+    } catch (err) {
+      console.warn("Lanceur : travail d’après l’affichage en échec", err);
+    }
+    afterDrawnJobs.shift();
+  }
+}
+
+globalThis.addEventListener?.("pagehide", runAfterDrawn);
+globalThis.document?.addEventListener("visibilitychange", () => {
+  if (document.hidden) runAfterDrawn();
+});

@@ -3,9 +3,10 @@
 // copied as French text (journal/text.js), exported, imported, cleared.
 
 import { h, pageLayer } from "../browser/dom.js";
-import { addJournalEntry, journal, journalFromJson, journalToJson, loadJournal, setJournal, sitePath, JOURNAL_CAP } from "./store.js";
+import { addJournalEntry, journal, journalFromJson, journalToJson, loadJournal, saveJournal, setJournal, sitePath, JOURNAL_CAP } from "./store.js";
 import { detailText, entryText, journalFr, outcomeText, sessionText, titleText } from "./text.js";
 import { loadBundle } from "../browser/bundles.js";
+import { afterDrawn } from "../browser/schedule.js";
 
 const jv = {}; // the dialog's parts: dialog, list, message, ask, live, file
 const askedLabels = new WeakMap(); // widget -> the follow-up button just pressed (the event has only its id)
@@ -27,8 +28,13 @@ export function startJournal() {
     // The list is drawn only while it is open (up to JOURNAL_CAP entries: thousands of elements).
     if (jv.dialog.open) renderJournal();
     else renderCount();
-    if (journal.problem) jv.message.textContent = journal.problem;
     jv.live.textContent = journalFr(`Jet n° ${entry.n} ajouté au journal des jets.`);
+    // The whole journal (up to JOURNAL_CAP entries) written to the browser's storage once the roll's
+    // outcome is drawn, not in the tap's path (browser/schedule.js afterDrawn; before the page is left).
+    afterDrawn(() => {
+      saveJournal();
+      if (journal.problem) jv.message.textContent = journal.problem;
+    });
   });
   if (globalThis.document$?.subscribe) globalThis.document$.subscribe(mountJournal);
   else mountJournal();

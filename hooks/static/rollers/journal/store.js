@@ -31,10 +31,10 @@ function journalRefused(err) {
     "les jets de cette page s’affichent ici, mais seront perdus en la quittant.";
 }
 
+// Kept in memory at once; the caller writes the journal (saveJournal) when it suits the page.
 export function addJournalEntry(entry) {
   entry.n = journal.next++;
   journal.entries = [...journal.entries, entry].slice(-JOURNAL_CAP);
-  saveJournal();
   return entry;
 }
 

@@ -4,6 +4,7 @@
 // from the parse when the page is drawn again (result/results-room.js).
 
 import { ROOMS_PREFIX, pageWidth, sameWidth } from "./results-room.js";
+import { afterDrawn } from "../browser/schedule.js";
 
 const HISTORY_PREFIX = "des-et-lames:jets:";
 export const KEPT_RESULTS = 3;
@@ -12,12 +13,16 @@ function historyKey(widget) {
   return `${HISTORY_PREFIX}${widget.page}#${widget.el.id}`;
 }
 
-// entries: newest first, [{number, source, result} | {number, error}]
+// entries: newest first, [{number, source, result} | {number, error}]; written once the results
+// are drawn (browser/schedule.js afterDrawn: not in the tap's path; before the page is left).
 export function saveHistory(widget, entries) {
+  const kept = { rolls: widget.rolls, lastRoll: widget.lastRoll || null, entries: entries.slice(0, KEPT_RESULTS) };
+  afterDrawn(() => writeHistory(widget, kept));
+}
+
+function writeHistory(widget, kept) {
   try {
-    globalThis.sessionStorage.setItem(historyKey(widget), JSON.stringify({
-      rolls: widget.rolls, lastRoll: widget.lastRoll || null, entries: entries.slice(0, KEPT_RESULTS),
-    }));
+    globalThis.sessionStorage.setItem(historyKey(widget), JSON.stringify(kept));
   } catch (err) {
     console.warn("Lanceur : derniers jets non gardés pour cet onglet", err);
   }
@@ -49,11 +54,15 @@ export function keepRoom(widget) {
         continue;
       }
       const watched = roomOf.get(entry.target);
-      if (watched && atRest(watched)) saveRoom(watched, entry.borderBoxSize[0].blockSize);
+      if (!watched || !atRest(watched)) continue;
+      // Measured now, with nothing left to lay out; written once the frame is painted.
+      const height = entry.borderBoxSize[0].blockSize;
+      const width = pageWidth();
+      afterDrawn(() => saveRoom(watched, height, width));
     }
   });
   roomOf.set(widget.el, widget);
-  forgetRoom(widget); // the height of the results before: kept again once at rest
+  afterDrawn(() => forgetRoom(widget)); // the height of the results before (kept again once at rest), once drawn
   watcher.unobserve(widget.el);
   watcher.observe(widget.el); // observed anew: told its size after the next layout, changed or not
 }
@@ -63,20 +72,20 @@ function atRest(widget) {
     && !widget.el.querySelector("details[open]");
 }
 
-// Told by the ResizeObserver, after a layout: the page's width is read with nothing left to lay out.
-function saveRoom(widget, height) {
+// Told by the ResizeObserver, after a layout: the page's width was read with nothing left to lay out.
+function saveRoom(widget, height, width) {
   const key = ROOMS_PREFIX + widget.page;
   try {
     const kept = JSON.parse(globalThis.sessionStorage.getItem(key) || "null");
-    const rooms = sameWidth(kept) && kept.h ? kept.h : {};
+    const rooms = sameWidth(kept, width) && kept.h ? kept.h : {};
     rooms[widget.el.id] = Math.round(height * 100) / 100;
-    globalThis.sessionStorage.setItem(key, JSON.stringify({ ...pageWidth(), h: rooms }));
+    globalThis.sessionStorage.setItem(key, JSON.stringify({ ...width, h: rooms }));
   } catch {
     // refused or full: the results still come back, without their room held
   }
 }
 
-// As a drawing starts (every roll): the page's width not read (a layout in the drawing's task), the
+// Once a drawing is painted (every roll): the page's width not read (a layout of its own), the
 // record written only if it held this widget; its other heights keep the width they were taken at.
 function forgetRoom(widget) {
   const key = ROOMS_PREFIX + widget.page;

@@ -21,8 +21,7 @@ export function pageWidth() {
   return { w: window.innerWidth, c: document.documentElement.clientWidth };
 }
 
-export function sameWidth(kept) {
-  const now = pageWidth();
+export function sameWidth(kept, now = pageWidth()) {
   return Boolean(kept) && (kept.w === now.w || kept.c === now.c);
 }
 
