@@ -125,7 +125,8 @@ def test_tests_run_on_push_and_pull_request_and_deployment_waits_for_them():
 # Dependencies
 # ----------------------------------------------------------------------
 
-# declared, not imported: named by mkdocs.yml (theme, Markdown extensions) or run by tools/lint.sh
+# declared, not imported: named by mkdocs.yml (theme, Markdown extensions), run by tools/lint.sh or by a
+# contributor's loop (CONTRIBUTING.md)
 USED_ELSEWHERE = {
     "mkdocs-material": ("mkdocs.yml", "name: material"),
     "pymdown-extensions": ("mkdocs.yml", "pymdownx."),
@@ -133,6 +134,7 @@ USED_ELSEWHERE = {
     "ruff": ("tools/lint.sh", "ruff check"),
     "mypy": ("tools/lint.sh", "mypy --strict"),
     "check-jsonschema": ("tools/lint.sh", "check-jsonschema"),
+    "pytest-xdist": ("CONTRIBUTING.md", '-m "not browser" -n 2'),
 }
 
 
