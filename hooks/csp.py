@@ -24,7 +24,8 @@ followed at once by a preload link for each of the page's script files
 What a ``<meta>`` cannot do: ``frame-ancestors`` (being framed),
 ``report-uri``/``report-to`` and ``sandbox`` are ignored there; nor does it
 reach the dedicated worker or the service worker, whose policies come from
-their own response headers (the README says how a host with headers adds them).
+their own response headers (CONTRIBUTING.md, « The engine first, and checked », says how a
+host with headers adds them).
 """
 
 from __future__ import annotations

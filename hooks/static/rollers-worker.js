@@ -185,7 +185,7 @@ async function moduleOf(bytes) {
   const url = URL.createObjectURL(new Blob([bytes], { type: "text/javascript" }));
   try {
     return await import(url);
-  } catch (err) { // a host's policy for this worker without blob: (README), say
+  } catch (err) { // a host's policy for this worker without blob: (CONTRIBUTING.md), say
     throw french("le moteur de dés n’a pas pu être lancé dans ce navigateur", err);
   } finally {
     URL.revokeObjectURL(url);
