@@ -346,6 +346,21 @@ def animations_done(page) -> None:
     after_frames(page)
 
 
+# The page at its top, the theme's header title and « back to top » settled (no transition running).
+AT_REST = """() => window.scrollY === 0
+  && !document.querySelector('.md-header__title')?.classList.contains('md-header__title--active')
+  && (document.querySelector('.md-top')?.hidden ?? true)
+  && document.getAnimations().every((a) => a.playState !== 'running')"""
+
+
+def at_top_at_rest(page) -> None:
+    """Scrolled to the top, the scroll's handlers run (the theme fades its header title), then at rest: what axe
+    reads is what the reader sees, never a colour halfway through a fade."""
+    page.evaluate("window.scrollTo(0, 0)")
+    after_frames(page)
+    page.wait_for_function(AT_REST)
+
+
 def theme_settled(page) -> None:
     """The theme's and the rollers' scripts have run (the colour switch is bound), and the frames after."""
     page.wait_for_function("() => document.querySelector('form[data-dl-palette]')?.dlPalette")

@@ -75,9 +75,16 @@ def test_a_confrontation_from_sheets_fits_one_screen_beside_lancer_and_rolls(pho
     team(widget, 0, "Aube")
     team(widget, 1, "Nocturne")
     settled(widget)
-    # team B from sheets: « vos forces », the site's example PNJ neither chosen nor shown
+    # team B from sheets: « vos forces », the site's example PNJ neither chosen nor shown (the form follows the
+    # sheets' answer in its own turn: waited for, up to the test's timeout)
+    phone.wait_for_function(
+        "(f) => f.hidden && /vos forces/.test(f.querySelector('input:checked')?.labels[0]?.textContent)",
+        arg=switch.element_handle(),
+    )
     assert not switch.is_visible() and switch.get_by_label("vos forces").is_checked()
-    assert not widget.locator("select[name='pnj']").is_visible() and widget.locator("select[name='pnj']").is_disabled()
+    pnj = widget.locator("select[name='pnj']")
+    pnj.wait_for(state="hidden")
+    phone.wait_for_function("(select) => select.disabled", arg=pnj.element_handle())
     # « Réglages » stays folded, and the whole roller with its « Lancer » fits one screen under the header
     assert widget.locator(".dl-roller__settings").get_attribute("open") is None
     widget.evaluate("(el) => el.scrollIntoView({ block: 'start' })")

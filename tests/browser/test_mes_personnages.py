@@ -15,7 +15,7 @@ import re
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import LAYOUT_SHIFTS, after_frames, animations_done
+from conftest import LAYOUT_SHIFTS, after_frames, at_top_at_rest
 from test_a11y import axe_check, report
 from test_offline import controlled, site_copied
 
@@ -153,8 +153,7 @@ def message(page) -> str:
 
 def axe_at_rest(page, where: str) -> list[str]:
     """axe on the page scrolled to its top, the theme's transitions over (its « back to top » fades)."""
-    page.evaluate("window.scrollTo(0, 0)")
-    animations_done(page)
+    at_top_at_rest(page)
     return report(axe_check(page), where)
 
 

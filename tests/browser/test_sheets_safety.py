@@ -23,7 +23,7 @@ import time
 import zlib
 
 import pytest
-from conftest import new_page
+from conftest import at_top_at_rest, new_page
 from test_a11y import axe_check, report
 
 from rules_py.sheets import load_game
@@ -403,18 +403,6 @@ def test_a_wrong_file_imports_nothing_and_a_sheet_of_another_game_says_where_it_
     no_errors(errors)
 
 
-#: The page at its top, the theme's header and « back to top » settled (no transition running).
-AT_REST = """() => window.scrollY === 0
-  && !document.querySelector('.md-header__title')?.classList.contains('md-header__title--active')
-  && (document.querySelector('.md-top')?.hidden ?? true)
-  && document.getAnimations().every((a) => a.playState !== 'running')"""
-
-
-def at_rest(page) -> None:
-    page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_function(AT_REST)
-
-
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_axe_finds_nothing_on_the_drafts_and_a_refused_sheet(browser, server, scheme):
     errors: list[str] = []
@@ -431,11 +419,11 @@ def test_axe_finds_nothing_on_the_drafts_and_a_refused_sheet(browser, server, sc
         eventually(lambda: device(page)["brouillons"])
         page.goto(server.url + sheets_page("solaires"))
         page.locator(".dl-sheets__drafts").wait_for()
-        at_rest(page)
+        at_top_at_rest(page)
         problems = report(axe_check(page), f"liste avec brouillon et fiche refusée {scheme}")
         page.locator(".dl-sheet-card__open", has_text="Trop").tap()
         page.locator(".dl-sheets__refused").wait_for()
-        at_rest(page)
+        at_top_at_rest(page)
         problems += report(axe_check(page), f"fiche refusée {scheme}")
         assert not problems, "violations axe-core :\n" + "\n".join(problems)
     finally:

@@ -13,7 +13,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from conftest import CSP_WATCH
+from conftest import CSP_WATCH, at_top_at_rest
 from test_a11y import axe_check, report
 from test_offline import controlled, engine_cached, site_copied
 
@@ -166,7 +166,7 @@ def test_a_sheet_shown_is_received_read_only_in_the_meneuses_table(player, meneu
     assert "20 points (départ 20, plafond 40)" in card.inner_text()
     assert urlsplit(hers.url).fragment == ""  # the data leave the address bar once received
     shot(hers, "03-meneuse-fiche-recue")
-    hers.evaluate("window.scrollTo(0, 0)")
+    at_top_at_rest(hers)
     found = report(axe_check(hers), "l’écran du meneur, une fiche reçue (sombre)")
     assert found == [], "\n".join(found)
     held = stored_table(hers)

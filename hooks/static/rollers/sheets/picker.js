@@ -141,15 +141,18 @@ class SheetPicker {
 
   // --- the fields the sheets fill -----------------------------------------
 
-  // Python says what the chosen sheets fill and offer by name; the form follows.
+  // Python says what the chosen sheets fill and offer by name; the form follows, in one turn once the
+  // answer is there (the fill before stays until then: a sheet read again after a change elsewhere, or
+  // checked by the engine, does not show the form's own choices for a moment and hide them again).
   async apply() {
     const serial = ++this.serial;
-    this.clearFilled();
     if (!this.active()) {
+      this.clearFilled();
       this.widget.scheduleOdds();
       return;
     }
     const records = await this.sheets();
+    if (serial !== this.serial) return;
     const request = { op: "sheet_choices", roller: this.widget.roller, ...this.payload(records) };
     this.note("Lecture de la fiche…");
     let answer;
@@ -157,10 +160,13 @@ class SheetPicker {
       answer = await sheetsCall(request, this.jeu);
       await this.widget.describe();
     } catch (err) {
-      if (serial === this.serial) this.note(`La fiche n’a pas pu être lue (${err.message}).`, true);
+      if (serial !== this.serial) return;
+      this.clearFilled();
+      this.note(`La fiche n’a pas pu être lue (${err.message}).`, true);
       return;
     }
     if (serial !== this.serial) return;
+    this.clearFilled();
     if (!answer.ok) return this.note(answer.error, true);
     this.note("");
     this.showFilled(answer.result);
