@@ -151,10 +151,10 @@ class SheetPicker {
       this.widget.scheduleOdds();
       return;
     }
+    this.note("Lecture de la fiche…"); // at once: the form is about to follow the sheets chosen
     const records = await this.sheets();
     if (serial !== this.serial) return;
     const request = { op: "sheet_choices", roller: this.widget.roller, ...this.payload(records) };
-    this.note("Lecture de la fiche…");
     let answer;
     try {
       answer = await sheetsCall(request, this.jeu);
