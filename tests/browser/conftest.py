@@ -322,9 +322,11 @@ RECORD = """(output) => {
 
 
 # Every layout shift of a page, from before any of its scripts (an init script): window.__dlShifts, their values.
-LAYOUT_SHIFTS = """window.__dlShifts = [];
-new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__dlShifts.push(e.value); })
-  .observe({ type: "layout-shift", buffered: true });"""
+LAYOUT_SHIFTS = """window.__dlShifts = []; window.__dlShiftSources = [];
+new PerformanceObserver((list) => { for (const e of list.getEntries()) {
+  window.__dlShifts.push(e.value);
+  window.__dlShiftSources.push((e.sources || []).map((s) => s.node ? (s.node.id || s.node.className || s.node.nodeName) : "?").join(", "));
+} }).observe({ type: "layout-shift", buffered: true });"""
 
 
 # Resolves in the task after the next two frames: what a frame drew has been laid out and painted, and

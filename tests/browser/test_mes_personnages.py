@@ -122,11 +122,18 @@ def have_sheet(page, server, name: str) -> None:
         adopt_example(page, server, name)  # its sheet shown once added
 
 
-def clear_device(context, page, server) -> None:
-    """The site's data on this device cleared (storage, service worker, caches): a device that never came."""
+def clear_device(context, server):
+    """The site's data on this device cleared (storage, service worker, caches): a device that never came.
+    Cleared with no page of the site open, as from the browser's settings: a page left open goes on with
+    its own work (its engine, then its service worker registered again) and may write after the clear.
+    → a new page of the context, blank."""
+    for open_page in context.pages:
+        open_page.close()
+    page = context.new_page()
     cdp = context.new_cdp_session(page)
     cdp.send("Storage.clearDataForOrigin", {"origin": server.url, "storageTypes": "all"})
     cdp.detach()
+    return page
 
 
 def wait_for_draft(page, text: str) -> None:
@@ -257,7 +264,7 @@ def test_no_roller_moves_when_its_personnage_choice_comes(browser, server, error
         page.goto(f"{server.url}{path}#{widget}", wait_until="load")
         page.locator(f"#{widget} .dl-roller__sheets [data-sheet-place]").first.wait_for(state="attached")
         after_frames(page)  # a shift is reported after its frame
-        assert page.evaluate("window.__dlShifts") == [], roller
+        assert page.evaluate("window.__dlShifts") == [], (roller, page.evaluate("window.__dlShiftSources"))
         box = page.locator(f"#{widget} .dl-roller__sheets").bounding_box()
         assert 0 <= box["y"] and box["y"] + box["height"] <= BIG["height"], (roller, box)  # the choice on screen
     context.close()
@@ -413,9 +420,7 @@ def test_two_tabs_editing_the_same_sheet_lose_nothing(table, server):
 
 
 def test_export_clear_the_site_data_import_gives_the_same_sheet(table, server, tmp_path):
-    page = table.new_page()
-    page.goto(server.url + SHEETS)
-    clear_device(table, page, server)  # one Perseüs on the device, whatever came before
+    page = clear_device(table, server)  # one Perseüs on the device, whatever came before
     have_sheet(page, server, "Perseüs")
     [record] = [r for r in stored(page) if r["fiche"]["nom"] == "Perseüs"]
     with page.expect_download() as info:
@@ -424,8 +429,8 @@ def test_export_clear_the_site_data_import_gives_the_same_sheet(table, server, t
     info.value.save_as(file)
     assert file.name == "perseus.json" and json.loads(file.read_text(encoding="utf-8")) == record["fiche"]
     # the site's data cleared: nothing left
-    clear_device(table, page, server)
-    page.reload()
+    page = clear_device(table, server)
+    page.goto(server.url + SHEETS)
     page.locator(".dl-sheets__empty").wait_for()
     assert stored(page) == []
     files = page.locator(".dl-sheets input[type=file]")
