@@ -220,14 +220,25 @@ def test_a_link_pasted_is_received_as_if_opened(player, meneuse, server):
 JET = "lanceur-le-lance-de-des-avec-le-simon-systeme"
 
 
-def choose_sheet(page, widget_id: str, name: str, place: str = "fiche") -> None:
+def choose_sheet(page, widget_id: str, name: str, place: str = "fiche") -> str:
+    """The sheet ``name`` chosen for ``place``; its id, once the form follows it."""
     select = page.locator(f"#{widget_id}-fiche-{place}")
     select.locator("option", has_text=name).first.wait_for(state="attached")
     value = select.locator("option", has_text=name).first.get_attribute("value")
     select.select_option(value)
+    sheets_settled(page, widget_id, {place: value})
+    return value
+
+
+def sheets_settled(page, widget_id: str, chosen: dict[str, str]) -> None:
+    """The widget's « Personnage » choices hold ``chosen`` (place → sheet id) and the form follows them: no
+    sheet being read (a choice drawn again, after the engine checked a sheet kept before it came, reads the
+    sheets again)."""
     page.wait_for_function(
-        "(id) => { const n = document.querySelector(`#${id} .dl-roller__sheets-note`); return !n || !n.textContent; }",
-        arg=widget_id,
+        """([id, chosen]) => { const n = document.querySelector(`#${id} .dl-roller__sheets-note`);
+             return (!n || !n.textContent)
+               && Object.entries(chosen).every(([place, v]) => document.querySelector(`#${id}-fiche-${place}`)?.value === v); }""",
+        arg=[widget_id, chosen],
     )
 
 
@@ -349,14 +360,15 @@ def test_a_received_pj_opposes_her_pnj_and_only_the_meneuses_own_things_change(p
     hers.goto(f"{server.url}/simon/table/#{OPPOSITION}")
     hers.locator(".dl-table__own .dl-table__card", has_text="Urlk").wait_for()
     shot(hers, "08-meneuse-ecran")
-    choose_sheet(hers, OPPOSITION, "Ysil (reçue)")
-    choose_sheet(hers, OPPOSITION, "Urlk (PNJ)", place="fiche_b")
+    ysil = choose_sheet(hers, OPPOSITION, "Ysil (reçue)")
+    urlk_id = choose_sheet(hers, OPPOSITION, "Urlk (PNJ)", place="fiche_b")
     widget = hers.locator(f"#{OPPOSITION}")
     settings = widget.locator("details", has=hers.locator("summary", has_text="Réglages")).first
     if settings.get_attribute("open") is None:
         settings.locator("summary").first.tap()
     widget.locator("[name=heroisme_a]").fill("1")  # Ysil spends a die of heroism: her player's, not written here
     widget.locator("[name=heroisme_b]").fill("1")  # the meneuse spends a point of porte-poisse: her Réserve
+    sheets_settled(hers, OPPOSITION, {"fiche": ysil, "fiche_b": urlk_id})
     roll(hers, OPPOSITION)
     result = widget.locator(".dl-roller__result")
     said = result.inner_text()
