@@ -293,3 +293,31 @@ def test_a_fortune_drawn_for_an_exalted_participant_undone(phone, server, tmp_pa
     undo_here(widget)
     assert sheet(phone, "Aube")["fortune"] is None
     assert "annulé sur les fiches" in shown(widget)["head"] and shown(widget)["actions"] == []
+
+
+def test_a_team_of_sheets_against_a_team_typed_in(phone, server, tmp_path):
+    """Team A from the device's sheets, team B as the form has it (the book's Nocturne, or typed): team B's level
+    stays a field to fill (a sheet's « Relation ou valeur engagée (B) », with no sheet to name it from, took its
+    place), and the roll goes with both."""
+    aube = rules_py.call({"op": "sheet_new", "jeu": "dcda", "seed": 35})["result"]["fiche"]
+    aube.update(nom="Aube", type="pj")
+    import_sheet(phone, server, aube, tmp_path)
+    phone.goto(server.url + DCDA)
+    widget = phone.locator(".dl-roller[data-roller='dcda.confrontation']").first
+    widget.scroll_into_view_if_needed()
+    fold = widget.locator("details.dl-sheet-team").first
+    fold.locator("summary").tap()
+    fold.get_by_label("Aube").check()
+    widget.page.wait_for_function(
+        "(el) => el.querySelector('[data-sheet-param=\"relation_a\"]') && !el.querySelector('.dl-roller__sheets-note')?.textContent",
+        arg=widget.element_handle(),
+    )
+    level_b = widget.page.evaluate(
+        "(el) => { const input = el.querySelector('[name=niveau_b]'); const field = input?.closest('.dl-field');"
+        " return { field: Boolean(field), replaced: field?.hasAttribute('data-sheet-replaced'),"
+        " named: el.querySelectorAll('[name=relation_b], [data-sheet-param=relation_b]').length }; }",
+        widget.element_handle(),
+    )
+    assert level_b == {"field": True, "replaced": False, "named": 0}, level_b
+    roll(widget)
+    assert "Aube" in widget.locator(".dl-roller__result").inner_text()

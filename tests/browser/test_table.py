@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import CSP_WATCH, at_top_at_rest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_a11y import axe_check, report
 from test_offline import controlled, engine_cached, site_copied
 
@@ -234,12 +235,23 @@ def sheets_settled(page, widget_id: str, chosen: dict[str, str]) -> None:
     """The widget's « Personnage » choices hold ``chosen`` (place → sheet id) and the form follows them: no
     sheet being read (a choice drawn again, after the engine checked a sheet kept before it came, reads the
     sheets again)."""
-    page.wait_for_function(
-        """([id, chosen]) => { const n = document.querySelector(`#${id} .dl-roller__sheets-note`);
-             return (!n || !n.textContent)
-               && Object.entries(chosen).every(([place, v]) => document.querySelector(`#${id}-fiche-${place}`)?.value === v); }""",
-        arg=[widget_id, chosen],
-    )
+    try:
+        page.wait_for_function(
+            """([id, chosen]) => { const n = document.querySelector(`#${id} .dl-roller__sheets-note`);
+                 return (!n || !n.textContent)
+                   && Object.entries(chosen).every(([place, v]) => document.querySelector(`#${id}-fiche-${place}`)?.value === v); }""",
+            arg=[widget_id, chosen],
+            timeout=30_000,
+        )
+    except PlaywrightTimeout:
+        shot(page, "sheets-not-settled")
+        raise AssertionError(
+            page.evaluate(
+                """([id, places]) => ({ note: document.querySelector(`#${id} .dl-roller__sheets-note`)?.textContent,
+                     chosen: places.map((p) => document.querySelector(`#${id}-fiche-${p}`)?.value) })""",
+                [widget_id, list(chosen)],
+            )
+        ) from None
 
 
 def roll(page, widget_id: str) -> list[str]:
@@ -256,6 +268,27 @@ def roll(page, widget_id: str) -> list[str]:
         ".dl-roller__result"
     ).inner_text()
     return widget.locator(".dl-roller__result .dl-die__value").all_inner_texts()
+
+
+def side_dice(page, widget_id: str, side: str) -> list[str]:
+    """The values of the newest result's dice of one side (« (a) »), its heroism dice with them."""
+    groups = page.evaluate(
+        """(id) => [...document.querySelectorAll(`#${id} .dl-roller__result .dl-group`)].map((g) =>
+             [g.querySelector('figcaption')?.textContent || '', [...g.querySelectorAll('.dl-die__value')].map((d) => d.textContent)])""",
+        widget_id,
+    )
+    return [value for caption, dice in groups if f"({side})" in caption for value in dice]
+
+
+def assert_heroism_told(page, widget_id: str, name: str, said: str, start: int = 20) -> None:
+    """A received PJ spent one die of heroism (side a): the result tells her player what her sheet becomes, the
+    die paid and her 20s and 1s counted (a 20 gives the point back: nothing changes, nothing is said)."""
+    dice = side_dice(page, widget_id, "a")
+    after = start - 1 + dice.count("20") - dice.count("1")
+    if after == start:
+        assert f"{name} — " not in said, said
+    else:
+        assert f"{name} — Points d’héroïsme\xa0: {start} → {after}\xa0: sur la fiche de son joueur" in said, said
 
 
 def reserve_of(page, game: str = "simon") -> int | None:
@@ -373,19 +406,71 @@ def test_a_received_pj_opposes_her_pnj_and_only_the_meneuses_own_things_change(p
     result = widget.locator(".dl-roller__result")
     said = result.inner_text()
     shot(hers, "09-meneuse-opposition")
-    groups = hers.evaluate(
-        """(id) => [...document.querySelectorAll(`#${id} .dl-roller__result .dl-group`)].map((g) =>
-             [g.querySelector('figcaption')?.textContent || '', [...g.querySelectorAll('.dl-die__value')].map((d) => d.textContent)])""",
-        OPPOSITION,
-    )
-    ones_a = sum(dice.count("1") for caption, dice in groups if "(a)" in caption or "Ysil" in caption)
-    assert "sur la fiche de son joueur" in said  # Ysil's heroism: said, not written
+    ones_a = side_dice(hers, OPPOSITION, "a").count("1")
+    assert_heroism_told(hers, OPPOSITION, "Ysil", said)  # Ysil's heroism: said, not written
     # her pool: the point she spent, and Ysil's 1s (one 1 gives it back: nothing changed, nothing written)
     assert (reserve_of(hers) or 10) == 10 - 1 + ones_a
     assert ones_a == 1 or f"10 → {10 - 1 + ones_a}" in said
     after = stored_table(hers)["recues"][0]["fiche"]
     assert after == received  # the copy received never changes
     assert next(f for f in own_sheets(hers) if f["nom"] == "Urlk") == urlk  # a PNJ's dice are hers: no sheet written
+
+
+# The device's list of sheets read again (a copy received, a sheet saved in another tab, the engine's check of
+# a sheet kept before it came) while the meneuse taps « Lancer ». Read slowly here, as on a loaded phone.
+SLOW_TABLE_READ = """() => new Promise((reading) => {
+  const open = IDBDatabase.prototype.transaction;
+  const until = Date.now() + 3000;
+  IDBDatabase.prototype.transaction = function (names, ...rest) {
+    const t = open.call(this, names, ...rest);
+    if (![].concat(names).includes("recues") || Date.now() > until) return t;
+    let done = null;
+    t.addEventListener("complete", (event) => setTimeout(() => done && done.call(t, event), 1500));
+    Object.defineProperty(t, "oncomplete", { set(fn) { done = fn; }, get() { return done; } });
+    setTimeout(reading, 200);  // the reader's own sheets are read by then; the received copies still to come
+    return t;
+  };
+  document.dispatchEvent(new CustomEvent("dl:table", { detail: { jeu: "simon" } }));
+})"""
+
+
+def test_a_received_pj_rolls_against_a_side_typed_in_even_while_the_sheets_are_read_again(player, meneuse, server):
+    link = show_sheet_to_meneuse(player.new_page(), server, "simon", "Ysil")
+    scanned = meneuse.new_page()
+    scanned.goto(link)
+    scanned.locator(".dl-table__party .dl-table__card", has_text="Ysil").wait_for()
+    scanned.close()
+    hers = (
+        meneuse.new_page()
+    )  # (the same page gone to its roller's anchor is drawn again by the theme, the choice with it)
+    hers.goto(f"{server.url}/simon/table/#{OPPOSITION}")
+    ysil = choose_sheet(hers, OPPOSITION, "Ysil (reçue)")
+    widget = hers.locator(f"#{OPPOSITION}")
+    settings = widget.locator("details", has=hers.locator("summary", has_text="Réglages")).first
+    if settings.get_attribute("open") is None:
+        settings.locator("summary").first.tap()
+    widget.locator("[name=expertise_b]").fill("7")  # the other side, typed in
+    widget.locator("[name=heroisme_a]").fill("1")  # her heroism, said with her name in the result
+    sheets_settled(hers, OPPOSITION, {"fiche": ysil})
+    roll(hers, OPPOSITION)  # (b) with no sheet: its « Valeur d’expertise » is the meneuse's to type
+    said = widget.locator(".dl-roller__result").inner_text()
+    assert "Dés de celui qui réagit (b) (seuil 11)" in said, said  # 7 typed, as Ysil's 7 gives 11
+    assert_heroism_told(hers, OPPOSITION, "Ysil", said)
+    shot(hers, "08b-meneuse-pj-contre-valeur")
+
+    hers.evaluate(SLOW_TABLE_READ)  # the list is being read again: the received copy not yet in it
+    roll(hers, OPPOSITION)
+    said = widget.locator(".dl-roller__result").inner_text()
+    assert said.startswith("Jet n° 2"), said
+    assert_heroism_told(hers, OPPOSITION, "Ysil", said)
+    # Her sheet went with both rolls, whatever the dice (without it: the roll unnamed, or the sentence that it is
+    # no longer here): the meneuse's journal names her in each.
+    hers.get_by_role("button", name="Journal des jets").tap()
+    entries = hers.locator("dialog.dl-journal .dl-journal__entry")
+    assert entries.count() == 2 and all("Ysil — " in text for text in entries.all_inner_texts()), (
+        entries.all_inner_texts()
+    )
+    sheets_settled(hers, OPPOSITION, {"fiche": ysil})  # and the choice, read again, still holds her
 
 
 # ----------------------------------------------------------------------

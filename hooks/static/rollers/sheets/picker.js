@@ -37,6 +37,7 @@ class SheetPicker {
     this.picked = {}; // parameter -> the names chosen (kept when the sheet is read again)
     this.records = [];
     this.serial = 0;
+    this.drawSerial = 0;
     // Its room in the page (widget.html), shown from the parse where the device holds sheets of
     // the game: the rows are drawn there, and the form does not move.
     this.el = widget.form.querySelector(":scope > .dl-roller__sheets");
@@ -49,17 +50,24 @@ class SheetPicker {
 
   // --- the choice ----------------------------------------------------------
 
+  // → false when a later call drew the choice meanwhile (its list is the newer one).
   async draw() {
+    const serial = ++this.drawSerial;
+    let records;
     try {
       // A sheet the rules refused (sheets/verify.js) is not offered until it is mended on its page.
-      this.records = (await listSheets(this.jeu)).filter((record) => !record.refus);
+      records = (await listSheets(this.jeu)).filter((record) => !record.refus);
     } catch {
-      this.records = []; // storage refused: the roller works as before, without sheets
+      records = []; // storage refused: the roller works as before, without sheets
     }
     verifyWhenReady(); // what was kept before the engine was there, checked once it is
     // The copies the table received (« La table »): chosen like the reader's own, never written.
     const received = await listReceived(this.jeu).catch(() => []);
-    this.records.push(...received.map((r) => ({ id: r.cle, jeu: r.jeu, rev: r.n, fiche: r.fiche, recue: true })));
+    if (serial !== this.drawSerial) return false;
+    records.push(...received.map((r) => ({ id: r.cle, jeu: r.jeu, rev: r.n, fiche: r.fiche, recue: true })));
+    // The list changes in one step, whole: a roll tapped while it is read again reads the list before
+    // (a received copy missing from a list half read, the roll went without her sheet).
+    this.records = records;
     const none = !this.records.length;
     const ids = new Set(this.records.map((r) => r.id)); // a sheet deleted meanwhile is no longer chosen
     for (const place of Object.keys(this.chosen)) this.chosen[place] = this.chosen[place].filter((id) => ids.has(id));
@@ -69,13 +77,14 @@ class SheetPicker {
     this.el.inert = false;
     if (none) {
       this.el.replaceChildren();
-      return;
+      return true;
     }
     // One row per single place; the teams side by side on one row.
     const prefix = `${this.widget.el.id}-fiche`;
     const teams = this.places.filter((place) => place.equipe).map((place) => this.team(place, prefix));
     this.el.replaceChildren(...this.places.filter((place) => !place.equipe).map((place) => this.single(place, prefix)),
       ...(teams.length ? [h("div", { class: "dl-sheet-place dl-sheet-place--teams" }, ...teams)] : []));
+    return true;
   }
 
   single({ cle: place, libelle }, prefix) {
@@ -120,13 +129,16 @@ class SheetPicker {
     return Object.values(this.chosen).some((ids) => ids.length);
   }
 
-  // The sheets as stored now, by the request's keys; {} when none is chosen.
+  // The sheets as stored now, by the request's keys; {} when none is chosen. A chosen sheet no longer
+  // on the device (deleted in another tab, before the choice is drawn again) is said, never left out:
+  // a roll without it would be a roll with the form's values, given as hers.
   async sheets() {
     const out = {};
     for (const [place, ids] of Object.entries(this.chosen)) {
       if (!ids.length) continue;
-      const records = (await Promise.all(ids.map((id) => this.read(id)))).filter(Boolean);
-      if (!records.length) continue;
+      const records = await Promise.all(ids.map((id) => this.read(id)));
+      const libelle = this.places.find((p) => p.cle === place)?.libelle || "Personnage";
+      if (records.some((r) => !r)) throw new Error(fr(`la fiche choisie pour « ${libelle} » n’est plus sur cet appareil ; choisissez-la de nouveau`));
       out[place] = this.places.find((p) => p.cle === place)?.equipe ? records : records[0];
     }
     return out;
@@ -152,12 +164,11 @@ class SheetPicker {
       return;
     }
     this.note("Lecture de la fiche…"); // at once: the form is about to follow the sheets chosen
-    const records = await this.sheets();
-    if (serial !== this.serial) return;
-    const request = { op: "sheet_choices", roller: this.widget.roller, ...this.payload(records) };
     let answer;
     try {
-      answer = await sheetsCall(request, this.jeu);
+      const records = await this.sheets();
+      if (serial !== this.serial) return;
+      answer = await sheetsCall({ op: "sheet_choices", roller: this.widget.roller, ...this.payload(records) }, this.jeu);
       await this.widget.describe();
     } catch (err) {
       if (serial !== this.serial) return;
@@ -189,8 +200,10 @@ class SheetPicker {
   showFilled(choices) {
     const form = this.widget.form;
     const byName = choices.choix || {}; // parameter -> the sheet's things it may name
-    // Parameters of the sheet only (a compétence), each with the roller's parameter it gives.
-    const own = this.binding.parametres_fiche || [];
+    // Parameters of the sheet only (a compétence), each with the roller's parameter it gives: those of a
+    // place a sheet fills (Python lists its names, even none); the other side, with no sheet, keeps the
+    // roller's own fields, typed in (its « Valeur d’expertise » was hidden and the roll refused).
+    const own = (this.binding.parametres_fiche || []).filter((param) => param.nom in byName);
     // Values the sheet holds: written in the roller's own fields, said to come from the sheet.
     for (const record of choices.remplissage || []) {
       const input = this.widget.formKit.formInput(form, record.parametre);
@@ -215,8 +228,7 @@ class SheetPicker {
       // it uses) starts empty: the rules' default (the best one) applies.
       const first = !given.has(param.donne);
       given.add(param.donne);
-      const block = options ? this.names({ ...param, libelle: label, type: "text" }, options, 1, first) : h("div", { class: "dl-sheet-names", "data-sheet-own": param.nom },
-        this.widget.formKit.field(param, `${this.widget.el.id}-fiche`));
+      const block = this.names({ ...param, libelle: label, type: "text" }, options, 1, first);
       const target = param.donne && this.widget.formKit.formInput(form, param.donne)?.closest(".dl-field");
       if (target) this.replace(target, block);
       else this.el.append(block);
@@ -374,10 +386,6 @@ class SheetPicker {
         const names = [...block.querySelectorAll("select")].map((s) => s.value).filter(Boolean);
         if (names.length) params[block.dataset.sheetParam] = names.join(",");
       }
-      for (const block of form.querySelectorAll("[data-sheet-own]")) {
-        const input = block.querySelector("[name][data-kind]");
-        if (!block.hidden && input?.value.trim()) params[input.name] = input.value.trim();
-      }
       out.params = params;
     }
     const revs = Object.fromEntries(Object.entries(records).map(([place, value]) =>
@@ -396,8 +404,7 @@ class SheetPicker {
   }
 
   async redraw() {
-    await this.draw();
     // The choice drawn again, the chosen sheets' values are read again (a roll, an edit elsewhere).
-    if (this.active()) this.apply();
+    if ((await this.draw()) && this.active()) this.apply();
   }
 }
