@@ -272,6 +272,10 @@ def roll_first_roller(page) -> bool:
     return True
 
 
+#: The page's own title: Material's search results are `article` elements with an `h1` of their own, the
+#: title of the page they lead to, so `article h1` finds the result before the page it opens.
+PAGE_H1 = "article.md-content__inner h1"
+
 #: The pages the root-path walk opens (the whole walk is test_subpath's, under the path GitHub Pages serves).
 SAMPLE = ("./", "solaires/resoudre-une-action/", "simon/resolution/", "dcda/confrontation/", "credits/")
 
@@ -282,7 +286,7 @@ def every_page_offline(page, site: Site, sample: bool = False) -> None:
     followed = []
     for path in SAMPLE if sample else site.pages():
         page.goto(site.url + path.removeprefix("./"))
-        shown = page.locator("article h1").inner_text().replace("¶", "").strip()
+        shown = page.locator(PAGE_H1).inner_text().replace("¶", "").strip()
         assert spaces(shown) == spaces(h1_of(site, path)), path
         src = "index.md" if path == "./" else path.rstrip("/") + ".md"
         src = src if src in MAPPING else path.rstrip("/") + "/index.md"
@@ -300,7 +304,7 @@ def every_page_offline(page, site: Site, sample: bool = False) -> None:
         page.wait_for_function("u => location.href !== u", arg=before)
         path = page.url.split("#")[0].removeprefix(site.url)
         page.wait_for_function(
-            "h => document.querySelector('article h1')?.textContent.replace('¶', '').trim()"
+            "h => document.querySelector('" + PAGE_H1 + "')?.textContent.replace('¶', '').trim()"
             ".replace(/[\\u00a0\\u202f]/g, ' ') === h",
             arg=spaces(h1_of(site, path or "./")),
         )
@@ -310,7 +314,7 @@ def every_page_offline(page, site: Site, sample: bool = False) -> None:
     # Search finds a word of another chapter (De Cœur & D'Acier's « victorieuse », from the credits page).
     search(page, "victorieuse", "dcda/confrontation/")
     page.wait_for_function(
-        "h => document.querySelector('article h1')?.textContent.replace('¶', '').trim()"
+        "h => document.querySelector('" + PAGE_H1 + "')?.textContent.replace('¶', '').trim()"
         ".replace(/[\\u00a0\\u202f]/g, ' ') === h",
         arg=spaces(h1_of(site, "dcda/confrontation/")),
     )
