@@ -235,14 +235,14 @@ def gz(path: Path) -> int:
 def bench_bytes(site: Path) -> dict:
     """The rollers' own bytes, gzipped: all shipped, and what each page with rollers fetches.
 
-    A page fetches the front-end (JS, CSS, worker), then its worker the core of ``rules_py``
-    and the modules of the games on the page (``core`` and ``systems`` of the build's
-    manifest, by ``system_of``), no other: the service worker's offline copy of the whole
-    book comes after the first roll, in an idle moment, and is not counted; nor are the
-    character sheets' modules (``sheet_module``), which no roll needs, nor ``sheets.js``, the
-    « Mes personnages » pages' own bundle (counted apart, for those pages).
+    A page fetches the front-end (JS, CSS, worker), then its worker the core pack of ``rules_py``
+    and the packs of the games on the page (``core`` and ``systems`` of the build's manifest,
+    ``pack_name``), no other: the service worker's offline copy of the whole book comes after
+    the first roll, in an idle moment, and is not counted; nor are the character sheets'
+    packs, which no roll needs, nor ``sheets.js``, the « Mes personnages » pages' own bundle
+    (counted apart, for those pages).
     """
-    from hooks.rollers_assets import sheet_module, system_of
+    from hooks.rollers_assets import pack_name
 
     assets = site / "assets" / "rollers"
     # The engine's own standard library lives there too: it is Pyodide's, counted in the bytes ratio.
@@ -255,17 +255,15 @@ def bench_bytes(site: Path) -> dict:
     sheets_js = sum(gz(p) for p in files if p.name == "sheets.js")
     on_demand = {name: round(sum(gz(p) for p in files if p.name == name) / 1024, 1) for name in sorted(later)}
     front = sum(gz(p) for p in files if p.suffix in {".js", ".css"} and p.name not in later)
-    modules = [p for p in files if p.suffix == ".py"]
-    sheets = [p for p in modules if sheet_module(p.relative_to(assets / "rules_py").as_posix())]
-    modules = [p for p in modules if p not in sheets]
-    sheets_gz = sum(gz(p) for p in sheets)
-    game = {p: system_of(p.relative_to(assets / "rules_py").as_posix()) for p in modules}
-    core = sum(gz(p) for p in modules if game[p] is None)
+    packs = {p.name: gz(p) for p in (assets / "rules_py").glob("*.txt")}
     mapping = yaml.safe_load((ROOT / "hooks" / "sections.yml").read_text(encoding="utf-8"))
+    every_game = {e["roller"].split(".", 1)[0] for entries in mapping.values() for e in entries}
+    sheets_gz = sum(packs[pack_name(game, True)] for game in (None, *sorted(every_game)))
+    core = packs[pack_name(None, False)]
     pages = {}
     for src, entries in mapping.items():
         games = {e["roller"].split(".", 1)[0] for e in entries}
-        own = sum(gz(p) for p in modules if game[p] in games)
+        own = sum(packs[pack_name(game, False)] for game in games)
         pages[src] = round((front + core + own) / 1024, 1)
     largest = max(pages, key=lambda src: pages[src])
     return {

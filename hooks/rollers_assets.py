@@ -45,7 +45,7 @@ def front_end_files() -> dict[str, str | Path]:
         path.relative_to(package).as_posix(): shrink(path.read_text(encoding="utf-8")) for path in python_sources()
     }
     front_end = {name: (STATIC / name).read_text(encoding="utf-8") for name in FRONT_END}
-    front_end["rollers-worker.js"] = compact_js(front_end["rollers-worker.js"])
+    front_end[WORKER] = compact_js(front_end[WORKER])
     for name, entry in BUNDLES.items():
         front_end[name] = bundle(STATIC / "rollers", entry)
     vendored = vendored_files()
@@ -66,17 +66,11 @@ def front_end_files() -> dict[str, str | Path]:
     manifest = {
         "pyodide": pyodide_index_url(),
         "version": version,
-        "core": sorted(name for name in sources if system_of(name) is None and not sheet_module(name)),
-        "systems": {
-            system: sorted(n for n in sources if system_of(n) == system and not sheet_module(n)) for system in SYSTEMS
-        },
-        # The character sheets' modules: no roll needs them; a page that shows sheets fetches them.
-        "sheets": {
-            "core": sorted(n for n in sources if sheet_module(n) and system_of(n) is None),
-            "systems": {
-                system: sorted(n for n in sources if sheet_module(n) and system_of(n) == system) for system in SYSTEMS
-            },
-        },
+        # rules_py's packs (``packs``): the core, each game's; the character sheets' (no roll needs them:
+        # a page that shows sheets fetches them), shared and each game's.
+        "core": pack_name(None, False),
+        "systems": {system: pack_name(system, False) for system in SYSTEMS},
+        "sheets": {"core": pack_name(None, True), "systems": {system: pack_name(system, True) for system in SYSTEMS}},
         # The engine: its standard library (None: Pyodide's own), the minimal lock
         # (None: Pyodide fetches its own), raw sizes for the progress, and the download.
         # (its URL carries its own hash: a new library is a new URL for every cache)
@@ -90,17 +84,29 @@ def front_end_files() -> dict[str, str | Path]:
         "sha256": {**pins, **({ENGINE.STDLIB: stdlib_sha} if engine.stdlib else {})},
     }
     files: dict[str, str | Path] = {}
-    # The bundles every roller page loads carry only which rollers take sheets: the rest of the sheets'
-    # configuration is for the bundles fetched where sheets are used (fiches.js, sheets.js, table.js).
-    lean = {**manifest, "fiches": {"lanceurs": dict.fromkeys(manifest["fiches"]["lanceurs"], 1)}}
-    for name, text in front_end.items():
-        if name in BUNDLES:
-            shown = lean if name in LEAN_CONFIG else manifest
-            text = text.replace(CONFIG_TOKEN, json.dumps(shown, ensure_ascii=False), 1)
+    # The page's bundles carry what the page uses: where Pyodide is, the build, the sheets'; the engine's
+    # part (packs, pins, sizes) is the worker's own, written in it once (the page sends it only where
+    # Pyodide is, as an absolute URL). The bundles every roller page loads carry only which rollers take
+    # sheets: the rest is for the bundles fetched where sheets are used (fiches.js, sheets.js, table.js).
+    page = {key: manifest[key] for key in ("pyodide", "version", "fiches")}
+    engine_part = {key: value for key, value in manifest.items() if key != "fiches"}
+    lean = {**page, "fiches": {"lanceurs": dict.fromkeys(manifest["fiches"]["lanceurs"], 1)}}
+    for name, text in minified(front_end).items():
+        if name in BUNDLES or name == WORKER:
+            shown = (
+                engine_part
+                if name == WORKER
+                else {key: page[key] for key in ("pyodide", "version")}
+                if name == "prefetch.js"  # the worker's making
+                else lean
+                if name in LEAN_CONFIG
+                else page
+            )
+            text = f"const CONFIG = {json.dumps(shown, ensure_ascii=False)};\n{text}"
         files[f"{TARGET}/{name}"] = text
     for name, text in vendored.items():
         files[f"{TARGET}/{name}"] = text
-    for name, text in sources.items():
+    for name, text in packs(sources).items():
         files[f"{TARGET}/rules_py/{name}"] = text
     if engine.stdlib:
         files[f"{TARGET}/{ENGINE.STDLIB}"] = engine.stdlib
@@ -119,6 +125,65 @@ def python_sources() -> list[Path]:
     return sorted(
         p for p in package.rglob("*.py") if p.name != "__main__.py" and p.relative_to(package).parts[0] != "cli"
     )
+
+
+def minified(texts: dict[str, str]) -> dict[str, str]:
+    """The front end's scripts and stylesheet (name -> text) minified by esbuild (``node_modules``, pinned in
+    package.json), all in one run: names shortened, spaces and comments gone; the same code. A bundle's
+    or the worker's ``const CONFIG = <build's configuration>;`` (config.js) is left out of what esbuild reads, so ``CONFIG``
+    stays a name of its own, and the configuration is written as the bundle's first line, in JSON, after.
+    Without esbuild (no ``npm ci``): a warning (``--strict`` fails the build), the texts as they are."""
+    if not ESBUILD.is_file():
+        log.warning("node_modules/.bin/esbuild is missing: run npm ci (bash tools/setup.sh site engine)")
+        return texts
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="dl-minify-") as tmp:
+        folder = Path(tmp)
+        for name, text in texts.items():
+            if (name in BUNDLES or name == WORKER) and _CONFIG_LINE not in text:
+                raise SiteError(f"hooks/static/rollers/config.js: « {_CONFIG_LINE} » not found in {name}")
+            (folder / "in").mkdir(exist_ok=True)
+            (folder / "in" / name).write_text(text.replace(_CONFIG_LINE, "", 1), encoding="utf-8")
+        done = subprocess.run(
+            [
+                str(ESBUILD),
+                *(f"in/{name}" for name in texts),
+                "--minify",
+                "--charset=utf8",
+                "--outdir=out",
+                "--log-level=error",
+            ],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode:
+            raise SiteError(f"esbuild could not minify the front end: {done.stderr.strip()}")
+        return {name: (folder / "out" / name).read_text(encoding="utf-8") for name in texts}
+
+
+def packs(sources: dict[str, str]) -> dict[str, str]:
+    """rules_py's shipped modules (path in the package -> shrunk source) in packs, one file each: the core, each
+    game's modules, the sheets' shared modules, each game's sheet modules (``pack_name``). One download where
+    there were ten, and one gzip stream: what modules share (imports, names, the French words) is sent once.
+
+    A pack is its modules one after the other, each headed by a NUL and its path on a line of its own
+    (``\\0dcda/cards.py\\n<source>``): Python source never holds a NUL (the build checks it), so the worker
+    (``rollers-worker.js``, ``unpack``) splits on it.
+    """
+    out: dict[str, list[str]] = {}
+    for name in sorted(sources):
+        if "\0" in sources[name]:
+            raise SiteError(f"rules_py/{name}: a NUL character, which no Python module may hold")
+        out.setdefault(pack_name(system_of(name), sheet_module(name)), []).append(f"\0{name}\n{sources[name]}")
+    return {name: "".join(parts) for name, parts in out.items()}
+
+
+def pack_name(system: str | None, sheets: bool) -> str:
+    """``core.txt``, ``dcda.txt``; ``fiches.txt``, ``fiches-dcda.txt`` (``packs``)."""
+    return f"{'fiches' if sheets else ''}{'-' if sheets and system else ''}{system or ('' if sheets else 'core')}.txt"
 
 
 def vendored_files() -> dict[str, str]:
@@ -279,14 +344,15 @@ def sheet_module(name: str) -> bool:
 
 
 def shrink(source: str) -> str:
-    """The same module without docstrings and whole-line comments (same behaviour).
+    """The same module without docstrings and comments, indented by one space a level (same behaviour).
 
     A line scan, not a parse (the build stays cheap): a docstring is a string
     opening with triple quotes on the first line of the module or right after
     a line ending in ``:`` (a ``def`` or ``class``); a ``pass`` stands in
     where a body would be left empty. Other triple-quoted strings are kept
-    verbatim, comment-like lines inside them included. tests/test_hooks.py
-    checks that every shrunk module compiles and behaves like the package.
+    verbatim, comment-like lines inside them included; a trailing comment goes
+    where its line holds no quote. tests/test_hooks.py checks that every shrunk
+    module has the package's syntax tree and behaves like it.
     """
     lines = source.splitlines(keepends=True)
     out: list[str] = []
@@ -301,21 +367,38 @@ def shrink(source: str) -> str:
             after = next((ln for ln in lines[end + 1 :] if ln.strip() and not ln.lstrip().startswith("#")), "")
             indent = line[: len(line) - len(line.lstrip())]
             if previous and len(after) - len(after.lstrip()) < len(indent):
-                out.append(f"{indent}pass\n")  # the docstring was the whole body
+                out.append(_narrow(f"{indent}pass\n"))  # the docstring was the whole body
             i = end + 1
             continue
         opener = '"""' if text.count('"""') % 2 else "'''" if text.count("'''") % 2 else ""
-        if opener:  # a multi-line string that is not a docstring: kept verbatim
+        if opener:  # a multi-line string that is not a docstring: kept verbatim (its first line's indent aside)
             end = _closing(lines, i + 1, opener)
-            out.extend(lines[i : end + 1])
+            out.append(_narrow(lines[i]))
+            out.extend(lines[i + 1 : end + 1])
             previous = lines[end].strip()
             i = end + 1
             continue
         if text and not text.startswith("#"):
-            out.append(line)
-            previous = text
+            line = _uncomment(line)
+            out.append(_narrow(line))
+            previous = line.strip()
         i += 1
     return "".join(out)
+
+
+def _uncomment(line: str) -> str:
+    """A line of code without its trailing comment, when it holds no quote (so no ``#`` inside a string)."""
+    if "#" not in line or '"' in line or "'" in line:
+        return line
+    return line[: line.index("#")].rstrip() + "\n"
+
+
+def _narrow(line: str) -> str:
+    """A line of code indented by one space per level instead of four: the same blocks (the package is
+    indented by fours, ruff's format), a quarter of the indentation's bytes. A continuation line's
+    other spaces stay: inside brackets, indentation means nothing."""
+    spaces = len(line) - len(line.lstrip(" "))
+    return " " * (spaces // 4 + spaces % 4) + line[spaces:]
 
 
 def _closing(lines: list[str], start: int, quote: str) -> int:
@@ -336,7 +419,8 @@ def pyodide_index_url() -> str:
 # ----------------------------------------------------------------------
 
 STATIC = Path(__file__).with_name("static")
-FRONT_END = ("rollers-worker.js", "rollers.css")  # rollers.js and sheets.js are bundled from static/rollers/
+WORKER = "rollers-worker.js"
+FRONT_END = (WORKER, "rollers.css")  # rollers.js and sheets.js are bundled from static/rollers/
 #: The bundles of static/rollers/, each from its entry module: every page loads rollers.js; a
 #: « Mes personnages » page also sheets.js (main.js fetches it), the sheets' page modules; a page
 #: with rollers or sheets also prefetch.js, from its <head> (``prefetch_tag``); table.js (« La table »:
@@ -358,6 +442,8 @@ NODE_MODULES = Path(__file__).resolve().parent.parent / "node_modules"
 VENDORED = {"lean-qr.js": ("lean-qr", "index.mjs"), "lean-qr.LICENSE.txt": ("lean-qr", "LICENSE")}
 TARGET = "assets/rollers"
 CONFIG_TOKEN = "/*@build-config*/null"
+_CONFIG_LINE = f"const CONFIG = {CONFIG_TOKEN};"  # config.js's, once bundled (``minified``)
+ESBUILD = NODE_MODULES / ".bin" / "esbuild"
 #: The modules of static/rollers/ the end of a roller page's <head> runs (``head_script``), each with its call.
 HEAD_MODULES = {"engine/first-tap.js": "markFirstTap(waitsForTap());", "result/results-room.js": "holdResultsRooms();"}
 HEAD_SCRIPT = _head_script()

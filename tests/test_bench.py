@@ -49,7 +49,7 @@ def test_the_bytes_figure_counts_the_engine_and_the_rollers_files_only():
         "/pyodide/pyodide.asm.wasm": 100,
         "/pyodide/pyodide-lock.json": 7,
         "/assets/rollers/python_stdlib.zip": 20,
-        "/assets/rollers/rules_py/api.py": 3,
+        "/assets/rollers/rules_py/core.txt": 3,
         "/assets/javascripts/bundle.js": 1000,
         "/solaires/": 50,
     }

@@ -126,7 +126,7 @@ def test_serve_rebuilds_on_hooks_and_rules_py_and_serves_local_pyodide(served):
     assert b'"pyodide": "/pyodide/"' in fetch(base + "assets/rollers/rollers.js")
 
     # a static file of the hooks
-    marker = "/* live-edit-marker */"
+    marker = ".dl-live-edit-marker{color:red}"  # a rule: the build's minifier keeps it (not a comment)
     with (copy / "hooks" / "static" / "rollers.css").open("a", encoding="utf-8") as css:
         css.write("\n" + marker + "\n")
     wait_for(base + "assets/rollers/rollers.css", lambda b: marker.encode() in b, "the edited CSS", proc)

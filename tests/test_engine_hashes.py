@@ -59,8 +59,12 @@ def test_pins_for_another_version_count_as_none(tmp_path, monkeypatch):
 
 
 def test_the_build_writes_the_pins_for_the_worker_and_the_service_worker(built_site):
-    bundle = (built_site / "assets" / "rollers" / "rollers.js").read_text(encoding="utf-8")
-    config = json.loads(re.search(r"^const CONFIG = (.*);$", bundle, re.M).group(1))
+    worker = (built_site / "assets" / "rollers" / "rollers-worker.js").read_text(encoding="utf-8")
+    config = json.loads(re.search(r"^const CONFIG = (.*);$", worker, re.M).group(1))
+    for name in ("rollers.js", "prefetch.js"):  # the pages' bundles: the page's part only, the worker has the rest
+        bundle = (built_site / "assets" / "rollers" / name).read_text(encoding="utf-8")
+        page = json.loads(re.search(r"^const CONFIG = (.*);$", bundle, re.M).group(1))
+        assert set(page) <= {"pyodide", "version", "fiches"} and page["version"] == config["version"], name
     pins = pins_module.pinned()
     stdlib = built_site / "assets" / "rollers" / "python_stdlib.zip"
     assert config["sha256"] == {**pins, "python_stdlib.zip": hashlib.sha256(stdlib.read_bytes()).hexdigest()}

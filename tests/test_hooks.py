@@ -171,6 +171,14 @@ def test_shrink_keeps_the_code_exactly():
     tricky = 'def f():\n    """Doc."""\n\n\nX = """\n# not a comment\n"""\n\nclass C:\n    """Doc\n    more."""\n    y = 1  # kept\n'
     assert _without_docstrings(assets_hook.shrink(tricky)) == _without_docstrings(tricky)
     assert "# not a comment" in assets_hook.shrink(tricky)
+    # A trailing comment goes where the line has no quote; a string's lines keep their indent.
+    nested = (
+        'def g(a):\n    x = [\n        a,  # gone\n      ]\n    y = "#kept"  # a quote on the line\n'
+        '    if x:\n        return """\n        # inside\n    """\n    return y\n'
+    )
+    shrunk = assets_hook.shrink(nested)
+    assert _without_docstrings(shrunk) == _without_docstrings(nested)
+    assert "gone" not in shrunk and '\n        # inside\n    """' in shrunk and "\n  return" in shrunk
 
 
 def test_strict_build_fails_on_a_missing_heading(tmp_path):

@@ -532,21 +532,34 @@ def test_a_request_without_sheets_never_imports_the_sheets():
 
 
 def test_the_build_ships_the_sheets_modules_apart_from_what_a_roll_fetches(built_site):
-    from hooks.rollers_assets import python_sources, sheet_module, system_of
+    from hooks.rollers_assets import python_sources, sheet_module, shrink, system_of
 
     names = [p.relative_to(ROOT / "rules_py").as_posix() for p in python_sources()]
     assert not any(n.startswith("cli/") or n == "__main__.py" for n in names)  # the CLI is never shipped
     sheets = {n for n in names if sheet_module(n)}
     assert {"sheets/ops.py", "solaires/sheet.py", "solaires/sheet_examples.py", "simon/sheet_writeback.py"} <= sheets
     assert {n for n in names if n.startswith("sheets/") or n.rsplit("/", 1)[-1].startswith("sheet")} == sheets
-    bundle = (built_site / "assets" / "rollers" / "rollers.js").read_text(encoding="utf-8")
-    config = json.loads(re.search(r"^const CONFIG = (.*);$", bundle, re.M).group(1))
-    fetched = set(config["core"]) | {n for system in config["systems"].values() for n in system}
-    assert fetched | sheets == set(names) and not fetched & sheets
-    assert set(config["sheets"]["core"]) == {n for n in sheets if system_of(n) is None}
-    assert config["sheets"]["systems"]["simon"] == ["simon/sheet.py", "simon/sheet_writeback.py"]
-    for name in sheets:
-        assert (built_site / "assets" / "rollers" / "rules_py" / name).is_file()  # shipped, for a page that needs them
+    worker = (built_site / "assets" / "rollers" / "rollers-worker.js").read_text(encoding="utf-8")
+    config = json.loads(re.search(r"^const CONFIG = (.*);$", worker, re.M).group(1))
+    folder = built_site / "assets" / "rollers" / "rules_py"
+
+    def pack(name: str) -> dict[str, str]:  # the worker's unpack, in Python: each module after a NUL and its path
+        parts = folder.joinpath(name).read_text(encoding="utf-8").split("\0")[1:]
+        return dict(part.split("\n", 1) for part in parts)
+
+    fetched = {**pack(config["core"]), **{k: v for p in config["systems"].values() for k, v in pack(p).items()}}
+    kept = {
+        **pack(config["sheets"]["core"]),
+        **{k: v for p in config["sheets"]["systems"].values() for k, v in pack(p).items()},
+    }
+    assert set(fetched) | sheets == set(names) and not set(fetched) & sheets and set(kept) == sheets
+    assert set(pack(config["sheets"]["core"])) == {n for n in sheets if system_of(n) is None}
+    assert set(pack(config["sheets"]["systems"]["simon"])) == {"simon/sheet.py", "simon/sheet_writeback.py"}
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        {config["core"], *config["systems"].values(), config["sheets"]["core"], *config["sheets"]["systems"].values()}
+    )
+    for name, text in {**fetched, **kept}.items():  # each module as shrink makes it, whole
+        assert text == shrink((ROOT / "rules_py" / name).read_text(encoding="utf-8")), name
 
 
 def test_the_reserve_is_read_like_a_sheet():

@@ -53,8 +53,9 @@ def build(out: Path, **env) -> str:
 
 
 def config_of(site: Path) -> dict:
-    bundle = (site / "assets" / "rollers" / "rollers.js").read_text(encoding="utf-8")
-    return json.loads(re.search(r"^const CONFIG = (.*);$", bundle, re.M).group(1))
+    """The engine's configuration: the worker's (the page's bundles carry only the page's part)."""
+    worker = (site / "assets" / "rollers" / "rollers-worker.js").read_text(encoding="utf-8")
+    return json.loads(re.search(r"^const CONFIG = (.*);$", worker, re.M).group(1))
 
 
 # ----------------------------------------------------------------------

@@ -27,9 +27,10 @@
 
 let booting = null; // the one boot promise: Pyodide + rules_py core
 let fetched = null; // the engine's downloads, started by a prefetch or the boot
-let config = null;
-const loaded = new Set(); // system modules written to the FS
-const fetching = new Map(); // file name -> promise of its text
+const CONFIG = /*@build-config*/null; // the engine's part of the build's configuration (hooks/rollers_assets.py)
+let config = null; // CONFIG, with what the page sends: Pyodide's address as an absolute URL, files to reload
+const loaded = new Set(); // the packs written to the FS
+const fetching = new Map(); // pack name -> promise of its modules
 
 const PACKAGE_DIR = "/home/pyodide/rules_py";
 
@@ -39,13 +40,13 @@ self.onmessage = async (event) => {
     if (type === "prefetch") {
       // Download early, run late: the page asks for the engine's files as soon as it can;
       // Python starts only with the boot (a widget near the screen, a tap), on these downloads.
-      config = config || event.data.config;
+      config = config || { ...CONFIG, ...event.data.config };
       const { verdicts, texts } = downloads();
       const lost = (await Promise.allSettled([...Object.values(verdicts), texts])).filter((one) => one.status === "rejected");
       // refused (altered): the boot says so from these verdicts, then fetches it past the HTTP cache
       self.postMessage({ type: "prefetched", failed: lost.length > 0, refused: lost.some((one) => one.reason instanceof IntegrityError) });
     } else if (type === "boot") {
-      config = config || event.data.config;
+      config = config || { ...CONFIG, ...event.data.config };
       booting = booting || boot(event.data.systems || []);
       await booting;
       self.postMessage({ id, result: true });
@@ -102,7 +103,7 @@ function downloads() {
   const verdicts = Object.fromEntries(Object.entries(files).map(([name, d]) => [name, d.bytes.catch(unreachable)]));
   verdicts["pyodide.mjs"] = checkedFetch(`${base}pyodide.mjs`, "pyodide.mjs").catch(unreachable);
   for (const verdict of Object.values(verdicts)) verdict.catch(() => null); // awaited by the boot
-  const texts = Promise.all(config.core.map((name) => fetchSource(name)));
+  const texts = fetchPack(config.core);
   texts.catch(() => null);
   fetched = { base, stdLibURL, meter, verdicts, texts };
   return fetched;
@@ -111,8 +112,8 @@ function downloads() {
 async function boot(systems) {
   const { base, stdLibURL, meter, verdicts } = downloads();
   meter.report(true); // where the downloads stand (a prefetch may have begun them, or ended them)
-  const names = [...config.core, ...systems.flatMap((s) => config.systems[s] || [])];
-  const texts = Promise.all(names.map((name) => fetchSource(name)));
+  const names = [config.core, ...systems.map((s) => config.systems[s]).filter(Boolean)];
+  const texts = Promise.all(names.map((name) => fetchPack(name)));
   const pyodidePromise = (async () => {
     const [{ loadPyodide }, createPyodideModule] = await Promise.all([
       verdicts["pyodide.mjs"].then(moduleOf),
@@ -126,8 +127,8 @@ async function boot(systems) {
   })();
   const [pyodide, sources] = await Promise.all([pyodidePromise, texts, ...Object.values(verdicts)]);
   progress(3, "Chargement des règles…");
-  writeSources(pyodide, names, sources);
-  systems.forEach((s) => loaded.add(s));
+  sources.forEach((modules) => writeSources(pyodide, modules));
+  names.forEach((name) => loaded.add(name));
   let api;
   try {
     pyodide.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
@@ -299,42 +300,48 @@ self.fetch = (input, init) => {
 };
 
 async function ensureSystem(pyodide, system) {
-  if (!system || loaded.has(system) || !Object.hasOwn(config.systems, system)) return;
-  await writeModules(pyodide, config.systems[system]);
-  loaded.add(system);
+  if (!system || !Object.hasOwn(config.systems, system)) return;
+  await ensurePack(pyodide, config.systems[system]);
 }
 
 // The sheets' modules (config.sheets: "core", then "systems" by game): "" for the shared ones.
 async function ensureSheets(pyodide, system) {
-  const key = `fiches:${system}`;
-  const names = system ? config.sheets?.systems?.[system] : config.sheets?.core;
-  if (loaded.has(key) || !Array.isArray(names)) return;
-  await writeModules(pyodide, names);
-  loaded.add(key);
+  const name = system ? config.sheets?.systems?.[system] : config.sheets?.core;
+  if (typeof name === "string") await ensurePack(pyodide, name);
 }
 
-async function writeModules(pyodide, names) {
-  const texts = await Promise.all(names.map((name) => fetchSource(name)));
-  writeSources(pyodide, names, texts);
+async function ensurePack(pyodide, name) {
+  if (loaded.has(name)) return;
+  writeSources(pyodide, await fetchPack(name));
   pyodide.runPython("import importlib\nimportlib.invalidate_caches()");
+  loaded.add(name);
 }
 
 // rules_py's files at their paths in the package (a game is a subpackage: "solaires/action.py").
-function writeSources(pyodide, names, texts) {
-  names.forEach((name, i) => {
+function writeSources(pyodide, modules) {
+  for (const [name, source] of modules) {
     const path = `${PACKAGE_DIR}/${name}`;
     pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-    pyodide.FS.writeFile(path, texts[i]);
+    pyodide.FS.writeFile(path, source);
+  }
+}
+
+// A pack of rules_py's modules (hooks/rollers_assets.py packs): each module headed by a NUL and its path
+// on a line of its own; [[path, source], …].
+function unpack(text) {
+  return text.split("\0").slice(1).map((part) => {
+    const end = part.indexOf("\n");
+    return [part.slice(0, end), part.slice(end + 1)];
   });
 }
 
-function fetchSource(name) {
+function fetchPack(name) {
   if (!fetching.has(name)) {
     const url = new URL(`rules_py/${name}?v=${config.version}`, self.location.href);
     fetching.set(name, fetch(url).then(
       (response) => {
         if (!response.ok) throw new Error(`les règles (${name}) n’ont pas pu être téléchargées : réponse ${response.status}`);
-        return response.text();
+        return response.text().then(unpack);
       },
       (err) => {
         throw french(`les règles (${name}) n’ont pas pu être téléchargées`, err);

@@ -101,7 +101,7 @@ def test_throttled_first_roll_arrives_with_moving_progress(phone_page, phone):
         assert phone.requests.count(path) == 1, (path, phone.requests)
     # The rules' own files came while the engine downloaded, not after it.
     order = phone.requests
-    assert order.index("/assets/rollers/rules_py/api.py") < order.index("/pyodide/pyodide.asm.wasm") + 8
+    assert order.index("/assets/rollers/rules_py/core.txt") < order.index("/pyodide/pyodide.asm.wasm") + 8
 
 
 def test_a_stalled_download_fails_after_20_s_and_retry_reuses_what_arrived(phone_page, server, page_errors, request):
@@ -168,7 +168,7 @@ def test_saving_data_or_slow_connection_downloads_nothing_before_the_first_tap(p
     assert page.evaluate("window.__dlShifts") == []  # the note was there from the first paint
     assert note.is_visible() and widget.locator(".dl-roller__status").is_hidden()
     text = note.inner_text()
-    figure = page.evaluate("""() => fetch("/assets/rollers/rollers.js").then((r) => r.text())
+    figure = page.evaluate("""() => fetch("/assets/rollers/rollers-worker.js").then((r) => r.text())
         .then((t) => JSON.parse(t.match(/^const CONFIG = (.*);$/m)[1]).download)""")
     assert re.fullmatch(r"\d,\d\u00a0Mo", figure)
     assert f"le moteur de dés (environ {figure}) ne sera téléchargé qu’à votre premier jet" in text, text

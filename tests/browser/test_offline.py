@@ -368,7 +368,7 @@ def test_manifest_icons_and_worker_are_built(book):
         "./",
         "search/search_index.json",
         "assets/rollers/rollers.js",
-        "assets/rollers/rules_py/api.py",
+        "assets/rollers/rules_py/core.txt",
         "assets/javascripts/lunr/min/lunr.fr.min.js",
     } <= listed
     assert not any(p.endswith(".map") or "lunr.de" in p or p.endswith((".zip", ".wasm")) for p in listed)
