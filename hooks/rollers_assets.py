@@ -426,16 +426,18 @@ FRONT_END = (WORKER, "rollers.css")  # rollers.js and sheets.js are bundled from
 #: with rollers or sheets also prefetch.js, from its <head> (``prefetch_tag``); table.js (« La table »:
 #: a table page, a result shown to the meneur) and fiches.js (the widgets' « Personnage » choice and
 #: write-back, where the device holds sheets or copies received, and on the table's and sheets' pages)
-#: are fetched by rollers.js where they are used (browser/bundles.js).
+#: are fetched by rollers.js where they are used (browser/bundles.js); journal-panel.js (the journal's dialog)
+#: once a roll of the page is drawn, or when the journal is opened.
 BUNDLES = {
     "rollers.js": "main.js",
     "sheets.js": "sheets/page/main.js",
     "prefetch.js": "engine/prefetch.js",
     "table.js": "table/main.js",
     "fiches.js": "sheets/fiches.js",
+    "journal-panel.js": "journal/panel.js",
 }
 #: The bundles whose configuration says only which rollers take sheets (``front_end_files``).
-LEAN_CONFIG = ("rollers.js", "prefetch.js")
+LEAN_CONFIG = ("rollers.js", "prefetch.js", "journal-panel.js")
 #: npm libraries shipped as they are, each in a file of its own beside the bundles (``vendored_files``):
 #: the QR codes' (table/qr.js loads it when a code is shown), with its licence.
 NODE_MODULES = Path(__file__).resolve().parent.parent / "node_modules"

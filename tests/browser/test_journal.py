@@ -79,7 +79,7 @@ def razors(page, server, n_before: int = 0):
 def open_journal(page):
     page.get_by_role("button", name="Journal des jets").click()
     dialog = page.locator("dialog.dl-journal")
-    assert dialog.is_visible()
+    dialog.wait_for(state="visible", timeout=10_000)  # its module (journal-panel.js) may come at the click
     return dialog
 
 
@@ -275,7 +275,7 @@ def test_the_journal_is_usable_on_a_small_phone_and_by_keyboard(page, server):
     button.focus()
     page.keyboard.press("Enter")
     dialog = page.locator("dialog.dl-journal")
-    assert dialog.is_visible()
+    dialog.wait_for(state="visible", timeout=10_000)
     assert dialog.bounding_box()["width"] <= 360
     assert page.evaluate("document.activeElement.closest('dialog') !== null")  # focus moved into the dialog
     page.keyboard.press("Escape")
@@ -284,3 +284,39 @@ def test_the_journal_is_usable_on_a_small_phone_and_by_keyboard(page, server):
         page.evaluate("document.querySelector('.dl-journal__live').textContent")
         == "Jet n°\u00a01 ajouté au journal des jets."
     )
+
+
+def test_the_journal_s_dialog_comes_after_the_first_roll_and_then_opens_with_the_network_cut(page, server, request):
+    """The dialog's module (journal-panel.js) is not among what a page fetches before its first roll; it comes
+    once a roll is drawn, so the journal opens when the network is cut after it. Cut before any roll (no
+    offline copy yet), the button says so in a visible French sentence instead of doing nothing."""
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(urlsplit(r.url).path))
+    page.goto(server.url + "/solaires/resoudre-une-action/")
+    page.locator(".dl-journal-button").wait_for()
+    page.wait_for_load_state("load")
+    assert not any(path.endswith("/journal-panel.js") for path in asked), asked
+    # cut before a roll: the notice, and nothing else happens
+    request.node.allow_console_errors = True  # the module's fetch fails: the browser's own console line
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Journal des jets").click()
+    notice = page.locator(".dl-notice")
+    notice.wait_for()
+    assert "Le journal des jets n’a pas pu s’ouvrir" in notice.inner_text()
+    assert notice.bounding_box()["width"] > 0
+    notice.get_by_role("button", name="Fermer").click()
+    assert page.locator(".dl-notice").count() == 0
+    page.context.set_offline(False)
+    # a roll: the module comes after it, then the journal opens with the network cut
+    widget = page.locator(".dl-roller", has=page.locator(".dl-roller__example", has_text="Razors"))
+    widget.scroll_into_view_if_needed()
+    answered(page, widget, lambda: widget.locator(".dl-example").click(), 0)
+    page.wait_for_function(
+        "() => performance.getEntriesByType('resource').some((e) => e.name.includes('/journal-panel.js')"
+        " && e.responseEnd > 0)",
+        timeout=30_000,
+    )
+    page.context.set_offline(True)
+    dialog = open_journal(page)
+    entries = journal_entries(dialog)
+    assert len(entries) == 1 and "Échec avec contrepartie positive" in entries[0]["resultat"], entries

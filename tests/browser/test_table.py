@@ -346,6 +346,7 @@ def test_a_simon_roll_with_a_1_raises_the_meneuses_reserve_once_however_often_it
     assert len(stored_table(hers)["jets"]) == 1
     # her journal: the roll, once, marked as received and named with the character
     hers.locator(".dl-journal-button").tap()
+    hers.locator("dialog.dl-journal[open]").wait_for()  # its dialog's module may come at the tap
     entries = hers.locator(".dl-journal__entry")
     assert entries.count() == 1
     assert "Jet reçu" in entries.first.inner_text() and "Ysil" in entries.first.inner_text()
@@ -466,6 +467,7 @@ def test_a_received_pj_rolls_against_a_side_typed_in_even_while_the_sheets_are_r
     # Her sheet went with both rolls, whatever the dice (without it: the roll unnamed, or the sentence that it is
     # no longer here): the meneuse's journal names her in each.
     hers.get_by_role("button", name="Journal des jets").tap()
+    hers.locator("dialog.dl-journal[open]").wait_for()
     entries = hers.locator("dialog.dl-journal .dl-journal__entry")
     assert entries.count() == 2 and all("Ysil — " in text for text in entries.all_inner_texts()), (
         entries.all_inner_texts()
