@@ -519,3 +519,27 @@ def test_a_sheets_changes_read_in_the_readers_words(tmp_path):
     lines = [line.replace("\u00a0", " ").replace("\u202f", " ") for line in json.loads(done.stdout)]
     assert "Éléments : Pilote (2) → Pilote (3)" in lines, lines
     assert any(line.startswith("Points de personnage : 4 → 1") for line in lines), lines
+
+
+def test_an_undo_finds_its_step_when_the_meneurs_share_went_to_her_phone(tmp_path):
+    """sheets/story.js, in Node: the key of a step whose Réserve went « Pour le meneur » (a player's 1, written on
+    the meneuse's phone, never here) is the key its undo tells (the Réserve left out, writeback.js undoButton), so
+    the step's card goes with the undo (it stayed on screen, its sheet undone under it: test_a11y, 1 run in 8)."""
+    source = (ROOT / "hooks/static/rollers/sheets/story.js").read_text(encoding="utf-8")
+    module = tmp_path / "story.mjs"
+    module.write_text(
+        "const saveHistory = () => null; const watchSheets = () => null;\n"
+        + re.sub(r"^import .*$", "", source, flags=re.M),
+        encoding="utf-8",
+    )
+    fiches = [{"id": "ysil", "rev": 3, "nom": "Ysil"}]
+    script = (
+        f"import {{ writeKey }} from {json.dumps(module.as_uri())};\n"
+        f"const f = {json.dumps(fiches)};\n"
+        "console.log(JSON.stringify([writeKey(f, {lignes: ['+1'], ailleurs: true}), writeKey(f, null),"
+        " writeKey(f, {rev: 4, lignes: ['+1']})]));\n"
+    )
+    done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    elsewhere, none, here = json.loads(done.stdout)
+    assert elsewhere == none == "ysil@3|" and here == "ysil@3|4"

@@ -16,10 +16,13 @@ export function askedUndo(key) {
   askedHere = key;
 }
 
-// What a step wrote, as a key: its sheets at the revisions it left, and the Réserve's.
+// What a step wrote, as a key: its sheets at the revisions it left, and the Réserve's. A Réserve « Pour le
+// meneur » (a player's 1s, said for her phone: `ailleurs`) was not written here: no part of the key, as the
+// undo leaves it out (sheets/writeback.js undoButton). Keyed with it, the undo of a step whose added die was a
+// 1 left its card on screen, the sheet undone under it.
 export function writeKey(fiches, reserve) {
   const sheets = (fiches || []).map((f) => `${f.id}@${f.rev}`).sort().join(",");
-  return `${sheets}|${reserve ? reserve.rev : ""}`;
+  return `${sheets}|${reserve && !reserve.ailleurs ? reserve.rev : ""}`;
 }
 
 export function followUndone(widget) {
