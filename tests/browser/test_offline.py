@@ -143,6 +143,12 @@ def context(browser, request):
     ctx.set_default_timeout(60_000)
     yield ctx
     ctx.close()
+    # A test that runs the page's clock ahead (``page.clock``: fake timers) may, most likely, see the theme's RxJS
+    # flush an interval it had just cancelled, in the fake clock's run: « executing a cancelled action », RxJS's
+    # own line, once in a CI run (test_removing_the_offline_book; which page threw it was not recorded). Only
+    # there, and only that line, is let by.
+    if getattr(request.node, "fake_clock", False):
+        errors = [e for e in errors if e != "pageerror: executing a cancelled action"]
     assert errors == [], errors
 
 
@@ -472,7 +478,7 @@ def test_a_cut_download_leaves_nothing_broken(context, book_online):
     assert size == (PYODIDE_DIR / "pyodide.asm.wasm").stat().st_size
 
 
-def test_removing_the_offline_book(context, book_online):
+def test_removing_the_offline_book(context, book_online, request):
     page = context.new_page()
     download_book(page, book_online)
     # Another tab of the site, opened before the removal: its registration still to come (its late timers held).
@@ -493,6 +499,7 @@ def test_removing_the_offline_book(context, book_online):
     # Not registered again until asked: the page's clock run past the registration's delay (offline.js
     # REGISTER_DELAY_MS, then an idle moment), every call to register() counted.
     page.add_init_script(REGISTER_COUNT)
+    request.node.fake_clock = True  # the context's teardown: see ``context``
     page.clock.install()
     page.reload()
     page.locator("#dl-offline button", has_text="Rendre le livre disponible hors ligne").wait_for()
