@@ -89,20 +89,13 @@ def front_end_files() -> dict[str, str | Path]:
     # Pyodide is, as an absolute URL). The bundles every roller page loads carry only which rollers take
     # sheets: the rest is for the bundles fetched where sheets are used (fiches.js, sheets.js, table.js).
     page = {key: manifest[key] for key in ("pyodide", "version", "fiches")}
-    engine_part = {key: value for key, value in manifest.items() if key != "fiches"}
     lean = {**page, "fiches": {"lanceurs": dict.fromkeys(manifest["fiches"]["lanceurs"], 1)}}
+    configs = {name: lean if name in LEAN_CONFIG else page for name in BUNDLES}
+    configs[WORKER] = {key: value for key, value in manifest.items() if key != "fiches"}
+    configs["prefetch.js"] = {key: page[key] for key in ("pyodide", "version")}  # the worker's making only
     for name, text in minified(front_end).items():
-        if name in BUNDLES or name == WORKER:
-            shown = (
-                engine_part
-                if name == WORKER
-                else {key: page[key] for key in ("pyodide", "version")}
-                if name == "prefetch.js"  # the worker's making
-                else lean
-                if name in LEAN_CONFIG
-                else page
-            )
-            text = f"const CONFIG = {json.dumps(shown, ensure_ascii=False)};\n{text}"
+        if name in configs:
+            text = f"const CONFIG = {json.dumps(configs[name], ensure_ascii=False)};\n{text}"
         files[f"{TARGET}/{name}"] = text
     for name, text in vendored.items():
         files[f"{TARGET}/{name}"] = text
@@ -141,10 +134,10 @@ def minified(texts: dict[str, str]) -> dict[str, str]:
 
     with tempfile.TemporaryDirectory(prefix="dl-minify-") as tmp:
         folder = Path(tmp)
+        (folder / "in").mkdir()
         for name, text in texts.items():
             if (name in BUNDLES or name == WORKER) and _CONFIG_LINE not in text:
                 raise SiteError(f"hooks/static/rollers/config.js: « {_CONFIG_LINE} » not found in {name}")
-            (folder / "in").mkdir(exist_ok=True)
             (folder / "in" / name).write_text(text.replace(_CONFIG_LINE, "", 1), encoding="utf-8")
         done = subprocess.run(
             [

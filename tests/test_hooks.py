@@ -388,9 +388,7 @@ def test_percentages_round_alike_at_build_and_in_the_browser(tmp_path):
         "console.log(JSON.stringify(cases.map((ps) => { const r = percentRows(ps); "
         "return [r.texts, r.digits, percent(ps[0], r.digits)]; })));\n"
     )
-    done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    browser = json.loads(done.stdout)
+    browser = node_json(script)
     assert browser == [[texts, digits, one] for (texts, digits), one in zip(built, success, strict=True)]
     for texts, _digits in built:
         values = [
@@ -456,9 +454,7 @@ def test_the_journal_says_what_each_roll_was_judged_against(tmp_path):
         f"const answers = {json.dumps(answers)};\n"
         "console.log(JSON.stringify(Object.fromEntries(Object.entries(answers).map(([k, r]) => [k, benchmarkText(r)]))));\n"
     )
-    done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    said = json.loads(done.stdout)
+    said = node_json(script)
     a = answers
     assert said["solaires.action"] == f"score à battre {a['solaires.action']['score']}"
     assert said["feerie.action"] == (
@@ -514,9 +510,7 @@ def test_a_sheets_changes_read_in_the_readers_words(tmp_path):
         f"import {{ changeLines }} from {json.dumps(module.as_uri())};\n"
         f"console.log(JSON.stringify(changeLines({json.dumps(raised['modifications'])})));\n"
     )
-    done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    lines = [line.replace("\u00a0", " ").replace("\u202f", " ") for line in json.loads(done.stdout)]
+    lines = [line.replace("\u00a0", " ").replace("\u202f", " ") for line in node_json(script)]
     assert "Éléments : Pilote (2) → Pilote (3)" in lines, lines
     assert any(line.startswith("Points de personnage : 4 → 1") for line in lines), lines
 
@@ -539,7 +533,12 @@ def test_an_undo_finds_its_step_when_the_meneurs_share_went_to_her_phone(tmp_pat
         "console.log(JSON.stringify([writeKey(f, {lignes: ['+1'], ailleurs: true}), writeKey(f, null),"
         " writeKey(f, {rev: 4, lignes: ['+1']})]));\n"
     )
+    elsewhere, none, here = node_json(script)
+    assert elsewhere == none == "ysil@3|" and here == "ysil@3|4"
+
+
+def node_json(script: str):
+    """What an ES module ``script`` prints as JSON, run by Node (the front end's modules, read as they are)."""
     done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    elsewhere, none, here = json.loads(done.stdout)
-    assert elsewhere == none == "ysil@3|" and here == "ysil@3|4"
+    return json.loads(done.stdout)
