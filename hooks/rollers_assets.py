@@ -336,6 +336,7 @@ def sheet_module(name: str) -> bool:
     return parts[0] == "sheets" or (len(parts) == 2 and parts[0] in SYSTEMS and parts[1].startswith("sheet"))
 
 
+@lru_cache(maxsize=512)  # the bundle's packs and the download's size read the same modules
 def shrink(source: str) -> str:
     """The same module without docstrings and comments, indented by one space a level (same behaviour).
 

@@ -109,9 +109,11 @@ def backup_catalogue() -> dict[str, Any]:
     return {**schema_of(SYSTEMS[0])["sauvegarde"], "jeux": games}
 
 
+@cache
 def widgets_config() -> dict[str, Any]:
     """For the bundles: each roller that reads sheets (its places, and those its « Personnage » choice
-    draws), each game's page, the pools as they start."""
+    draws), each game's page, the pools as they start. Made once per build (every widget's
+    « Personnage » choice reads it: ``picker_places``); not to be changed by its readers."""
     rollers: dict[str, Any] = {}
     for game in SYSTEMS:
         for binding in schema_of(game).get("lanceurs") or []:
