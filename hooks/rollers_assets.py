@@ -281,9 +281,18 @@ def head_script(html: str, path: str) -> str:
     return html.replace("</head>", HEAD_SCRIPT + "</head>", 1)
 
 
-def _head_script() -> str:
-    parts = [_EXPORT.sub("", (STATIC / "rollers" / name).read_text(encoding="utf-8")) for name in HEAD_MODULES]
-    calls = "".join(f"{call}\n" for call in HEAD_MODULES.values())
+def same_page_script(html: str, path: str) -> str:
+    """Every page of the book ends its ``<head>`` with ``SAME_PAGE_SCRIPT`` (``browser/same-page.js``): a link to
+    a heading of the page drawn, or back to one, is the browser's, not the theme's to fetch and draw the page
+    again. Inlined as ``HEAD_SCRIPT`` is, for its listener of history's moves must come before the theme's."""
+    if SAME_PAGE_SCRIPT in html:
+        return html
+    return html.replace("</head>", SAME_PAGE_SCRIPT + "</head>", 1)
+
+
+def _head_script(modules: dict[str, str]) -> str:
+    parts = [_EXPORT.sub("", (STATIC / "rollers" / name).read_text(encoding="utf-8")) for name in modules]
+    calls = "".join(f"{call}\n" for call in modules.values())
     return f"<script>(() => {{\n{''.join(compact_js(part) for part in parts)}{calls}}})();</script>"
 
 
@@ -442,4 +451,7 @@ _CONFIG_LINE = f"const CONFIG = {CONFIG_TOKEN};"  # config.js's, once bundled (`
 ESBUILD = NODE_MODULES / ".bin" / "esbuild"
 #: The modules of static/rollers/ the end of a roller page's <head> runs (``head_script``), each with its call.
 HEAD_MODULES = {"engine/first-tap.js": "markFirstTap(waitsForTap());", "result/results-room.js": "holdResultsRooms();"}
-HEAD_SCRIPT = _head_script()
+HEAD_SCRIPT = _head_script(HEAD_MODULES)
+#: The module every page's <head> runs, in no bundle: before the theme's script (``same_page_script``).
+SAME_PAGE_MODULES = {"browser/same-page.js": "keepSamePage();"}
+SAME_PAGE_SCRIPT = _head_script(SAME_PAGE_MODULES)

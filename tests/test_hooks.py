@@ -209,11 +209,14 @@ def test_strict_build_fails_on_a_missing_heading(tmp_path):
 
 def test_front_end_bundle_is_one_valid_es_module(tmp_path):
     """static/rollers/*.js become its bundles (rollers.js from main.js, sheets.js from sheets/page/main.js):
-    every sibling module in one of them, no import left, valid syntax."""
+    every sibling module in one of them (but the one every page's <head> holds), no import left, valid syntax."""
     folder = ROOT / "hooks" / "static" / "rollers"
     texts = {name: assets_hook.bundle(folder, entry) for name, entry in assets_hook.BUNDLES.items()}
     for path in folder.rglob("*.js"):
         name = path.relative_to(folder).as_posix()
+        if name in assets_hook.SAME_PAGE_MODULES:
+            assert not any(f"// ---- {name} ----" in text for text in texts.values()), name
+            continue
         assert any(f"// ---- {name} ----" in text for text in texts.values()), f"{name} is in no bundle"
     # the page's own modules stay out of the bundle every page loads, and so do the sheets' and the table's
     # (fiches.js, table.js: fetched where they are used)
@@ -316,22 +319,31 @@ def test_roller_pages_end_their_head_with_what_must_be_known_before_the_body_and
 ):
     """A page with rollers ends its <head> with one script (engine/first-tap.js, result/results-room.js, their calls), and
     every roller holds the note a first tap's wait shows (its words and the download's size from the build);
-    a page without rollers has neither."""
-    from hooks.rollers_assets import HEAD_MODULES, HEAD_SCRIPT, download_figure
+    a page without rollers has neither. Every page of the book, last in its <head>, holds browser/same-page.js
+    (before the theme's script: its listener of history's moves must come first); the 404 page has no heading to go to."""
+    from hooks.rollers_assets import HEAD_MODULES, HEAD_SCRIPT, SAME_PAGE_SCRIPT, download_figure
 
     assert list(HEAD_MODULES) == ["engine/first-tap.js", "result/results-room.js"]
     assert "function holdResultsRooms()" in HEAD_SCRIPT and "export" not in HEAD_SCRIPT
     assert re.fullmatch(r"\d+,\d\u00a0Mo", download_figure())
     note = f"le moteur de dés (environ {download_figure()}) ne sera téléchargé qu’à votre premier jet."
     roller_pages = 0
+    assert "function keepSamePage()" in SAME_PAGE_SCRIPT and "export" not in SAME_PAGE_SCRIPT
     for page in sorted(built_site.rglob("*.html")):
         html = page.read_text(encoding="utf-8")
+        if page.name == "404.html":
+            assert SAME_PAGE_SCRIPT not in html
+        else:
+            assert html.count(SAME_PAGE_SCRIPT) == 1, page
+            assert html.index(SAME_PAGE_SCRIPT) + len(SAME_PAGE_SCRIPT) == html.index("</head>")
+            assert html.index("</head>") < re.search(r'<script src="[^"]*javascripts/bundle\.', html).start()
         widgets = html.count('<section class="dl-roller" ')
         if not widgets:
             assert HEAD_SCRIPT not in html and "dl-roller__deferred" not in html, page
             continue
         roller_pages += 1
-        assert html.count(HEAD_SCRIPT) == 1 and html.index(HEAD_SCRIPT) + len(HEAD_SCRIPT) == html.index("</head>")
+        assert html.count(HEAD_SCRIPT) == 1
+        assert html.index(HEAD_SCRIPT) + len(HEAD_SCRIPT) == html.index(SAME_PAGE_SCRIPT)
         assert html.count(note) == widgets and '<div class="dl-roller__deferred"></div>' not in html, page
     assert roller_pages >= 6, roller_pages
     css = (ROOT / "hooks" / "static" / "rollers.css").read_text(encoding="utf-8")

@@ -178,6 +178,43 @@ def test_back_after_instant_navigation_shows_the_last_result_again(phone, server
     wait_roll(phone, again, 3)
 
 
+def test_a_link_to_a_heading_of_the_page_and_back_keep_the_page_as_the_reader_left_it(phone, server):
+    """The theme's instant navigation fetched and drew again the page of its first navigation, even one to a
+    heading of the same page: what the reader had typed went with it (browser/same-page.js)."""
+    path = "/simon/resolution/"
+    phone.goto(server.url + path)
+    engine_ready(phone)  # its files all fetched: what the page fetches after this is the page's doing
+    widget = phone.locator(".dl-roller").first
+    widget.scroll_into_view_if_needed()
+    field = widget.locator("input[data-kind=int]").first
+    field.fill("7")
+    widget.evaluate("el => { el.dataset.probe = 'the same element'; }")
+    fetched = server.faults.requests.count(path)
+    link = phone.locator("article a.headerlink").nth(3)  # a heading's ¶, scrolled to
+    target = link.get_attribute("href").split("#", 1)[1]
+    link.scroll_into_view_if_needed()
+    phone.wait_for_function("() => history.state?.y === Math.round(scrollY)")  # the theme keeps the place
+    where = phone.evaluate("scrollY")
+    phone.evaluate("history.scrollRestoration = 'manual'")  # as the theme leaves it once it has navigated
+    link.tap()
+    phone.wait_for_url(f"**{path}#{target}")
+    phone.wait_for_load_state("networkidle")  # the theme's fetch of the page, were there one, is done
+    after_frames(phone)
+    top = phone.evaluate("(id) => document.getElementById(id).getBoundingClientRect().top", target)
+    assert 0 <= top <= 120, top  # the heading under the theme's header
+    assert widget.evaluate("el => el.dataset.probe") == "the same element"  # not drawn again
+    assert field.input_value() == "7"
+    assert server.faults.requests.count(path) == fetched  # nor fetched again
+    phone.evaluate("scrollTo(0, 0)")  # she reads on elsewhere
+    phone.go_back()  # back to where she was, on the same page
+    phone.wait_for_function("(y) => Math.abs(scrollY - y) <= 1", arg=where)
+    phone.wait_for_load_state("networkidle")
+    after_frames(phone)
+    assert widget.evaluate("el => el.dataset.probe") == "the same element"
+    assert field.input_value() == "7"
+    assert server.faults.requests.count(path) == fetched
+
+
 def test_a_page_come_back_to_holds_the_room_of_its_kept_results(phone, server):
     """The results kept for the tab are drawn as the widget wakes, after the page is first drawn: their room
     is held from the parse (result/results-room.js, the widget's height kept beside them), so what follows the widget

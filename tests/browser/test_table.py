@@ -458,6 +458,14 @@ def test_a_received_pj_rolls_against_a_side_typed_in_even_while_the_sheets_are_r
     assert "Dés de celui qui réagit (b) (seuil 11)" in said, said  # 7 typed, as Ysil's 7 gives 11
     assert_heroism_told(hers, OPPOSITION, "Ysil", said)
     shot(hers, "08b-meneuse-pj-contre-valeur")
+    # Her code read again, opened in this same tab: a move within the page, which the theme fetched and drew
+    # again at its first (browser/same-page.js): the choice and what was typed went with it.
+    hers.goto(link)
+    hers.wait_for_function(
+        "() => document.querySelector('.dl-table__message')?.textContent.includes('Ysil')", timeout=30_000
+    )
+    sheets_settled(hers, OPPOSITION, {"fiche": ysil})
+    assert widget.locator("[name=expertise_b]").input_value() == "7"
 
     hers.evaluate(SLOW_TABLE_READ)  # the list is being read again: the received copy not yet in it
     roll(hers, OPPOSITION)
