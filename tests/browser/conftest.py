@@ -369,6 +369,22 @@ def theme_settled(page) -> None:
     after_frames(page)
 
 
+# Counts the pages the theme has drawn in this document (its document$, which replays the current one).
+DRAWN = """() => {
+  if (window.__drawn === undefined) {
+    window.__drawn = 0;
+    document$.subscribe(() => window.__drawn++);
+  }
+  return window.__drawn;
+}"""
+
+
+def pages_drawn(page) -> int:
+    """How many pages the theme has drawn in this document (``window.__drawn``, counted from the first call):
+    a page reached by instant navigation is drawn once ``window.__drawn`` passes this (in, and scrolled)."""
+    return page.evaluate(DRAWN)
+
+
 def navigate_instantly(page, path: str, game: str) -> None:
     """To ``path`` through the primary navigation's link, by the theme's instant navigation (checked: not a
     full load), once the page's ``game`` rollers are there and the scripts have settled."""

@@ -17,7 +17,8 @@ import time
 
 import pytest
 import yaml
-from conftest import ROOT, new_page
+from conftest import ROOT, new_page, pages_drawn
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
@@ -55,13 +56,19 @@ def next_page(page) -> str | None:
     link = page.locator("a.md-footer__link--next")
     if not link.count():
         return None
+    # The theme's pages drawn so far (its document$, which tells one once a page is in and scrolled):
+    # the next tap waits for the page to be drawn, as a reader's would, not only for its article to
+    # be in (a tap while the theme still scrolled the page to its top could land beside the link).
+    drawn = pages_drawn(page)
     before = page.url
-    article = page.locator("article.md-content__inner").element_handle()
     link.click()
-    page.wait_for_function(
-        "([u, old]) => location.href !== u && !old.isConnected && document.querySelector('article.md-content__inner')",
-        arg=[before, article],
-    )
+    try:
+        page.wait_for_function("([u, n]) => location.href !== u && window.__drawn > n", arg=[before, drawn])
+    except PlaywrightTimeout:
+        state = page.evaluate(
+            "() => [location.href, window.__drawn, scrollY, document.querySelector('h1')?.textContent]"
+        )
+        raise AssertionError(f"« Suivant » from {before} (page {drawn} drawn): still {state}") from None
     return page.url
 
 
