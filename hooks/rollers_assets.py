@@ -281,13 +281,15 @@ def head_script(html: str, path: str) -> str:
     return html.replace("</head>", HEAD_SCRIPT + "</head>", 1)
 
 
-def same_page_script(html: str, path: str) -> str:
-    """Every page of the book ends its ``<head>`` with ``SAME_PAGE_SCRIPT`` (``browser/same-page.js``): a link to
-    a heading of the page drawn, or back to one, is the browser's, not the theme's to fetch and draw the page
-    again. Inlined as ``HEAD_SCRIPT`` is, for its listener of history's moves must come before the theme's."""
-    if SAME_PAGE_SCRIPT in html:
+def navigation_script(html: str, path: str) -> str:
+    """Every page of the book ends its ``<head>`` with ``NAVIGATION_SCRIPT``, the theme's instant navigation
+    corrected: a link to a heading of the page drawn, or back to one, is the browser's, not the theme's to fetch
+    and draw the page again (``browser/same-page.js``); a page reached opens at its top, or where the reader
+    left it, never at the place of the page she left (``browser/page-top.js``). Inlined as ``HEAD_SCRIPT`` is,
+    for its listener of history's moves must come before the theme's."""
+    if NAVIGATION_SCRIPT in html:
         return html
-    return html.replace("</head>", SAME_PAGE_SCRIPT + "</head>", 1)
+    return html.replace("</head>", NAVIGATION_SCRIPT + "</head>", 1)
 
 
 def _head_script(modules: dict[str, str]) -> str:
@@ -452,6 +454,6 @@ ESBUILD = NODE_MODULES / ".bin" / "esbuild"
 #: The modules of static/rollers/ the end of a roller page's <head> runs (``head_script``), each with its call.
 HEAD_MODULES = {"engine/first-tap.js": "markFirstTap(waitsForTap());", "result/results-room.js": "holdResultsRooms();"}
 HEAD_SCRIPT = _head_script(HEAD_MODULES)
-#: The module every page's <head> runs, in no bundle: before the theme's script (``same_page_script``).
-SAME_PAGE_MODULES = {"browser/same-page.js": "keepSamePage();"}
-SAME_PAGE_SCRIPT = _head_script(SAME_PAGE_MODULES)
+#: The modules every page's <head> runs, in no bundle: before the theme's script (``navigation_script``).
+NAVIGATION_MODULES = {"browser/same-page.js": "keepSamePage();", "browser/page-top.js": "keepPlaces();"}
+NAVIGATION_SCRIPT = _head_script(NAVIGATION_MODULES)

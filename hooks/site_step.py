@@ -17,7 +17,7 @@
    before the body, ``sheets_content.presence_hint``; on pages with rollers, what must be known
    before the body is drawn (the engine waiting for the first tap, the room of the results kept
    for the tab), ``rollers_assets.head_script``; on every page, a link to a heading of the page left to
-   the browser, not the theme's to fetch and draw again, ``rollers_assets.same_page_script``; and the rollers' note for a first tap with the
+   the browser, not the theme's to fetch and draw again, ``rollers_assets.navigation_script``; and the rollers' note for a first tap with the
    download's size, ``rollers_assets.deferred_note``; any later step over a page's final HTML
    goes in that list), then its links to those stylesheets made one link to the joined file
    (``stylesheets.relink``);
@@ -52,9 +52,9 @@ from hooks.rollers_assets import (
     deferred_note,
     front_end_files,
     head_script,
+    navigation_script,
     prefetch_tag,
     pyodide_index_url,
-    same_page_script,
 )
 from hooks.sheets_content import check_sheet_pages, presence_hint
 from hooks.stylesheets import joined_stylesheet, relink, settle_links
@@ -146,7 +146,7 @@ PAGE_STEPS: tuple[tuple[Callable[[str], bool], Callable[[str, str], str]], ...] 
     (every_html, settle_links),
     (every_html, presence_hint),
     (is_page, head_script),
-    (is_page, same_page_script),
+    (is_page, navigation_script),
     (is_page, deferred_note),
 )
 

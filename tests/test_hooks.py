@@ -214,7 +214,7 @@ def test_front_end_bundle_is_one_valid_es_module(tmp_path):
     texts = {name: assets_hook.bundle(folder, entry) for name, entry in assets_hook.BUNDLES.items()}
     for path in folder.rglob("*.js"):
         name = path.relative_to(folder).as_posix()
-        if name in assets_hook.SAME_PAGE_MODULES:
+        if name in assets_hook.NAVIGATION_MODULES:
             assert not any(f"// ---- {name} ----" in text for text in texts.values()), name
             continue
         assert any(f"// ---- {name} ----" in text for text in texts.values()), f"{name} is in no bundle"
@@ -321,21 +321,22 @@ def test_roller_pages_end_their_head_with_what_must_be_known_before_the_body_and
     every roller holds the note a first tap's wait shows (its words and the download's size from the build);
     a page without rollers has neither. Every page of the book, last in its <head>, holds browser/same-page.js
     (before the theme's script: its listener of history's moves must come first); the 404 page has no heading to go to."""
-    from hooks.rollers_assets import HEAD_MODULES, HEAD_SCRIPT, SAME_PAGE_SCRIPT, download_figure
+    from hooks.rollers_assets import HEAD_MODULES, HEAD_SCRIPT, NAVIGATION_SCRIPT, download_figure
 
     assert list(HEAD_MODULES) == ["engine/first-tap.js", "result/results-room.js"]
     assert "function holdResultsRooms()" in HEAD_SCRIPT and "export" not in HEAD_SCRIPT
     assert re.fullmatch(r"\d+,\d\u00a0Mo", download_figure())
     note = f"le moteur de dés (environ {download_figure()}) ne sera téléchargé qu’à votre premier jet."
     roller_pages = 0
-    assert "function keepSamePage()" in SAME_PAGE_SCRIPT and "export" not in SAME_PAGE_SCRIPT
+    assert "function keepSamePage()" in NAVIGATION_SCRIPT and "function keepPlaces()" in NAVIGATION_SCRIPT
+    assert "export" not in NAVIGATION_SCRIPT
     for page in sorted(built_site.rglob("*.html")):
         html = page.read_text(encoding="utf-8")
         if page.name == "404.html":
-            assert SAME_PAGE_SCRIPT not in html
+            assert NAVIGATION_SCRIPT not in html
         else:
-            assert html.count(SAME_PAGE_SCRIPT) == 1, page
-            assert html.index(SAME_PAGE_SCRIPT) + len(SAME_PAGE_SCRIPT) == html.index("</head>")
+            assert html.count(NAVIGATION_SCRIPT) == 1, page
+            assert html.index(NAVIGATION_SCRIPT) + len(NAVIGATION_SCRIPT) == html.index("</head>")
             assert html.index("</head>") < re.search(r'<script src="[^"]*javascripts/bundle\.', html).start()
         widgets = html.count('<section class="dl-roller" ')
         if not widgets:
@@ -343,7 +344,7 @@ def test_roller_pages_end_their_head_with_what_must_be_known_before_the_body_and
             continue
         roller_pages += 1
         assert html.count(HEAD_SCRIPT) == 1
-        assert html.index(HEAD_SCRIPT) + len(HEAD_SCRIPT) == html.index(SAME_PAGE_SCRIPT)
+        assert html.index(HEAD_SCRIPT) + len(HEAD_SCRIPT) == html.index(NAVIGATION_SCRIPT)
         assert html.count(note) == widgets and '<div class="dl-roller__deferred"></div>' not in html, page
     assert roller_pages >= 6, roller_pages
     css = (ROOT / "hooks" / "static" / "rollers.css").read_text(encoding="utf-8")

@@ -63,16 +63,18 @@ def build_site(out: Path, site_url: str, pyodide: str = "/pyodide/") -> None:
 @dataclass
 class Faults:
     """What the server does to /pyodide/ files: ``delay`` seconds, ``refuse`` (HTTP 503); and
-    ``tamper``: file names (under /pyodide/, or the site's python_stdlib.zip) served with one byte changed."""
+    ``tamper``: file names (under /pyodide/, or the site's python_stdlib.zip) served with one byte changed.
+    ``page_delay``: seconds before a page of the book (a path ending in ``/``) is served (a slow network's wait)."""
 
     delay: float = 0.0
+    page_delay: float = 0.0
     refuse: bool = False
     only: tuple[str, ...] = ()  # file names concerned (empty: every /pyodide/ file)
     tamper: tuple[str, ...] = ()
     requests: list[str] = field(default_factory=list)  # every path served, in order
 
     def reset(self) -> None:
-        self.delay, self.refuse, self.only, self.tamper = 0.0, False, (), ()
+        self.delay, self.page_delay, self.refuse, self.only, self.tamper = 0.0, 0.0, False, (), ()
         self.requests.clear()
 
     def applies(self, path: str) -> bool:
@@ -98,6 +100,8 @@ class Handler(SimpleHTTPRequestHandler):
     def do_GET(self):
         path = urlsplit(self.path).path
         self.faults.requests.append(path)
+        if self.faults.page_delay and path.endswith("/"):
+            time.sleep(self.faults.page_delay)
         if self.faults.applies(path):
             if self.faults.delay:
                 time.sleep(self.faults.delay)

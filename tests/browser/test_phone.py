@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import LAYOUT_SHIFTS, after_frames, navigate_instantly, new_page
+from conftest import LAYOUT_SHIFTS, after_frames, navigate_instantly, new_page, pages_drawn
 
 pytestmark = pytest.mark.browser
 
@@ -213,6 +213,37 @@ def test_a_link_to_a_heading_of_the_page_and_back_keep_the_page_as_the_reader_le
     assert widget.evaluate("el => el.dataset.probe") == "the same element"
     assert field.input_value() == "7"
     assert server.faults.requests.count(path) == fetched
+
+
+def test_the_next_page_opens_at_its_top_though_the_reader_scrolled_as_it_came(phone, server):
+    """The theme keeps the reader's place in the history entry 100 ms after her last scroll, in whatever entry
+    is the current one then: on a slow network, « Suivant » tapped at the end of a page, the page still shown
+    scrolled as the next one came, and the next page opened at that place, mid-page (browser/page-top.js)."""
+    phone.goto(server.url + "/solaires/regles/regles-generales/")
+    drawn = pages_drawn(phone)
+    phone.evaluate("window.__sameDocument = true")
+    suivant = phone.locator("a.md-footer__link--next")
+    suivant.scroll_into_view_if_needed()  # she read to the end of the page
+    phone.wait_for_function("() => history.state?.y === Math.round(scrollY)")  # the theme keeps the place
+    where = phone.evaluate("scrollY")
+    assert where > 2000, where
+    server.faults.page_delay = 1.5  # the next page takes its time
+    suivant.tap()
+    phone.wait_for_url("**/solaires/regles/creer-un-personnage/")
+    phone.evaluate("scrollBy(0, -400)")  # her thumb on the page still shown
+    phone.wait_for_function("(n) => window.__drawn > n", arg=drawn)
+    after_frames(phone)
+    assert phone.evaluate("window.__sameDocument") is True  # the theme's instant navigation
+    assert phone.evaluate("scrollY") == 0
+    assert "Créer un personnage" in phone.locator("article h1").inner_text()
+    server.faults.page_delay = 0
+    phone.go_back()  # the page she left, where she left it
+    phone.wait_for_function("(n) => window.__drawn > n + 1", arg=drawn)
+    phone.wait_for_function("(y) => Math.abs(scrollY - y) <= 1", arg=where)
+    phone.go_forward()  # and the next one at its top again
+    phone.wait_for_function("(n) => window.__drawn > n + 2", arg=drawn)
+    after_frames(phone)
+    assert phone.evaluate("scrollY") == 0
 
 
 def test_a_page_come_back_to_holds_the_room_of_its_kept_results(phone, server):

@@ -5,7 +5,7 @@
 // phone fetched the whole page again. So a link to a part of the page drawn is left to the browser
 // (the theme leaves alone a link with a target), and the theme is not told of a move within it
 // (back or forward included), which scrolls as the theme would have: to the place kept, or the heading.
-// Inlined at the end of every page's <head> (hooks/rollers_assets.py, same_page_script): at the window,
+// Inlined at the end of every page's <head> (hooks/rollers_assets.py, navigation_script): at the window,
 // listeners run in the order they were added, and this one must come before the theme's.
 
 const here = () => location.pathname + location.search;
