@@ -329,16 +329,36 @@ def test_a_prefetch_that_lost_its_download_leaves_the_boot_to_start_afresh(phone
     page_errors.clear()
 
 
-def test_on_a_fast_link_the_engine_waits_for_a_roller_near_the_screen(phone_page, server):
-    """On a fast link the download is short when it is needed: the page's own load keeps the processor."""
-    server.faults.reset()
-    phone_page.goto(server.url + FAR_PAGE, wait_until="load")
-    # The rollers' module has bound the widgets: the prefetch was decided then (main.js bindAll), and
-    # prefetch.js, async in <head>, ran before the load.
-    phone_page.wait_for_function("() => Object.hasOwn(document.querySelector('.dl-roller[data-roller]'), 'dlWidget')")
-    assert phone_page.evaluate("desEtLames.runtime.worker") is None
-    assert phone_page.evaluate("desEtLames.early") is None
-    assert [p for p in server.faults.requests if p.startswith("/pyodide/") or p.endswith(".zip")] == []
+# The page came fast: its first byte less than 200 ms after the navigation began (engine/engine-worker.js,
+# SLOW_LINK_MS), as a loopback page does, unless the machine is loaded enough to make it wait.
+CAME_FAST = """() => { const n = performance.getEntriesByType("navigation")[0];
+  return n.responseStart - n.startTime < 200; }"""
+
+
+def test_on_a_fast_link_the_engine_waits_for_a_roller_near_the_screen(browser, server, page_errors):
+    """On a fast link the download is short when it is needed: the page's own load keeps the processor.
+    A visit whose page came 200 ms or more after its navigation began is a slow link's, where the engine is
+    rightly fetched at once: on a loaded machine the loopback server can be that slow, and the test visits
+    again, in a fresh context (nothing of a prefetch in its cache), until one came fast."""
+    for _ in range(5):
+        server.faults.reset()
+        page = new_page(browser, page_errors, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+        try:
+            page.goto(server.url + FAR_PAGE, wait_until="load")
+            # The rollers' module has bound the widgets: the prefetch was decided then (main.js bindAll), and
+            # prefetch.js, async in <head>, ran before the load.
+            page.wait_for_function("() => Object.hasOwn(document.querySelector('.dl-roller[data-roller]'), 'dlWidget')")
+            if not page.evaluate(CAME_FAST):
+                continue
+            assert page.evaluate("desEtLames.runtime.worker") is None
+            assert page.evaluate("desEtLames.early") is None
+            assert [p for p in server.faults.requests if p.startswith("/pyodide/") or p.endswith(".zip")] == []
+            break
+        finally:
+            page.context.close()
+    else:
+        raise AssertionError("five visits, none whose page came within 200 ms: the machine too loaded to tell")
+    assert page_errors == [], page_errors
 
 
 def test_a_page_without_rollers_fetches_no_engine(phone_page, server):
