@@ -389,9 +389,23 @@ def pages_drawn(page) -> int:
     return page.evaluate(DRAWN)
 
 
+# The theme's sitemap is in this document (its fetch done, and the frames after, where it has been read). The
+# theme takes a click on a link as an instant navigation only once it has its sitemap (the click waits for it,
+# combineLatestWith, and prevents the default too late): a tap before is a full load, for a reader too.
+SITEMAP_IN = """() => performance.getEntriesByType('resource')
+  .some((e) => new URL(e.name).pathname.endsWith('/sitemap.xml') && e.responseEnd > 0)"""
+
+
+def instant_navigation_ready(page) -> None:
+    """The theme will take a tap on a link to another page of the book as an instant navigation."""
+    page.wait_for_function(SITEMAP_IN)
+    after_frames(page)
+
+
 def navigate_instantly(page, path: str, game: str) -> None:
     """To ``path`` through the primary navigation's link, by the theme's instant navigation (checked: not a
     full load), once the page's ``game`` rollers are there and the scripts have settled."""
+    instant_navigation_ready(page)
     page.evaluate("window.__dlSamePage = true")
     page.locator(f".md-nav--primary a[href$='{path}']").first.dispatch_event("click")
     page.wait_for_url(f"**{path}")

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 import pytest
 import yaml
-from conftest import CSP_WATCH, PYODIDE_DIR, ROOT, Faults, Handler, _Reusable, free_port
+from conftest import CSP_WATCH, PYODIDE_DIR, ROOT, Faults, Handler, _Reusable, free_port, instant_navigation_ready
 from helpers import build_site
 
 pytestmark = pytest.mark.browser
@@ -302,6 +302,7 @@ def every_page_offline(page, site: Site, sample: bool = False) -> None:
     assert {"solaires/resoudre-une-action/", "simon/resolution/", "dcda/confrontation/"} <= set(followed), followed
     # Instant navigation: home, then « Suivant » from page to page, no full reload.
     page.goto(site.url)
+    instant_navigation_ready(page)
     page.evaluate("window.__sameDocument = true")
     seen = ["./"]
     while page.locator("a.md-footer__link--next").count() and not (sample and len(seen) > 3):

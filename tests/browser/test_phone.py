@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import LAYOUT_SHIFTS, after_frames, navigate_instantly, new_page, pages_drawn
+from conftest import LAYOUT_SHIFTS, after_frames, instant_navigation_ready, navigate_instantly, new_page, pages_drawn
 
 pytestmark = pytest.mark.browser
 
@@ -152,6 +152,7 @@ def test_back_after_instant_navigation_shows_the_last_result_again(phone, server
     wait_roll(phone, widget, 2)
     shown = widget.locator(".dl-roller__result").inner_text()
     earlier = widget.locator(".dl-roller__earlier").inner_text()
+    instant_navigation_ready(phone)
     phone.evaluate("window.__sameDocument = true")
     phone.evaluate(
         "() => { const a = document.querySelector('a.md-nav__link[href$=\"simon/resolution/\"]'); a.click(); }"
@@ -226,6 +227,7 @@ def test_the_next_page_opens_at_its_top_though_the_reader_scrolled_as_it_came(ph
     scrolled as the next one came, and the next page opened at that place, mid-page (browser/page-top.js)."""
     phone.goto(server.url + "/solaires/regles/regles-generales/")
     drawn = pages_drawn(phone)
+    instant_navigation_ready(phone)
     phone.evaluate("window.__sameDocument = true")
     suivant = phone.locator("a.md-footer__link--next")
     suivant.scroll_into_view_if_needed()  # she read to the end of the page

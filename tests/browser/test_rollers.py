@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import new_page
+from conftest import instant_navigation_ready, new_page
 
 pytestmark = pytest.mark.browser
 
@@ -115,6 +115,7 @@ def _instant_navigation_keeps_the_runtime(page, server):
     first = page.locator('[data-roller="solaires.environnement"]').first
     first.scroll_into_view_if_needed()
     roll_and_wait(first)
+    instant_navigation_ready(page)
     page.evaluate("window.__sameDocument = true")
     page.locator('a.md-nav__link[href$="feerie/actions/"]').first.click()
     page.wait_for_url("**/feerie/actions/")

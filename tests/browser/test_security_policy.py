@@ -17,7 +17,7 @@ import time
 
 import pytest
 import yaml
-from conftest import ROOT, new_page, pages_drawn
+from conftest import ROOT, instant_navigation_ready, new_page, pages_drawn
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
@@ -80,6 +80,7 @@ def test_every_page_rolls_searches_and_goes_offline_under_the_policy(browser, se
     try:
         page.goto(server.url + "/")
         assert page.locator('meta[http-equiv="Content-Security-Policy"]').count() == 1
+        instant_navigation_ready(page)
         page.evaluate("window.__sameDocument = true")
         seen, rolled = ["/"], []
         while url := next_page(page):
