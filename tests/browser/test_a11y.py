@@ -1,9 +1,11 @@
 """Accessibility, measured: axe-core (WCAG 2.2 A/AA and best practices) on every page.
 
 Each page of the built site, on a phone (390×844, touch), in the light and the
-dark scheme: axe runs once at rest and once after the first « Lancer » of the
-page has answered (the widget's bubbling ``dl:jet`` event). Any violation fails
-the test, listed readably (rule, impact, where: theme or widget, the elements).
+dark scheme: axe runs in both at rest and in both after the first « Lancer » of
+the page has answered (the widget's bubbling ``dl:jet`` event). One load per page:
+the other scheme is the system's, switched live (the site follows it), and the
+pages alternate the scheme they are loaded in. Any violation fails the test,
+listed readably (rule, impact, where: theme or widget, the elements).
 
 axe-core comes from npm (package.json), injected from ``node_modules``.
 """
@@ -110,11 +112,6 @@ def roll_first(page) -> None:
     raise AssertionError(f"{page.url} : pas de réponse à « Lancer » après quatre essais")
 
 
-@pytest.fixture(params=["light", "dark"])
-def scheme(request):
-    return request.param
-
-
 def phone_in(browser, scheme: str, page_errors: list[str]):
     """A phone page in ``scheme``: uncaught errors, console errors and anything the pages' policy refuses go to
     ``page_errors``. The caller closes its context."""
@@ -128,15 +125,6 @@ def phone_in(browser, scheme: str, page_errors: list[str]):
     page.on("console", lambda msg: msg.type == "error" and page_errors.append(f"console: {msg.text}"))
     page.set_default_timeout(60_000)
     return page
-
-
-@pytest.fixture
-def phone(browser, server, scheme, page_errors):
-    """A phone in each scheme, for the checks whose outcome depends on the colours."""
-    page = phone_in(browser, scheme, page_errors)
-    yield page
-    page.context.close()
-    assert not page_errors, page_errors
 
 
 @pytest.fixture
@@ -158,16 +146,24 @@ def test_every_page_is_listed():
 
 
 @pytest.mark.parametrize("path", PAGES)
-def test_axe_finds_nothing_at_rest_and_after_a_roll(phone, server, scheme, path, page_errors):
-    phone.goto(server.url + path, wait_until="load")
-    problems = report(axe_check(phone), f"{path} {scheme}, au repos")
-    if has_rollers(server, path):
-        try:
-            roll_first(phone)
-        except AssertionError as err:  # reported with what axe found at rest
-            problems.append(str(err))
-        else:
-            problems += report(axe_check(phone), f"{path} {scheme}, après « Lancer »")
+def test_axe_finds_nothing_at_rest_and_after_a_roll(browser, server, path, page_errors):
+    """In both schemes, at rest and after a roll. The page is loaded in one scheme (light for the even pages of
+    ``PAGES``, dark for the odd ones: each scheme is met from the parse as well as switched to), the other
+    switched to live; after the roll, the other first, then back (one engine boot per page, not two)."""
+    loaded, other = ("light", "dark") if PAGES.index(path) % 2 == 0 else ("dark", "light")
+    phone = phone_in(browser, loaded, page_errors)
+    try:
+        phone.goto(server.url + path, wait_until="load")
+        problems = in_both_schemes(phone, f"{path}, au repos", (loaded, other))
+        if has_rollers(server, path):
+            try:
+                roll_first(phone)
+            except AssertionError as err:  # reported with what axe found at rest
+                problems.append(str(err))
+            else:
+                problems += in_both_schemes(phone, f"{path}, après « Lancer »", (other, loaded))
+    finally:
+        phone.context.close()
     assert not page_errors, page_errors
     assert not problems, "violations axe-core :\n" + "\n".join(problems)
 
@@ -236,16 +232,19 @@ def _only_local(route):
 # ----------------------------------------------------------------------
 
 
-def in_both_schemes(page, where: str) -> list[str]:
-    """axe in the light scheme, then the dark one: the system's scheme, switched live (the site follows it),
-    the page at rest (its top, the theme's « back to top » faded)."""
+THEME_SCHEME = {"light": "default", "dark": "slate"}  # the system's scheme, and the theme's name for it
+
+
+def in_both_schemes(page, where: str, order: tuple[str, str] = ("light", "dark")) -> list[str]:
+    """axe in each scheme of ``order`` in turn: the system's scheme, switched live (the site follows it; the
+    first one may be the page's already), once the page shows it and has finished switching."""
     problems = []
-    for system, scheme in (("light", "default"), ("dark", "slate")):
+    for system in order:
         page.emulate_media(color_scheme=system)
         page.wait_for_function(
             "(want) => document.body.getAttribute('data-md-color-scheme') === want"
             " && !document.body.hasAttribute('data-md-color-switching')",
-            arg=scheme,
+            arg=THEME_SCHEME[system],
         )
         problems += report(axe_check(page), f"{where} ({system})")
     return problems
