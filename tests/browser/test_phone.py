@@ -70,10 +70,27 @@ def wait_roll(page, widget, number: int):
 
 @pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_widget_is_one_screen_tall_at_rest(phone, server, size):
+    """Every page with rollers, each widget at rest once the engine is ready: the reader's walk through the book,
+    page to page by the theme's instant navigation (the engine booted once and kept, as hers is)."""
     too_tall = []
+    phone.goto(server.url + url_of(PAGES[0]))
+    engine_ready(phone)
+    instant_navigation_ready(phone)
+    phone.evaluate("window.__sameDocument = true")
     for src in PAGES:
-        phone.goto(server.url + url_of(src))
-        engine_ready(phone)
+        if phone.evaluate("location.pathname") != url_of(src):
+            drawn = pages_drawn(phone)
+            phone.locator(f".md-nav--primary a[href$='{url_of(src)}']").first.dispatch_event("click")
+            phone.wait_for_function("(n) => window.__drawn > n", arg=drawn)
+        first = phone.locator(".dl-roller").first
+        first.scroll_into_view_if_needed()
+        phone.wait_for_function(  # the widget near the screen awake (widget/wake.js), the engine still ready
+            "(el) => 'value' in Object.getOwnPropertyDescriptor(el, 'dlWidget')"
+            " && window.desEtLames.runtime.state.name === 'ready'",
+            arg=first.element_handle(),
+        )
+        after_frames(phone)
+        assert phone.evaluate("location.pathname") == url_of(src)
         heights = phone.evaluate(
             "() => [...document.querySelectorAll('.dl-roller')].map((el) => [el.id, el.getBoundingClientRect().height])"
         )
@@ -81,6 +98,8 @@ def test_every_widget_is_one_screen_tall_at_rest(phone, server, size):
         # nothing wider than the screen either
         assert phone.evaluate("document.documentElement.scrollWidth") <= size[0]
     assert too_tall == []
+    assert phone.evaluate("window.__sameDocument") is True  # one document: instant navigation throughout
+    assert phone.evaluate("window.desEtLames.runtime.boots") == 1
 
 
 @pytest.mark.parametrize("size", PHONES, ids=lambda s: f"{s[0]}x{s[1]}")
