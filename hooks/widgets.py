@@ -43,6 +43,7 @@ from hooks.probabilities import insert_tables
 from hooks.rollers_content import insert_widgets
 from hooks.rollers_markdown import mark_sections
 from hooks.sheets_content import insert_sheets
+from hooks.table_content import insert_table_screen
 from hooks.tables import hold_tables
 from hooks.typography import typeset_html
 from hooks.urls import page_url
@@ -112,7 +113,7 @@ class Finish(Postprocessor):
         src_uri, links_from = self.state["src_uri"], self.state["links_from"]
         if self.state["entries"]:
             text = insert_widgets(text, self.state["entries"], src_uri, links_from)
-        return insert_sheets(insert_tables(text, src_uri, links_from), src_uri)
+        return insert_table_screen(insert_sheets(insert_tables(text, src_uri, links_from), src_uri), links_from)
 
 
 def page_of(md: Markdown, configured: str = "") -> tuple[str, str]:

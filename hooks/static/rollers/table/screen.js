@@ -3,6 +3,8 @@
 // by the camera app, or pasted: « Coller un lien »), and shows the party's sheets received, the
 // meneur's own sheets and Réserve, the last rolls received; the page's rollers take any of these
 // sheets (sheets/picker.js), and each can be proposed to the table as a scene (« Proposer à la table »).
+// The empty table is the build's (hooks/table_content.py): its elements are taken as they are, and
+// only what this device holds changes them (nothing moves at load for a device that holds nothing).
 
 import { fr, h } from "../browser/dom.js";
 import { CONFIG } from "../config.js";
@@ -12,13 +14,18 @@ import { sheetButton, tell } from "../sheets/page/ask.js";
 import { sheetView } from "../sheets/page/view.js";
 import { getReserve, listSheets, watchSheets } from "../sheets/store.js";
 import { glanceLines } from "./glance.js";
-import { TABLE_GAME_NAMES, recordFromFragment, recordLink, siteUrl } from "./record.js";
+import { TABLE_GAME_NAMES, recordFromFragment, recordLink } from "./record.js";
 import { receiveRecord } from "./receive.js";
 import { sceneBody } from "./scene.js";
 import { showLink } from "./show.js";
 import { forgetReceived, listReceived, listReceivedRolls, nextSequence } from "./store.js";
 
 const RECEIVED_AGAIN_MS = 1500;
+
+// `section`'s last element (after its heading: a list, or what an empty one shows) is now `el`.
+function lastOf(section, el) {
+  if (section.lastElementChild !== el) section.lastElementChild.replaceWith(el);
+}
 
 export function bindTableScreens() {
   for (const el of document.querySelectorAll(".dl-table[data-jeu][data-schema]")) {
@@ -31,15 +38,20 @@ class TableScreen {
     this.el = el;
     this.jeu = el.dataset.jeu;
     this.schema = JSON.parse(el.dataset.schema);
-    this.message = h("p", { class: "dl-table__message", role: "status" });
-    this.received = h("div", { class: "dl-table__received" });
-    this.party = h("section", { class: "dl-table__party", "aria-labelledby": "dl-table-equipe" });
-    this.own = h("section", { class: "dl-table__own", "aria-labelledby": "dl-table-vos-fiches" });
-    this.rolls = h("section", { class: "dl-table__rolls", "aria-labelledby": "dl-table-jets" });
-    const field = h("input", { type: "url", id: "dl-table-coller", class: "dl-table__paste-field", autocomplete: "off", placeholder: "https://…#table=1.…" });
-    const paste = h("form", { class: "dl-table__paste", novalidate: "" },
-      h("label", { for: field.id }, fr("Coller un lien de la table (reçu par message, ou copié d’un autre navigateur)")),
-      field, sheetButton("Ouvrir ce lien", () => null, { type: "submit" }));
+    const part = (selector) => el.querySelector(`:scope > ${selector}`);
+    this.message = part(".dl-table__message");
+    this.received = part(".dl-table__received");
+    this.party = part(".dl-table__party");
+    this.own = part(".dl-table__own");
+    this.rolls = part(".dl-table__rolls");
+    // What an empty list shows, and the book's Réserve: put back when the device holds none again.
+    this.noSheet = this.party.querySelector(".dl-table__none");
+    this.noRoll = this.rolls.querySelector(".dl-table__none");
+    this.reserveLine = this.own.querySelector(".dl-table__reserve"); // <strong>its name</strong> : its points…
+    this.bookReserve = this.reserveLine?.lastChild.textContent;
+    this.ownList = h("ul", { class: "dl-table__cards" });
+    const paste = part(".dl-table__paste");
+    const field = paste.querySelector("input");
     paste.addEventListener("submit", (event) => {
       event.preventDefault();
       const text = field.value.trim();
@@ -47,7 +59,6 @@ class TableScreen {
       field.value = "";
       this.receive(at >= 0 ? text.slice(at) : "#", true);
     });
-    el.replaceChildren(this.message, this.received, paste, this.party, this.own, this.rolls);
     for (const roller of document.querySelectorAll(".dl-roller[data-roller]")) this.offerScene(roller);
     document.addEventListener("dl:table", (event) => this.el.isConnected && event.detail?.jeu === this.jeu && this.draw());
     watchSheets((detail) => {
@@ -126,23 +137,23 @@ class TableScreen {
     } catch (err) {
       tell(this.message, err.message, null, "error");
     }
-    this.party.replaceChildren(h("h2", { id: "dl-table-equipe" }, fr(`La table : les fiches reçues (${received.length})`)),
-      received.length ? h("ul", { class: "dl-table__cards" }, ...received.map((r) => this.card(r, true)))
-        : h("p", {}, fr("Aucune fiche reçue pour l’instant : sur son téléphone, chaque joueuse ouvre sa fiche dans « Mes personnages » et touche « Montrer ma fiche au meneur » ; vous lisez son code QR avec l’appareil photo.")));
-    const sheetsPage = siteUrl(CONFIG.fiches.pages[this.jeu]);
-    const reserveLine = CONFIG?.fiches?.reserves?.[this.jeu]
-      ? h("p", { class: "dl-table__reserve" }, h("strong", {}, "Réserve du meneur"),
-        fr(` : ${(reserve?.reserve || CONFIG.fiches.reserves[this.jeu]).porte_poisse} points de porte-poisse${reserve ? "" : " (celle du livre : pas encore tenue sur cet appareil)"}.`))
-      : "";
-    this.own.replaceChildren(h("h2", { id: "dl-table-vos-fiches" }, fr(`Vos fiches et vos PNJ (${own.length})`)), reserveLine,
-      own.length ? h("ul", { class: "dl-table__cards" }, ...own.map((r) => this.card(r, false))) : "",
-      h("p", {}, fr("Les vôtres se font et se changent dans "), h("a", { href: sheetsPage }, "Mes personnages"), "."));
-    this.rolls.replaceChildren(h("h2", { id: "dl-table-jets" }, "Les derniers jets reçus"),
-      rolls.length ? h("ol", { class: "dl-table__roll-list" }, ...rolls.slice(0, 10).map((r) => h("li", { "data-roll-id": r.cle },
+    const [partyCount, ownCount] = this.el.querySelectorAll(".dl-table__count");
+    partyCount.textContent = received.length;
+    lastOf(this.party, received.length
+      ? h("ul", { class: "dl-table__cards" }, ...received.map((r) => this.card(r, true))) : this.noSheet);
+    ownCount.textContent = own.length;
+    if (this.reserveLine) {
+      this.reserveLine.lastChild.textContent = reserve ? fr(` : ${reserve.reserve.porte_poisse} points de porte-poisse.`) : this.bookReserve;
+    }
+    this.ownList.replaceChildren(...own.map((r) => this.card(r, false)));
+    if (own.length) this.own.querySelector(".dl-table__where").before(this.ownList);
+    else this.ownList.remove();
+    lastOf(this.rolls, rolls.length
+      ? h("ol", { class: "dl-table__roll-list" }, ...rolls.slice(0, 10).map((r) => h("li", { "data-roll-id": r.cle },
         h("strong", {}, fr(r.personnage || "Un joueur")), fr(` — ${r.resultat}`),
         r.reserve?.length ? fr(` (Réserve : ${r.reserve.join(" ; ")})`) : "",
         h("small", {}, ` · ${new Date(r.quand).toLocaleTimeString("fr-FR", { timeStyle: "short" })}`))))
-        : h("p", {}, fr("Aucun jet reçu : sous un résultat, « Montrer ce jet » en fait un lien pour vous.")));
+      : this.noRoll);
   }
 
   card(record, received) {
