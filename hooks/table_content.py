@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 import re
 
+from hooks.errors import SiteError
 from hooks.sheets_content import sheets_page, widgets_config
 from hooks.urls import relative_url
 from rules_py.typography import fr
@@ -70,5 +71,12 @@ def table_screen(game: str, links_from: str) -> str:
 
 
 def insert_table_screen(text: str, links_from: str) -> str:
-    """``text`` (a page's HTML) with the empty table in its ``dl-table`` placeholder, before its no-script sentence."""
-    return _TABLE.sub(lambda m: m.group(1) + table_screen(m.group(2), links_from) + m.group(3), text)
+    """``text`` (a page's HTML) with the empty table in its ``dl-table`` placeholder, before its no-script sentence
+    (a placeholder without that sentence stops the build: the page's script needs the screen to bind)."""
+    text, screens = _TABLE.subn(lambda m: m.group(1) + table_screen(m.group(2), links_from) + m.group(3), text)
+    if screens != text.count('<div class="dl-table"'):
+        raise SiteError(
+            f"{links_from or '/'} : « L’écran du meneur » attend "
+            '<div class="dl-table" data-jeu="…"><p class="dl-table__noscript">…</p></div>.'
+        )
+    return text

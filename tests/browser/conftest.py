@@ -266,10 +266,17 @@ def page_errors():
 
 @pytest.fixture
 def page(browser, server, page_errors, request):
-    """A fresh page (390 px or 1280 px via the ``viewport`` marker); console errors fail the test."""
+    """A fresh page (390 px or 1280 px via the ``viewport`` marker; service workers as the ``service_workers``
+    marker says, allowed by default); console errors fail the test."""
     marker = request.node.get_closest_marker("viewport")
     width, height = marker.args if marker else (1280, 900)
-    page = new_page(browser, page_errors, viewport={"width": width, "height": height})
+    workers = request.node.get_closest_marker("service_workers")
+    page = new_page(
+        browser,
+        page_errors,
+        viewport={"width": width, "height": height},
+        service_workers=workers.args[0] if workers else "allow",
+    )
     yield page
     page.context.close()
     if not getattr(request.node, "allow_console_errors", False):
@@ -404,11 +411,14 @@ def instant_navigation_ready(page) -> None:
 
 def navigate_instantly(page, path: str, game: str) -> None:
     """To ``path`` through the primary navigation's link, by the theme's instant navigation (checked: not a
-    full load), once the page's ``game`` rollers are there and the scripts have settled."""
+    full load), once the theme has drawn the page (its ``game`` rollers there) and the scripts have settled.
+    The page drawn, not only a roller of the game: the page left may have one too."""
     instant_navigation_ready(page)
+    drawn = pages_drawn(page)
     page.evaluate("window.__dlSamePage = true")
     page.locator(f".md-nav--primary a[href$='{path}']").first.dispatch_event("click")
     page.wait_for_url(f"**{path}")
+    page.wait_for_function("(n) => window.__drawn > n", arg=drawn)
     page.wait_for_function(f"() => document.querySelector('.dl-roller[data-roller^=\"{game}.\"]')")
     theme_settled(page)
     assert page.evaluate("window.__dlSamePage") is True  # not a full load

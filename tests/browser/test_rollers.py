@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import instant_navigation_ready, new_page
+from conftest import instant_navigation_ready
 
 pytestmark = pytest.mark.browser
 
@@ -98,19 +98,10 @@ def test_odds_follow_the_inputs(page, server):
     )
 
 
-def test_instant_navigation_keeps_the_runtime(browser, server):
-    # No service worker: its offline copy of the book asks for pyodide.asm.wasm too, once the engine is in,
-    # whenever it gets to it (test_network.py); only the page's own requests are counted here.
-    errors: list[str] = []
-    page = new_page(browser, errors, service_workers="block")
-    try:
-        _instant_navigation_keeps_the_runtime(page, server)
-    finally:
-        page.context.close()
-    assert errors == [], errors
-
-
-def _instant_navigation_keeps_the_runtime(page, server):
+# No service worker: its offline copy of the book asks for pyodide.asm.wasm too, once the engine is in,
+# whenever it gets to it (test_network.py); only the page's own requests are counted here.
+@pytest.mark.service_workers("block")
+def test_instant_navigation_keeps_the_runtime(page, server):
     page.goto(server.url + ENV_PAGE)
     first = page.locator('[data-roller="solaires.environnement"]').first
     first.scroll_into_view_if_needed()

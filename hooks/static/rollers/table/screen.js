@@ -50,6 +50,7 @@ class TableScreen {
     this.reserveLine = this.own.querySelector(".dl-table__reserve"); // <strong>its name</strong> : its points…
     this.bookReserve = this.reserveLine?.lastChild.textContent;
     this.ownList = h("ul", { class: "dl-table__cards" });
+    [this.partyCount, this.ownCount] = [this.party, this.own].map((section) => section.querySelector(".dl-table__count"));
     const paste = part(".dl-table__paste");
     const field = paste.querySelector("input");
     paste.addEventListener("submit", (event) => {
@@ -137,11 +138,10 @@ class TableScreen {
     } catch (err) {
       tell(this.message, err.message, null, "error");
     }
-    const [partyCount, ownCount] = this.el.querySelectorAll(".dl-table__count");
-    partyCount.textContent = received.length;
+    this.partyCount.textContent = received.length;
     lastOf(this.party, received.length
       ? h("ul", { class: "dl-table__cards" }, ...received.map((r) => this.card(r, true))) : this.noSheet);
-    ownCount.textContent = own.length;
+    this.ownCount.textContent = own.length;
     if (this.reserveLine) {
       this.reserveLine.lastChild.textContent = reserve ? fr(` : ${reserve.reserve.porte_poisse} points de porte-poisse.`) : this.bookReserve;
     }
