@@ -53,14 +53,16 @@ __all__ = [
 def insert_sheets(text: str, src_uri: str) -> str:
     """``text`` (a page's HTML) with each game's schema on its ``dl-sheets`` placeholder (« Mes personnages »)
     and its ``dl-table`` one (« L’écran du meneur », docs/<game>/table.md: the table's links are read with it),
-    and what the page needs to write and read a backup alone (``data-sauvegarde``: every game's fields, see
-    :func:`backup_catalogue`)."""
+    and, on « Mes personnages » only, what the page needs to write and read a backup alone (``data-sauvegarde``:
+    every game's fields, see :func:`backup_catalogue`; 25 KB the table page, which reads no backup, is spared)."""
 
     def fill(match: re.Match[str]) -> str:
         game = match.group(2)
         if game not in SYSTEMS:
             raise SiteError(f"{src_uri}: jeu inconnu « {game} » pour « Mes personnages ».")
         schema = html.escape(json.dumps(schema_of(game), ensure_ascii=False, separators=(",", ":")), quote=True)
+        if match.group(1).startswith('<div class="dl-table"'):  # the table reads sheets, never a backup
+            return f'{match.group(1)} data-schema="{schema}"'
         backup = html.escape(json.dumps(backup_catalogue(), ensure_ascii=False, separators=(",", ":")), quote=True)
         return f'{match.group(1)} data-schema="{schema}" data-sauvegarde="{backup}"'
 

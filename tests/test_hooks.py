@@ -280,6 +280,29 @@ def test_pages_with_rollers_or_sheets_ask_for_the_engine_first_in_their_head(bui
     assert counts[True] >= 10 and counts[False] >= 3, counts
 
 
+def test_the_backup_catalogue_goes_only_where_a_backup_is_written_or_read(built_site):
+    """Each game's « Mes personnages » carries the backup's catalogue (sheets/page/page.js reads it); its
+    « L’écran du meneur » carries the game's schema only (table/screen.js reads no backup): 25 KB of HTML,
+    about 1.8 KB gzip, a phone would load on the table page for nothing."""
+    import html as htmllib
+
+    from hooks.sheets_content import backup_catalogue, schema_of, sheets_page
+    from rules_py.api import SYSTEMS
+
+    for game in SYSTEMS:
+        sheets = (built_site / sheets_page(game) / "index.html").read_text(encoding="utf-8")
+        found = re.search(
+            rf'<div class="dl-sheets" data-jeu="{game}" data-schema="([^"]*)" data-sauvegarde="([^"]*)"', sheets
+        )
+        assert found, game
+        assert json.loads(htmllib.unescape(found.group(2))) == backup_catalogue()
+        table = (built_site / game / "table" / "index.html").read_text(encoding="utf-8")
+        found = re.search(rf'<div class="dl-table" data-jeu="{game}" data-schema="([^"]*)"[ >]', table)
+        assert found, game
+        assert json.loads(htmllib.unescape(found.group(1))) == schema_of(game)
+        assert "data-sauvegarde" not in table, game
+
+
 def test_widgets_that_take_sheets_carry_the_room_of_their_choice_and_every_page_reads_which_games(built_site):
     """The « Personnage » choice's room (widget.html): the rows sheets/picker.js draws, hidden unless the
     device holds sheets of the game (sheets.css, for every game), which a script of every page's <head> says."""
