@@ -285,8 +285,9 @@ def navigation_script(html: str, path: str) -> str:
     """Every page of the book ends its ``<head>`` with ``NAVIGATION_SCRIPT``, the theme's instant navigation
     corrected: a link to a heading of the page drawn, or back to one, is the browser's, not the theme's to fetch
     and draw the page again (``browser/same-page.js``); a page reached opens at its top, or where the reader
-    left it, never at the place of the page she left (``browser/page-top.js``). Inlined as ``HEAD_SCRIPT`` is,
-    for its listener of history's moves must come before the theme's."""
+    left it, never at the place of the page she left (``browser/page-top.js``); a tap on a link to another page
+    made before the theme has its sitemap is held for the theme, not followed by a full load (``browser/early-tap.js``).
+    Inlined as ``HEAD_SCRIPT`` is, for its listener of history's moves must come before the theme's."""
     if NAVIGATION_SCRIPT in html:
         return html
     return html.replace("</head>", NAVIGATION_SCRIPT + "</head>", 1)
@@ -455,5 +456,9 @@ ESBUILD = NODE_MODULES / ".bin" / "esbuild"
 HEAD_MODULES = {"engine/first-tap.js": "markFirstTap(waitsForTap());", "result/results-room.js": "holdResultsRooms();"}
 HEAD_SCRIPT = _head_script(HEAD_MODULES)
 #: The modules every page's <head> runs, in no bundle: before the theme's script (``navigation_script``).
-NAVIGATION_MODULES = {"browser/same-page.js": "keepSamePage();", "browser/page-top.js": "keepPlaces();"}
+NAVIGATION_MODULES = {
+    "browser/same-page.js": "keepSamePage();",
+    "browser/page-top.js": "keepPlaces();",
+    "browser/early-tap.js": "holdEarlyTaps();",
+}
 NAVIGATION_SCRIPT = _head_script(NAVIGATION_MODULES)

@@ -343,7 +343,7 @@ def test_roller_pages_end_their_head_with_what_must_be_known_before_the_body_and
     """A page with rollers ends its <head> with one script (engine/first-tap.js, result/results-room.js, their calls), and
     every roller holds the note a first tap's wait shows (its words and the download's size from the build);
     a page without rollers has neither. Every page of the book, last in its <head>, holds browser/same-page.js
-    (before the theme's script: its listener of history's moves must come first); the 404 page has no heading to go to."""
+    (with page-top.js and early-tap.js; before the theme's script: its listener of history's moves must come first); the 404 page has no heading to go to."""
     from hooks.rollers_assets import HEAD_MODULES, HEAD_SCRIPT, NAVIGATION_SCRIPT, download_figure
 
     assert list(HEAD_MODULES) == ["engine/first-tap.js", "result/results-room.js"]
@@ -352,6 +352,7 @@ def test_roller_pages_end_their_head_with_what_must_be_known_before_the_body_and
     note = f"le moteur de dés (environ {download_figure()}) ne sera téléchargé qu’à votre premier jet."
     roller_pages = 0
     assert "function keepSamePage()" in NAVIGATION_SCRIPT and "function keepPlaces()" in NAVIGATION_SCRIPT
+    assert "function holdEarlyTaps()" in NAVIGATION_SCRIPT and "holdEarlyTaps();" in NAVIGATION_SCRIPT
     assert "export" not in NAVIGATION_SCRIPT
     for page in sorted(built_site.rglob("*.html")):
         html = page.read_text(encoding="utf-8")

@@ -398,7 +398,8 @@ def pages_drawn(page) -> int:
 
 # The theme's sitemap is in this document (its fetch done, and the frames after, where it has been read). The
 # theme takes a click on a link as an instant navigation only once it has its sitemap (the click waits for it,
-# combineLatestWith, and prevents the default too late): a tap before is a full load, for a reader too.
+# combineLatestWith, and prevents the default too late); browser/early-tap.js holds a reader's tap until then
+# (test_phone.py), and a test that taps once the sitemap is in checks the navigation, not that hold.
 SITEMAP_IN = """() => performance.getEntriesByType('resource')
   .some((e) => new URL(e.name).pathname.endsWith('/sitemap.xml') && e.responseEnd > 0)"""
 

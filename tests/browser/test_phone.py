@@ -267,6 +267,53 @@ def test_the_next_page_opens_at_its_top_though_the_reader_scrolled_as_it_came(ph
     assert phone.evaluate("scrollY") == 0
 
 
+# No service worker: the page's own request for the sitemap is the one held back (page.route).
+@pytest.mark.parametrize("service_workers", ["block"])
+def test_a_tap_made_before_the_theme_has_its_sitemap_is_an_instant_navigation(phone, server, service_workers):
+    """The theme takes a tap on a link as an instant navigation once it has its sitemap, which it asks for after
+    its script has run: on a phone network, a tap in the page's first second or two was the browser's, a full
+    load (the engine started again), with the theme's navigation on top once its sitemap came. The tap is held
+    until the sitemap is in, then the theme's (browser/early-tap.js)."""
+    held = []
+    phone.route("**/sitemap.xml", lambda route: held.append(route))
+    with phone.expect_request("**/sitemap.xml"):
+        phone.goto(server.url + "/solaires/regles/regles-generales/")
+    drawn = pages_drawn(phone)  # the theme's script has run
+    phone.evaluate("window.__sameDocument = true")
+    suivant = phone.locator("a.md-footer__link--next")
+    suivant.scroll_into_view_if_needed()
+    suivant.tap()
+    after_frames(phone)
+    assert phone.url.endswith("/solaires/regles/regles-generales/")  # held, not followed
+    held[0].continue_()  # the sitemap comes
+    phone.wait_for_url("**/solaires/regles/creer-un-personnage/")
+    phone.wait_for_function("(n) => window.__drawn > n", arg=drawn)
+    assert "Créer un personnage" in phone.locator("article h1").inner_text()
+    assert phone.evaluate("window.__sameDocument") is True  # the theme's instant navigation, no full load
+    assert server.faults.requests.count("/solaires/regles/creer-un-personnage/") == 1
+
+
+@pytest.mark.parametrize("service_workers", ["block"])
+@pytest.mark.parametrize("sitemap", ["refused", "never answered"])
+def test_a_tap_held_for_a_sitemap_that_never_comes_is_not_lost(phone, server, page_errors, service_workers, sitemap):
+    """No sitemap: refused (no network and no copy of it: the theme reads none, and takes no tap), or never
+    answered. The browser follows the link a moment later (browser/early-tap.js)."""
+    held = []
+    phone.route("**/sitemap.xml", lambda route: route.abort() if sitemap == "refused" else held.append(route))
+    phone.goto(server.url + "/solaires/regles/regles-generales/")
+    pages_drawn(phone)  # the theme's script has run
+    phone.evaluate("window.__sameDocument = true")
+    suivant = phone.locator("a.md-footer__link--next")
+    suivant.scroll_into_view_if_needed()
+    suivant.tap()
+    phone.wait_for_url("**/solaires/regles/creer-un-personnage/")
+    phone.locator("article h1").wait_for()
+    assert "Créer un personnage" in phone.locator("article h1").inner_text()
+    refused = [e for e in page_errors if e == "console: Failed to load resource: net::ERR_FAILED"]
+    assert bool(refused) == (sitemap == "refused")  # the sitemap's, each page's: the only errors expected
+    page_errors[:] = [e for e in page_errors if e not in refused]
+
+
 def test_a_page_come_back_to_holds_the_room_of_its_kept_results(phone, server):
     """The results kept for the tab are drawn as the widget wakes, after the page is first drawn: their room
     is held from the parse (result/results-room.js, the widget's height kept beside them), so what follows the widget
