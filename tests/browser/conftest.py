@@ -405,9 +405,21 @@ SITEMAP_IN = """() => performance.getEntriesByType('resource')
 
 
 def instant_navigation_ready(page) -> None:
-    """The theme will take a tap on a link to another page of the book as an instant navigation."""
+    """The theme will take a tap on a link to another page of the book as an instant navigation; and this
+    document is marked (``mark_document``), so ``same_document`` tells that navigation from a full load."""
     page.wait_for_function(SITEMAP_IN)
     after_frames(page)
+    mark_document(page)
+
+
+def mark_document(page) -> None:
+    """``same_document(page)`` is true from now until a full load replaces this document."""
+    page.evaluate("window.__sameDocument = true")
+
+
+def same_document(page) -> bool:
+    """No full load since ``mark_document`` (instant navigations keep the document)."""
+    return page.evaluate("window.__sameDocument === true")
 
 
 def navigate_instantly(page, path: str, game: str) -> None:
@@ -416,13 +428,12 @@ def navigate_instantly(page, path: str, game: str) -> None:
     The page drawn, not only a roller of the game: the page left may have one too."""
     instant_navigation_ready(page)
     drawn = pages_drawn(page)
-    page.evaluate("window.__dlSamePage = true")
     page.locator(f".md-nav--primary a[href$='{path}']").first.dispatch_event("click")
     page.wait_for_url(f"**{path}")
     page.wait_for_function("(n) => window.__drawn > n", arg=drawn)
     page.wait_for_function(f"() => document.querySelector('.dl-roller[data-roller^=\"{game}.\"]')")
     theme_settled(page)
-    assert page.evaluate("window.__dlSamePage") is True  # not a full load
+    assert same_document(page)  # not a full load
 
 
 # Anything the pages' Content-Security-Policy refuses is a console error (so a failed test).

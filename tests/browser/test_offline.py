@@ -19,7 +19,18 @@ from urllib.parse import urlsplit
 
 import pytest
 import yaml
-from conftest import CSP_WATCH, PYODIDE_DIR, ROOT, Faults, Handler, _Reusable, free_port, instant_navigation_ready
+from conftest import (
+    CSP_WATCH,
+    PYODIDE_DIR,
+    ROOT,
+    Faults,
+    Handler,
+    _Reusable,
+    free_port,
+    instant_navigation_ready,
+    mark_document,
+    same_document,
+)
 from helpers import build_site
 
 pytestmark = pytest.mark.browser
@@ -303,7 +314,6 @@ def every_page_offline(page, site: Site, sample: bool = False) -> None:
     # Instant navigation: home, then « Suivant » from page to page, no full reload.
     page.goto(site.url)
     instant_navigation_ready(page)
-    page.evaluate("window.__sameDocument = true")
     seen = ["./"]
     while page.locator("a.md-footer__link--next").count() and not (sample and len(seen) > 3):
         before = page.url
@@ -315,7 +325,7 @@ def every_page_offline(page, site: Site, sample: bool = False) -> None:
             ".replace(/[\\u00a0\\u202f]/g, ' ') === h",
             arg=spaces(h1_of(site, path or "./")),
         )
-        assert page.evaluate("window.__sameDocument === true"), f"{path}: a full reload, not instant navigation"
+        assert same_document(page), f"{path}: a full reload, not instant navigation"
         seen.append(path)
     assert sample or sorted(seen) == sorted(site.pages()), seen
     # Search finds a word of another chapter (De Cœur & D'Acier's « victorieuse », from the credits page).
@@ -638,13 +648,14 @@ def test_a_new_build_offers_to_reload_and_drops_the_old_cache(context, tmp_path_
         assert widget.locator(".dl-roller__result form.dl-action").count() > 0
         credits.write_text(credits.read_text(encoding="utf-8") + "\nEncore une version.\n", encoding="utf-8")
         site.build(project)
-        page.evaluate("window.__sameDocument = true; navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        mark_document(page)
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
         banner.wait_for(timeout=60_000)
         banner.locator("button", has_text="Recharger").click()
         banner.locator("button", has_text="Recharger quand même").wait_for()
         # asked (offline/update.js: asking and reloading exclude each other)
         assert "attend encore sa suite" in banner.inner_text()
-        assert page.evaluate("window.__sameDocument === true")  # not reloaded
+        assert same_document(page)  # not reloaded
         assert widget.locator(".dl-roller__result form.dl-action").count() > 0
         banner.locator("button", has_text="Recharger quand même").click()
         page.wait_for_function("() => window.__sameDocument === undefined")

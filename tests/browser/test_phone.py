@@ -10,7 +10,16 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import LAYOUT_SHIFTS, after_frames, instant_navigation_ready, navigate_instantly, new_page, pages_drawn
+from conftest import (
+    LAYOUT_SHIFTS,
+    after_frames,
+    instant_navigation_ready,
+    mark_document,
+    navigate_instantly,
+    new_page,
+    pages_drawn,
+    same_document,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -167,7 +176,6 @@ def test_back_after_instant_navigation_shows_the_last_result_again(phone, server
     shown = widget.locator(".dl-roller__result").inner_text()
     earlier = widget.locator(".dl-roller__earlier").inner_text()
     instant_navigation_ready(phone)
-    phone.evaluate("window.__sameDocument = true")
     phone.evaluate(
         "() => { const a = document.querySelector('a.md-nav__link[href$=\"simon/resolution/\"]'); a.click(); }"
     )
@@ -187,7 +195,7 @@ def test_back_after_instant_navigation_shows_the_last_result_again(phone, server
     # the widget would wake only once scrolled to)
     again.scroll_into_view_if_needed()
     again.locator(".dl-roller__result .dl-outcome").wait_for()
-    assert phone.evaluate("window.__sameDocument") is True  # instant navigation, no reload
+    assert same_document(phone)  # instant navigation, no reload
     assert again.locator(".dl-roller__result").inner_text() == shown
     assert again.locator(".dl-roller__earlier").inner_text() == earlier
     # and the numbering goes on
@@ -242,7 +250,6 @@ def test_the_next_page_opens_at_its_top_though_the_reader_scrolled_as_it_came(ph
     phone.goto(server.url + "/solaires/regles/regles-generales/")
     drawn = pages_drawn(phone)
     instant_navigation_ready(phone)
-    phone.evaluate("window.__sameDocument = true")
     suivant = phone.locator("a.md-footer__link--next")
     suivant.scroll_into_view_if_needed()  # she read to the end of the page
     phone.wait_for_function("() => history.state?.y === Math.round(scrollY)")  # the theme keeps the place
@@ -254,7 +261,7 @@ def test_the_next_page_opens_at_its_top_though_the_reader_scrolled_as_it_came(ph
     phone.evaluate("scrollBy(0, -400)")  # her thumb on the page still shown
     phone.wait_for_function("(n) => window.__drawn > n", arg=drawn)
     after_frames(phone)
-    assert phone.evaluate("window.__sameDocument") is True  # the theme's instant navigation
+    assert same_document(phone)  # the theme's instant navigation
     assert phone.evaluate("scrollY") == 0
     assert "Créer un personnage" in phone.locator("article h1").inner_text()
     server.faults.page_delay = 0
@@ -279,7 +286,7 @@ def test_a_tap_made_before_the_theme_has_its_sitemap_is_an_instant_navigation(ph
     with phone.expect_request("**/sitemap.xml"):
         phone.goto(server.url + "/solaires/regles/regles-generales/")
     drawn = pages_drawn(phone)  # the theme's script has run
-    phone.evaluate("window.__sameDocument = true")
+    mark_document(phone)
     suivant = phone.locator("a.md-footer__link--next")
     suivant.scroll_into_view_if_needed()
     suivant.tap()
@@ -289,7 +296,7 @@ def test_a_tap_made_before_the_theme_has_its_sitemap_is_an_instant_navigation(ph
     phone.wait_for_url("**/solaires/regles/creer-un-personnage/")
     phone.wait_for_function("(n) => window.__drawn > n", arg=drawn)
     assert "Créer un personnage" in phone.locator("article h1").inner_text()
-    assert phone.evaluate("window.__sameDocument") is True  # the theme's instant navigation, no full load
+    assert same_document(phone)  # the theme's instant navigation, no full load
     assert server.faults.requests.count("/solaires/regles/creer-un-personnage/") == 1
 
 
@@ -302,7 +309,6 @@ def test_a_tap_held_for_a_sitemap_that_never_comes_is_not_lost(phone, server, pa
     phone.route("**/sitemap.xml", lambda route: route.abort() if sitemap == "refused" else held.append(route))
     phone.goto(server.url + "/solaires/regles/regles-generales/")
     pages_drawn(phone)  # the theme's script has run
-    phone.evaluate("window.__sameDocument = true")
     suivant = phone.locator("a.md-footer__link--next")
     suivant.scroll_into_view_if_needed()
     suivant.tap()
@@ -371,7 +377,7 @@ def test_a_page_come_back_to_holds_the_room_of_its_kept_results(phone, server):
     phone.go_back()
     phone.wait_for_url(f"**{path}*")
     drawn_again("Back after an instant navigation")
-    assert phone.evaluate("window.__dlSamePage") is True  # the theme's instant navigation, no reload
+    assert same_document(phone)  # the theme's instant navigation, no reload
 
 
 SLOW_CONNECTION = "Object.defineProperty(Navigator.prototype, 'connection', { get: () => ({ effectiveType: '3g' }) });"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import instant_navigation_ready
+from conftest import instant_navigation_ready, same_document
 
 pytestmark = pytest.mark.browser
 
@@ -107,14 +107,13 @@ def test_instant_navigation_keeps_the_runtime(page, server):
     first.scroll_into_view_if_needed()
     roll_and_wait(first)
     instant_navigation_ready(page)
-    page.evaluate("window.__sameDocument = true")
     page.locator('a.md-nav__link[href$="feerie/actions/"]').first.click()
     page.wait_for_url("**/feerie/actions/")
     widget = page.locator('[data-roller="feerie.action"]').first
     widget.scroll_into_view_if_needed()
     roll_and_wait(widget)
     assert widget.locator(".dl-error").count() == 0
-    assert page.evaluate("window.__sameDocument") is True  # no full reload
+    assert same_document(page)  # no full reload
     assert page.evaluate("window.desEtLames.runtime.boots") == 1
     wasm = [p for p in server.faults.requests if p.endswith("pyodide.asm.wasm")]
     assert len(wasm) == 1

@@ -17,7 +17,7 @@ import time
 
 import pytest
 import yaml
-from conftest import ROOT, instant_navigation_ready, new_page, pages_drawn
+from conftest import ROOT, instant_navigation_ready, new_page, pages_drawn, same_document
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
@@ -81,7 +81,6 @@ def test_every_page_rolls_searches_and_goes_offline_under_the_policy(browser, se
         page.goto(server.url + "/")
         assert page.locator('meta[http-equiv="Content-Security-Policy"]').count() == 1
         instant_navigation_ready(page)
-        page.evaluate("window.__sameDocument = true")
         seen, rolled = ["/"], []
         while url := next_page(page):
             path = re.sub(r"^https?://[^/]+", "", url).split("#")[0]
@@ -89,7 +88,7 @@ def test_every_page_rolls_searches_and_goes_offline_under_the_policy(browser, se
             if source_of(path) in MAPPING:
                 roll(page)
                 rolled.append(path)
-        assert page.evaluate("window.__sameDocument === true"), "a full reload: instant navigation was broken"
+        assert same_document(page), "a full reload: instant navigation was broken"
         assert len(seen) >= 17 and len(rolled) == len({source_of(p) for p in seen} & set(MAPPING)), (seen, rolled)
         # Search (Material's worker), and a result followed.
         field = page.locator("input.md-search__input")
