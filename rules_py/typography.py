@@ -19,7 +19,6 @@ Pure standard library (it runs in Pyodide with the rest of the engine).
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 __all__ = ["NBSP", "NNBSP", "MINUS", "fr", "fr_chunks", "minus", "reader"]
 
@@ -56,8 +55,7 @@ _RULES = (
 )
 
 
-@lru_cache(maxsize=4096)  # the same labels and sentences come back in every answer and on every page
-def _edits(text: str) -> tuple[tuple[int, int, str], ...]:
+def _edits(text: str) -> list[tuple[int, int, str]]:
     """Where spaces go: sorted, non-overlapping (start, end, space) replacements."""
     edits: dict[int, tuple[int, str]] = {}
     for pattern, space in _RULES:
@@ -74,18 +72,13 @@ def _edits(text: str) -> tuple[tuple[int, int, str], ...]:
             continue
         out.append((start, end, space))
         last = end
-    return tuple(out)
+    return out
 
 
 def fr(text: str) -> str:
     """``text`` with French spaces before « ; ? ! : » and inside « » (idempotent)."""
     if not isinstance(text, str) or not any(c in text for c in ";?!:«»"):
         return text
-    return _fr(text)
-
-
-@lru_cache(maxsize=4096)
-def _fr(text: str) -> str:
     parts = []
     pos = 0
     for start, end, space in _edits(text):
@@ -106,11 +99,6 @@ def minus(text: str) -> str:
 
 def reader(text: str) -> str:
     """A text the reader sees, set whole: :func:`minus`, then :func:`fr`'s spaces."""
-    return _reader(text) if isinstance(text, str) else text
-
-
-@lru_cache(maxsize=4096)  # every answer's labels and sentences, set once
-def _reader(text: str) -> str:
     return fr(minus(text))
 
 
