@@ -57,14 +57,14 @@ def insert_sheets(text: str, src_uri: str) -> str:
     every game's fields, see :func:`backup_catalogue`; 25 KB the table page, which reads no backup, is spared)."""
 
     def fill(match: re.Match[str]) -> str:
-        game = match.group(2)
+        place, kind, game = match.groups()
         if game not in SYSTEMS:
             raise SiteError(f"{src_uri}: jeu inconnu « {game} » pour « Mes personnages ».")
         schema = html.escape(json.dumps(schema_of(game), ensure_ascii=False, separators=(",", ":")), quote=True)
-        if match.group(1).startswith('<div class="dl-table"'):  # the table reads sheets, never a backup
-            return f'{match.group(1)} data-schema="{schema}"'
+        if kind == "table":  # the table reads sheets, never a backup
+            return f'{place} data-schema="{schema}"'
         backup = html.escape(json.dumps(backup_catalogue(), ensure_ascii=False, separators=(",", ":")), quote=True)
-        return f'{match.group(1)} data-schema="{schema}" data-sauvegarde="{backup}"'
+        return f'{place} data-schema="{schema}" data-sauvegarde="{backup}"'
 
     return _PLACEHOLDER.sub(fill, text)
 
@@ -224,4 +224,4 @@ def _asked(request: dict[str, Any], game: str) -> dict[str, Any]:
     return result
 
 
-_PLACEHOLDER = re.compile(r'(<div class="dl-(?:sheets|table)" data-jeu="([a-z]+)")')
+_PLACEHOLDER = re.compile(r'(<div class="dl-(sheets|table)" data-jeu="([a-z]+)")')

@@ -422,6 +422,11 @@ def same_document(page) -> bool:
     return page.evaluate("window.__sameDocument === true")
 
 
+def wait_for_new_document(page) -> None:
+    """A full load has replaced the document ``mark_document`` marked."""
+    page.wait_for_function("() => window.__sameDocument === undefined")
+
+
 def navigate_instantly(page, path: str, game: str) -> None:
     """To ``path`` through the primary navigation's link, by the theme's instant navigation (checked: not a
     full load), once the theme has drawn the page (its ``game`` rollers there) and the scripts have settled.

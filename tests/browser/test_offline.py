@@ -30,6 +30,7 @@ from conftest import (
     instant_navigation_ready,
     mark_document,
     same_document,
+    wait_for_new_document,
 )
 from helpers import build_site
 
@@ -658,7 +659,7 @@ def test_a_new_build_offers_to_reload_and_drops_the_old_cache(context, tmp_path_
         assert same_document(page)  # not reloaded
         assert widget.locator(".dl-roller__result form.dl-action").count() > 0
         banner.locator("button", has_text="Recharger quand même").click()
-        page.wait_for_function("() => window.__sameDocument === undefined")
+        wait_for_new_document(page)
         page.goto(site.url + "credits/")
         assert "Encore une version." in page.locator("article").inner_text()
     finally:

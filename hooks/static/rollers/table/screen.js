@@ -7,7 +7,6 @@
 // only what this device holds changes them (nothing moves at load for a device that holds nothing).
 
 import { fr, h } from "../browser/dom.js";
-import { CONFIG } from "../config.js";
 import { benchmarkText } from "../journal/text.js";
 import { detail, diceGroup, outcome } from "../result/render.js";
 import { sheetButton, tell } from "../sheets/page/ask.js";
@@ -134,7 +133,7 @@ class TableScreen {
     let received = [], own = [], rolls = [], reserve = null;
     try {
       [received, own, rolls] = await Promise.all([listReceived(this.jeu), listSheets(this.jeu), listReceivedRolls(this.jeu)]);
-      reserve = CONFIG?.fiches?.reserves?.[this.jeu] ? await getReserve(this.jeu) : null;
+      reserve = this.reserveLine ? await getReserve(this.jeu) : null; // a game with a Réserve: the build wrote its line
     } catch (err) {
       tell(this.message, err.message, null, "error");
     }
