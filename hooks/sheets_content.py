@@ -9,7 +9,9 @@
   game's fields as a check reads them and the backup's format. The page draws its form
   from it, and checks what the reader keeps against it (types, ranges, names, choices:
   sheets/page/check.js, generic over the schema), before the engine has booted; the
-  engine then checks each kept sheet whole, in Python, in the browser.
+  engine then checks each kept sheet whole, in Python, in the browser. A table page's
+  ``<div class="dl-table" data-jeu="…">`` (docs/<game>/table.md) gets ``table_schema``: only
+  what « L’écran du meneur » reads of the fields (a link's sheet unpacked, a sheet shown).
 - ``widgets_config`` (the site step, through ``rollers_assets.front_end_files``): what the
   widgets need of the same schemas (which rollers take sheets, in which places, each game's
   page, the Réserve du meneur as it starts), in the bundles' configuration.
@@ -46,27 +48,53 @@ __all__ = [
     "presence_hint",
     "schema_of",
     "sheets_page",
+    "table_schema",
     "widgets_config",
 ]
 
 
 def insert_sheets(text: str, src_uri: str) -> str:
     """``text`` (a page's HTML) with each game's schema on its ``dl-sheets`` placeholder (« Mes personnages »)
-    and its ``dl-table`` one (« L’écran du meneur », docs/<game>/table.md: the table's links are read with it),
     and, on « Mes personnages » only, what the page needs to write and read a backup alone (``data-sauvegarde``:
-    every game's fields, see :func:`backup_catalogue`; 25 KB the table page, which reads no backup, is spared)."""
+    every game's fields, see :func:`backup_catalogue`). Its ``dl-table`` one (« L’écran du meneur »,
+    docs/<game>/table.md) gets only what the table reads of the schema (:func:`table_schema`): no backup, no
+    example sheet, no help text."""
 
     def fill(match: re.Match[str]) -> str:
         place, kind, game = match.groups()
         if game not in SYSTEMS:
             raise SiteError(f"{src_uri}: jeu inconnu « {game} » pour « Mes personnages ».")
-        schema = html.escape(json.dumps(schema_of(game), ensure_ascii=False, separators=(",", ":")), quote=True)
-        if kind == "table":  # the table reads sheets, never a backup
-            return f'{place} data-schema="{schema}"'
-        backup = html.escape(json.dumps(backup_catalogue(), ensure_ascii=False, separators=(",", ":")), quote=True)
-        return f'{place} data-schema="{schema}" data-sauvegarde="{backup}"'
+        if kind == "table":
+            return f'{place} data-schema="{_attribute(table_schema(game))}"'
+        schema = _attribute(schema_of(game))
+        return f'{place} data-schema="{schema}" data-sauvegarde="{_attribute(backup_catalogue())}"'
 
     return _PLACEHOLDER.sub(fill, text)
+
+
+def _attribute(value: Any) -> str:
+    return html.escape(json.dumps(value, ensure_ascii=False, separators=(",", ":")), quote=True)
+
+
+#: What « L’écran du meneur » reads of a field: a link's compact sheet unpacked (table/sheet-code.js: names,
+#: types, sub-fields, choices, defaults) and the sheet shown (sheets/page/view.js: labels, levels' words).
+_TABLE_READS = frozenset(
+    ("nom", "libelle", "type", "requis", "defaut", "champs", "valeurs", "choix")
+    + ("echelles", "echelle_selon", "min", "lignes")
+)
+
+
+def table_schema(game: str) -> dict[str, Any]:
+    """The game's schema as the table page carries it: its fields with what the table reads of them, nothing
+    else (the example sheets, the rollers' bindings, the book's help and links: 5.4 KB gzip of the Solaires
+    table page's 17.6, which put its first paint a round trip later on a phone's network)."""
+    schema = schema_of(game)
+    return {
+        "jeu": schema["jeu"],
+        "titre": schema["titre"],
+        "format": schema["format"],
+        "champs": _kept_fields(schema["champs"], _TABLE_READS),
+    }
 
 
 #: What a field's description says that a check reads (the rest, the book's words and links, is the form's).
@@ -77,15 +105,22 @@ _CHECKED = frozenset(
 
 
 def _checked_fields(fields: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return _kept_fields(fields, _CHECKED, choice_keys=("valeur",))
+
+
+def _kept_fields(
+    fields: list[dict[str, Any]], keys: frozenset[str], choice_keys: tuple[str, ...] = ("valeur", "libelle")
+) -> list[dict[str, Any]]:
+    """``fields`` with only ``keys`` of each (sub-fields and a list's values alike), a choice with ``choice_keys``."""
     out = []
     for field in fields:
-        kept = {k: v for k, v in field.items() if k in _CHECKED}
+        kept = {k: v for k, v in field.items() if k in keys}
         if "champs" in kept:
-            kept["champs"] = _checked_fields(kept["champs"])
+            kept["champs"] = _kept_fields(kept["champs"], keys, choice_keys)
         if "valeurs" in kept:
-            kept["valeurs"] = _checked_fields([kept["valeurs"]])[0]
+            kept["valeurs"] = _kept_fields([kept["valeurs"]], keys, choice_keys)[0]
         if "choix" in kept:
-            kept["choix"] = [{"valeur": c["valeur"]} for c in kept["choix"]]
+            kept["choix"] = [{k: c[k] for k in choice_keys if k in c} for c in kept["choix"]]
         out.append(kept)
     return out
 

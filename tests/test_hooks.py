@@ -282,11 +282,11 @@ def test_pages_with_rollers_or_sheets_ask_for_the_engine_first_in_their_head(bui
 
 def test_the_backup_catalogue_goes_only_where_a_backup_is_written_or_read(built_site):
     """Each game's « Mes personnages » carries the backup's catalogue (sheets/page/page.js reads it); its
-    « L’écran du meneur » carries the game's schema only (table/screen.js reads no backup): 25 KB of HTML,
-    about 1.8 KB gzip, a phone would load on the table page for nothing."""
+    « L’écran du meneur » carries only what the table reads of the game's schema (table/screen.js reads no backup,
+    no example sheet, no help text): on a phone's network, the Solaires table page was a round trip later."""
     import html as htmllib
 
-    from hooks.sheets_content import backup_catalogue, schema_of, sheets_page
+    from hooks.sheets_content import backup_catalogue, schema_of, sheets_page, table_schema
     from rules_py.api import SYSTEMS
 
     for game in SYSTEMS:
@@ -299,8 +299,22 @@ def test_the_backup_catalogue_goes_only_where_a_backup_is_written_or_read(built_
         table = (built_site / game / "table" / "index.html").read_text(encoding="utf-8")
         found = re.search(rf'<div class="dl-table" data-jeu="{game}" data-schema="([^"]*)"[ >]', table)
         assert found, game
-        assert json.loads(htmllib.unescape(found.group(1))) == schema_of(game)
-        assert "data-sauvegarde" not in table, game
+        assert json.loads(htmllib.unescape(found.group(1))) == table_schema(game)
+        assert json.loads(htmllib.unescape(found.group(1))) != schema_of(game)
+        assert "data-sauvegarde" not in table and "exemples" not in table_schema(game), game
+
+
+def test_the_table_schema_keeps_every_key_the_table_reads_of_a_field():
+    """What table/sheet-code.js (a link's sheet unpacked) and sheets/page/view.js (« Toute la fiche ») read of a
+    field is in the table page's schema: a key read there and trimmed by the build would show a sheet wrong."""
+    from hooks.sheets_content import _TABLE_READS
+
+    static = ROOT / "hooks" / "static" / "rollers"
+    read = set()
+    for name in ("table/sheet-code.js", "sheets/page/view.js"):
+        read |= set(re.findall(r"\b(?:field|sub)\??\.(\w+)", (static / name).read_text(encoding="utf-8")))
+    assert {"libelle", "choix", "echelles"} <= read
+    assert read <= _TABLE_READS, read - _TABLE_READS
 
 
 def test_widgets_that_take_sheets_carry_the_room_of_their_choice_and_every_page_reads_which_games(built_site):

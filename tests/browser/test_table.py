@@ -209,6 +209,14 @@ def test_a_sheet_shown_is_received_read_only_in_the_meneuses_table(player, meneu
     assert "Langue étrangère 5 (INT, CO)" in card.inner_text()
     assert "20 points (départ 20, plafond 40)" in card.inner_text()
     assert urlsplit(hers.url).fragment == ""  # the data leave the address bar once received
+    # « Toute la fiche »: read from the table page's own schema, every line as the player reads it on her page
+    # (choices' labels, levels' words), less what a link leaves out (notes, description…)
+    card.locator("summary", has_text="Toute la fiche").tap()
+    theirs = card.locator(".dl-sheet-view").inner_text().splitlines()
+    own = mine.locator(".dl-sheet-view", has=mine.locator(".dl-sheet-view__name", has_text="Ysil")).first
+    own_lines = set(own.inner_text().splitlines())
+    assert len(theirs) >= 10 and "Langue étrangère" in theirs and "Niveau" in "".join(theirs), theirs
+    assert [line for line in theirs if line not in own_lines] == [], theirs
     shot(hers, "03-meneuse-fiche-recue")
     at_top_at_rest(hers)
     found = report(axe_check(hers), "l’écran du meneur, une fiche reçue (sombre)")

@@ -1,5 +1,5 @@
-// « L’écran du meneur »: a game's table page (<div class="dl-table" data-jeu data-schema>, the
-// schema written by the build: hooks/sheets_content.py). It receives the table's links (opened
+// « L’écran du meneur »: a game's table page (<div class="dl-table" data-jeu data-schema>, what the
+// table reads of the schema, written by the build: hooks/sheets_content.py, table_schema). It receives the table's links (opened
 // by the camera app, or pasted: « Coller un lien »), and shows the party's sheets received, the
 // meneur's own sheets and Réserve, the last rolls received; the page's rollers take any of these
 // sheets (sheets/picker.js), and each can be proposed to the table as a scene (« Proposer à la table »).
