@@ -307,14 +307,20 @@ def test_the_backup_catalogue_goes_only_where_a_backup_is_written_or_read(built_
 def test_the_table_schema_keeps_every_key_the_table_reads_of_a_field():
     """What table/sheet-code.js (a link's sheet unpacked) and sheets/page/view.js (« Toute la fiche ») read of a
     field is in the table page's schema: a key read there and trimmed by the build would show a sheet wrong."""
-    from hooks.sheets_content import _TABLE_READS
+    from hooks.sheets_content import _TABLE_READS, table_schema
+    from rules_py.api import SYSTEMS
 
     static = ROOT / "hooks" / "static" / "rollers"
-    read = set()
-    for name in ("table/sheet-code.js", "sheets/page/view.js"):
-        read |= set(re.findall(r"\b(?:field|sub)\??\.(\w+)", (static / name).read_text(encoding="utf-8")))
+    texts = [(static / name).read_text(encoding="utf-8") for name in ("table/sheet-code.js", "sheets/page/view.js")]
+    read = {key for text in texts for key in re.findall(r"\b(?:field|sub)\??\.(\w+)", text)}
     assert {"libelle", "choix", "echelles"} <= read
     assert read <= _TABLE_READS, read - _TABLE_READS
+    # and of the schema itself, there and in the rest of the table's modules
+    texts += [path.read_text(encoding="utf-8") for path in (static / "table").glob("*.js")]
+    top = {key for text in texts for key in re.findall(r"\bschema\??\.(\w+)", text)}
+    assert {"champs", "format"} <= top
+    for game in SYSTEMS:
+        assert top <= table_schema(game).keys(), (game, top - table_schema(game).keys())
 
 
 def test_widgets_that_take_sheets_carry_the_room_of_their_choice_and_every_page_reads_which_games(built_site):
