@@ -82,6 +82,8 @@ _TABLE_READS = frozenset(
     ("nom", "libelle", "type", "requis", "defaut", "champs", "valeurs", "choix")
     + ("echelles", "echelle_selon", "min", "lignes")
 )
+#: ... and of a choice: its value and its label (« Au-dessus de la normale », « Personnage joueur (PJ) »).
+_TABLE_CHOICE_READS = ("valeur", "libelle")
 
 
 def table_schema(game: str) -> dict[str, Any]:
@@ -91,9 +93,8 @@ def table_schema(game: str) -> dict[str, Any]:
     schema = schema_of(game)
     return {
         "jeu": schema["jeu"],
-        "titre": schema["titre"],
         "format": schema["format"],
-        "champs": _kept_fields(schema["champs"], _TABLE_READS),
+        "champs": _kept_fields(schema["champs"], _TABLE_READS, _TABLE_CHOICE_READS),
     }
 
 
@@ -105,11 +106,11 @@ _CHECKED = frozenset(
 
 
 def _checked_fields(fields: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return _kept_fields(fields, _CHECKED, choice_keys=("valeur",))
+    return _kept_fields(fields, _CHECKED, ("valeur",))
 
 
 def _kept_fields(
-    fields: list[dict[str, Any]], keys: frozenset[str], choice_keys: tuple[str, ...] = ("valeur", "libelle")
+    fields: list[dict[str, Any]], keys: frozenset[str], choice_keys: tuple[str, ...]
 ) -> list[dict[str, Any]]:
     """``fields`` with only ``keys`` of each (sub-fields and a list's values alike), a choice with ``choice_keys``."""
     out = []

@@ -1,8 +1,9 @@
 // « L’écran du meneur »: a game's table page (<div class="dl-table" data-jeu data-schema>, what the
-// table reads of the schema, written by the build: hooks/sheets_content.py, table_schema). It receives the table's links (opened
-// by the camera app, or pasted: « Coller un lien »), and shows the party's sheets received, the
-// meneur's own sheets and Réserve, the last rolls received; the page's rollers take any of these
-// sheets (sheets/picker.js), and each can be proposed to the table as a scene (« Proposer à la table »).
+// table reads of the schema, written by the build: hooks/sheets_content.py, table_schema). It receives
+// the table's links (opened by the camera app, or pasted: « Coller un lien »), and shows the party's
+// sheets received, the meneur's own sheets and Réserve, the last rolls received; the page's rollers
+// take any of these sheets (sheets/picker.js), and each can be proposed to the table as a scene
+// (« Proposer à la table »).
 // The empty table is the build's (hooks/table_content.py): its elements are taken as they are, and
 // only what this device holds changes them (nothing moves at load for a device that holds nothing).
 
