@@ -74,3 +74,34 @@ def test_the_mend_keeps_named_headers_and_attributes():
 
     html = '<tr><th>Échelle</th><th></th><th style="text-align: center;"> </th><th>x</th></tr>'
     assert hook.mend(html) == '<tr><th>Échelle</th><td></td><td style="text-align: center;"> </td><th>x</th></tr>'
+
+
+def test_the_theme_script_is_deferred_once_on_every_page_before_the_rollers(site):
+    """Material's and Zensical's bundle runs once the page is parsed (hooks/site_step.py, defer_theme_script):
+    never parser-blocking, and still before rollers.js (a module: deferred scripts run in the page's order)."""
+    from hooks.site_step import DEFERRED_THEME_SCRIPT, THEME_SCRIPT
+
+    pages = sorted(site.rglob("*.html"))
+    assert len(pages) >= 10
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        name = page.relative_to(site).as_posix()
+        assert not THEME_SCRIPT.search(html), name
+        deferred = DEFERRED_THEME_SCRIPT.findall(html)
+        assert len(deferred) == 1, name
+        rollers = html.find('assets/rollers/rollers.js" type="module"')
+        assert rollers == -1 or html.index(deferred[0]) < rollers, name
+
+
+def test_a_page_without_the_theme_script_stops_the_build():
+    from hooks.errors import SiteError
+    from hooks.site_step import defer_theme_script
+
+    page = '<body><p>x</p><script src="../assets/javascripts/bundle.a5f9d56c.min.js"></script></body>'
+    once = defer_theme_script(page, "x/index.html")
+    assert once == page.replace('min.js">', 'min.js" defer>')
+    assert defer_theme_script(once, "x/index.html") == once  # a second pass (mkdocs serve) adds nothing
+    with pytest.raises(SiteError, match="x/index.html.*script du thème.*0 fois"):
+        defer_theme_script("<body><p>x</p></body>", "x/index.html")
+    with pytest.raises(SiteError, match="2 fois"):
+        defer_theme_script(page + page, "x/index.html")
