@@ -137,7 +137,9 @@ def link_offline(html: str, path: str) -> str:
 
 #: The theme's script, as MkDocs' Material and Zensical both write it: the last but one of the body, parser-blocking.
 THEME_SCRIPT = re.compile(r'<script src="([^"<>]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"></script>')
-DEFERRED_THEME_SCRIPT = re.compile(r'<script src="[^"<>]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js" defer></script>')
+DEFERRED_THEME_SCRIPT = re.compile(
+    r'<script src="[^"<>]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js" defer></script>'
+)
 
 
 def defer_theme_script(html: str, path: str) -> str:
