@@ -17,9 +17,9 @@
    before the body, ``sheets_content.presence_hint``; on pages with rollers, what must be known
    before the body is drawn (the engine waiting for the first tap, the room of the results kept
    for the tab), ``rollers_assets.head_script``; on every page, a link to a heading of the page left to
-   the browser, not the theme's to fetch and draw again, ``rollers_assets.navigation_script``; and the rollers' note for a first tap with the
-   download's size, ``rollers_assets.deferred_note``; any later step over a page's final HTML
-   goes in that list), then its links to those stylesheets made one link to the joined file
+   the browser, not the theme's to fetch and draw again, ``rollers_assets.navigation_script``; the rollers'
+   note for a first tap with the download's size, ``rollers_assets.deferred_note``; and on every page the
+   theme's script deferred, ``defer_theme_script``; any later step over a page's final HTML goes in that list), then its links to those stylesheets made one link to the joined file
    (``stylesheets.relink``);
 4. the « Mes personnages » pages checked: every game has one, with its schema, and every
    section its sheet links to exists (``sheets_content.check_sheet_pages``);
