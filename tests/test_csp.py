@@ -102,7 +102,7 @@ def test_the_page_scripts_are_announced_right_after_the_policy(built_site):
         html = page.read_text(encoding="utf-8")
         after = html[html.index('<meta http-equiv="Content-Security-Policy"') :]
         after = after[after.index(">") + 1 :]
-        files = re.findall(r'<script src="([^"]+)"( type="module")?(?: async)?>', html)
+        files = re.findall(r'<script src="([^"]+)"( type="module")?(?: async| defer)?>', html)
         links = re.match(r"((?:<link rel=\"(?:modulepreload|preload\" as=\"script)\" href=\"[^\"]+\">)*)", after).group(
             1
         )
