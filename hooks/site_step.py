@@ -19,8 +19,8 @@
    for the tab), ``rollers_assets.head_script``; on every page, a link to a heading of the page left to
    the browser, not the theme's to fetch and draw again, ``rollers_assets.navigation_script``; the rollers'
    note for a first tap with the download's size, ``rollers_assets.deferred_note``; and on every page the
-   theme's script deferred, ``defer_theme_script``; any later step over a page's final HTML goes in that list), then its links to those stylesheets made one link to the joined file
-   (``stylesheets.relink``);
+   theme's script deferred, ``defer_theme_script``; any later step over a page's final HTML goes in that
+   list), then its links to those stylesheets made one link to the joined file (``stylesheets.relink``);
 4. the « Mes personnages » pages checked: every game has one, with its schema, and every
    section its sheet links to exists (``sheets_content.check_sheet_pages``);
 5. the Content-Security-Policy ``<meta>`` of every page (``csp.apply_to_site``: one policy
@@ -135,11 +135,9 @@ def link_offline(html: str, path: str) -> str:
     return html.replace("</head>", head_tags(page_url_of_file(path)) + "</head>", 1)
 
 
-#: The theme's script, as MkDocs' Material and Zensical both write it: the last but one of the body, parser-blocking.
-THEME_SCRIPT = re.compile(r'<script src="([^"<>]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"></script>')
-DEFERRED_THEME_SCRIPT = re.compile(
-    r'<script src="[^"<>]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js" defer></script>'
-)
+#: The theme's script, as MkDocs' Material and Zensical both write it (the last but one of the body), and once
+#: this step has run (``defer``: a second pass, under ``mkdocs serve``, finds it done).
+THEME_SCRIPT = re.compile(r'<script src="([^"<>]*assets/javascripts/bundle\.[0-9a-f]+\.min\.js)"( defer)?></script>')
 
 
 def defer_theme_script(html: str, path: str) -> str:
@@ -153,7 +151,7 @@ def defer_theme_script(html: str, path: str) -> str:
     showed). A page without that script (the theme changed how it writes it) stops the build: the step would
     silently do nothing."""
     done, count = THEME_SCRIPT.subn(r'<script src="\1" defer></script>', html)
-    if count > 1 or (count == 0 and not DEFERRED_THEME_SCRIPT.search(html)):
+    if count != 1:
         raise SiteError(
             f"{path} : le script du thème (assets/javascripts/bundle.….min.js) doit y être une fois, "
             f"comme l’écrivent Material et Zensical ; il y est {count} fois."
