@@ -18,9 +18,10 @@
    before the body is drawn (the engine waiting for the first tap, the room of the results kept
    for the tab), ``rollers_assets.head_script``; on every page, a link to a heading of the page left to
    the browser, not the theme's to fetch and draw again, ``rollers_assets.navigation_script``; the rollers'
-   note for a first tap with the download's size, ``rollers_assets.deferred_note``; and on every page the
-   theme's script deferred, ``defer_theme_script``; any later step over a page's final HTML goes in that
-   list), then its links to those stylesheets made one link to the joined file (``stylesheets.relink``);
+   note for a first tap with the download's size, ``rollers_assets.deferred_note``; on every page the
+   theme's script deferred, ``defer_theme_script``; and on a page with a section heading, no first frame
+   before that heading is read, ``expect_first_section``; any later step over a page's final HTML goes in
+   that list), then its links to those stylesheets made one link to the joined file (``stylesheets.relink``);
 4. the « Mes personnages » pages checked: every game has one, with its schema, and every
    section its sheet links to exists (``sheets_content.check_sheet_pages``);
 5. the Content-Security-Policy ``<meta>`` of every page (``csp.apply_to_site``: one policy
@@ -159,6 +160,42 @@ def defer_theme_script(html: str, path: str) -> str:
     return done
 
 
+#: A section heading and the page's article (MkDocs' Material and Zensical both write one ``<article …>``
+#: and give every heading its id).
+SECTION_HEADING = re.compile(r'<h2 id="([^"<>]+)"')
+ARTICLE = re.compile(r"<article\b")
+CHARSET = re.compile(r"<meta charset=[^>]*>", re.IGNORECASE)
+EXPECT_LINK = re.compile(r'<link rel="expect" href="#[^"<>]*" blocking="render">')
+
+
+def expect_first_section(html: str, path: str) -> str:
+    """No first frame before the page is read up to its first section: ``<link rel="expect"
+    href="#first-h2" blocking="render">`` early in ``<head>``.
+
+    Without it, the browser may draw the header alone, then read the rest of the page and run the
+    theme's script before its next frame, so the first screen's text waits for the theme (on the
+    long first screen of « L’écran du meneur » most of all). With it, the first frame holds the
+    page's title and opening text, and comes before the theme's script. A page with no section
+    heading (or a browser that does not know ``rel=expect``) is drawn as before. Idempotent
+    (``mkdocs serve`` may run the step twice over a page)."""
+    found = first_section(html)
+    if not found or EXPECT_LINK.search(html):
+        return html
+    charset = CHARSET.search(html)  # first in <head> on every page of both themes
+    at = charset.end() if charset else html.index("</head>")
+    return f'{html[:at]}<link rel="expect" href="#{found}" blocking="render">{html[at:]}'
+
+
+def first_section(html: str) -> str | None:
+    """The id of the article's first ``<h2>`` (None: the page has no article, or no section in it)."""
+    start = ARTICLE.search(html)
+    end = html.find("</article>", start.end()) if start else -1
+    if end < 0:
+        return None
+    found = SECTION_HEADING.search(html, start.end(), end)
+    return found.group(1) if found else None
+
+
 def theme_typography(html: str, path: str) -> str:
     """A page's content was set by the Markdown extension; the 404 page's comes from the theme: all of it."""
     return typeset_theme(html) if is_page(path) else typeset_html(html)
@@ -175,6 +212,7 @@ PAGE_STEPS: tuple[tuple[Callable[[str], bool], Callable[[str, str], str]], ...] 
     (is_page, navigation_script),
     (is_page, deferred_note),
     (every_html, defer_theme_script),
+    (is_page, expect_first_section),
 )
 
 

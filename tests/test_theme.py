@@ -104,3 +104,47 @@ def test_a_page_without_the_theme_script_stops_the_build():
         defer_theme_script("<body><p>x</p></body>", "x/index.html")
     with pytest.raises(SiteError, match="2 fois"):
         defer_theme_script(page + page, "x/index.html")
+
+
+def test_every_page_waits_for_its_opening_section_before_its_first_frame(site):
+    """The first frame holds the page's title and opening text, not the header alone (hooks/site_step.py,
+    expect_first_section): ``<link rel="expect" href="#…" blocking="render">`` in <head>, naming the
+    article's first section heading, on every page that has one, and on no other."""
+    from hooks.site_step import first_section
+
+    expected = {}
+    for page in sorted(site.rglob("index.html")):
+        html = page.read_text(encoding="utf-8")
+        name = page.relative_to(site).as_posix()
+        head = html[: html.index("</head>")]
+        links = re.findall(r'<link rel="expect" href="#([^"]+)" blocking="render">', html)
+        assert links == re.findall(r'<link rel="expect" href="#([^"]+)" blocking="render">', head), name
+        first = first_section(html)
+        assert links == ([first] if first else []), name
+        if first:
+            assert html.count(f'id="{first}"') == 1, name  # the one element the browser waits for
+            assert html.index("<article") < html.index(f'<h2 id="{first}"') < html.index("</article>"), name
+            expected[name] = first
+    assert expected.get("dcda/table/index.html") == "dl-table-equipe"  # the long first screen that lost points
+    assert expected.get("solaires/resoudre-une-action/index.html") == "determiner-laction"
+    assert "dcda/personnages/index.html" not in expected  # no section heading: drawn as before
+    assert 'rel="expect"' not in (site / "404.html").read_text(encoding="utf-8")
+
+
+def test_the_opening_section_is_expected_once_and_only_after_the_article_starts():
+    from hooks.site_step import expect_first_section
+
+    page = (
+        '<html><head><meta charset="utf-8"></head><body><nav><h2 id="menu">Menu</h2></nav>'
+        '<article class="md-content__inner"><h1 id="t">T</h1><p>x</p><h2 id="premiere">A</h2>'
+        '<h2 id="seconde">B</h2></article></body></html>'
+    )
+    once = expect_first_section(page, "x/index.html")
+    assert once == page.replace(
+        '<meta charset="utf-8">', '<meta charset="utf-8"><link rel="expect" href="#premiere" blocking="render">'
+    )  # the article's first h2, not the menu's, early in <head>
+    assert expect_first_section(once, "x/index.html") == once  # a second pass (mkdocs serve) adds nothing
+    bare = page.replace('<h2 id="premiere">A</h2><h2 id="seconde">B</h2>', "")
+    assert expect_first_section(bare, "x/index.html") == bare
+    after = bare.replace("</article>", '</article><footer><h2 id="pied">Pied</h2></footer>')
+    assert expect_first_section(after, "x/index.html") == after  # a heading after the article is not its section
