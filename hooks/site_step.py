@@ -48,6 +48,7 @@ from pathlib import Path
 
 import yaml
 
+from hooks.csp import CHARSET
 from hooks.csp import apply_to_site as apply_policy
 from hooks.errors import SiteError
 from hooks.offline import MANIFEST, head_tags, manifest, write_service_worker
@@ -164,7 +165,6 @@ def defer_theme_script(html: str, path: str) -> str:
 #: and give every heading its id).
 SECTION_HEADING = re.compile(r'<h2 id="([^"<>]+)"')
 ARTICLE = re.compile(r"<article\b")
-CHARSET = re.compile(r"<meta charset=[^>]*>", re.IGNORECASE)
 EXPECT_LINK = re.compile(r'<link rel="expect" href="#[^"<>]*" blocking="render">')
 
 
