@@ -64,7 +64,9 @@ def build_site(out: Path, site_url: str, pyodide: str = "/pyodide/") -> None:
 class Faults:
     """What the server does to /pyodide/ files: ``delay`` seconds, ``refuse`` (HTTP 503); and
     ``tamper``: file names (under /pyodide/, or the site's python_stdlib.zip) served with one byte changed.
-    ``page_delay``: seconds before a page of the book (a path ending in ``/``) is served (a slow network's wait)."""
+    ``page_delay``: seconds before a page of the book (a path ending in ``/``) is served (a slow network's wait).
+    ``hold()``: every /pyodide/ file waits (up to 60 s) until ``release()``: a download still under way when the
+    test taps, however slow the machine."""
 
     delay: float = 0.0
     page_delay: float = 0.0
@@ -72,10 +74,21 @@ class Faults:
     only: tuple[str, ...] = ()  # file names concerned (empty: every /pyodide/ file)
     tamper: tuple[str, ...] = ()
     requests: list[str] = field(default_factory=list)  # every path served, in order
+    released: threading.Event = field(default_factory=threading.Event)
+
+    def __post_init__(self) -> None:
+        self.released.set()
+
+    def hold(self) -> None:
+        self.released.clear()
+
+    def release(self) -> None:
+        self.released.set()
 
     def reset(self) -> None:
         self.delay, self.page_delay, self.refuse, self.only, self.tamper = 0.0, 0.0, False, (), ()
         self.requests.clear()
+        self.release()
 
     def applies(self, path: str) -> bool:
         return path.startswith("/pyodide/") and (not self.only or path.rsplit("/", 1)[-1] in self.only)
@@ -103,6 +116,7 @@ class Handler(SimpleHTTPRequestHandler):
         if self.faults.page_delay and path.endswith("/"):
             time.sleep(self.faults.page_delay)
         if self.faults.applies(path):
+            self.faults.released.wait(timeout=60)
             if self.faults.delay:
                 time.sleep(self.faults.delay)
             if self.faults.refuse:
