@@ -301,21 +301,16 @@ def test_a_tap_made_before_the_theme_has_its_sitemap_is_an_instant_navigation(ph
     assert server.faults.requests.count("/solaires/regles/creer-un-personnage/") == 1
 
 
+REFUSED_SITEMAP = "console: Failed to load resource: net::ERR_FAILED"  # the console's line for a refused sitemap
+
+
 @pytest.mark.parametrize("service_workers", ["block"])
 @pytest.mark.parametrize("sitemap", ["refused", "never answered"])
 def test_a_tap_held_for_a_sitemap_that_never_comes_is_not_lost(phone, server, page_errors, service_workers, sitemap):
     """No sitemap: refused (no network and no copy of it: the theme reads none, and takes no tap), or never
     answered. The browser follows the link a moment later (browser/early-tap.js)."""
-    held, refusals = [], []
-
-    def answer(route):
-        if sitemap == "refused":
-            refusals.append(route.request.url)
-            route.abort()
-        else:
-            held.append(route)
-
-    phone.route("**/sitemap.xml", answer)
+    held = []
+    phone.route("**/sitemap.xml", lambda route: route.abort() if sitemap == "refused" else held.append(route))
     phone.goto(server.url + "/solaires/regles/regles-generales/")
     pages_drawn(phone)  # the theme's script has run
     suivant = phone.locator("a.md-footer__link--next")
@@ -327,10 +322,10 @@ def test_a_tap_held_for_a_sitemap_that_never_comes_is_not_lost(phone, server, pa
     if sitemap == "refused":  # the second page's theme asks too: its refusal is reported before errors are read
         pages_drawn(phone)
         deadline = time.monotonic() + 30
-        while len(refusals) < 2 or page_errors.count("console: Failed to load resource: net::ERR_FAILED") < 2:
-            assert time.monotonic() < deadline, (refusals, page_errors)
+        while page_errors.count(REFUSED_SITEMAP) < 2:
+            assert time.monotonic() < deadline, page_errors
             phone.wait_for_timeout(50)
-    refused = [e for e in page_errors if e == "console: Failed to load resource: net::ERR_FAILED"]
+    refused = [e for e in page_errors if e == REFUSED_SITEMAP]
     assert bool(refused) == (sitemap == "refused")  # the sitemap's, each page's: the only errors expected
     page_errors[:] = [e for e in page_errors if e not in refused]
 
