@@ -1,8 +1,8 @@
 // ESLint (bash tools/lint.sh): the recommended rules over the front-end.
-// hooks/static/rollers/*.js are ES modules run in the page (bundled into one
-// module at build time), hooks/static/rollers-worker.js is a module Web Worker
-// that also sees Pyodide's loadPyodide, hooks/static/sw.js the service worker;
-// bench/*.mjs, tools/*.mjs and hooks/*.mjs (the build's library compiler) run under Node.
+// frontend/**/*.js are ES modules run in the page (bundled into one
+// module at build time), frontend/rollers-worker.js is a module Web Worker
+// that also sees Pyodide's loadPyodide, frontend/sw.js the service worker;
+// bench/*.mjs, tools/*.mjs and hooks/**/*.mjs (the build's library compiler) run under Node.
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -10,19 +10,20 @@ export default [
   { ignores: ["node_modules/**", "site/**", ".venv/**"] },
   js.configs.recommended,
   {
-    files: ["hooks/static/rollers/**/*.js"],
+    files: ["frontend/**/*.js"],
+    ignores: ["frontend/rollers-worker.js", "frontend/sw.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser } },
   },
   {
-    files: ["hooks/static/rollers-worker.js"],
+    files: ["frontend/rollers-worker.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.worker } },
   },
   {
-    files: ["hooks/static/sw.js"],
+    files: ["frontend/sw.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.serviceworker } },
   },
   {
-    files: ["bench/**/*.mjs", "tools/**/*.mjs", "tests/**/*.mjs", "hooks/*.mjs", "eslint.config.mjs"],
+    files: ["bench/**/*.mjs", "tools/**/*.mjs", "tests/**/*.mjs", "hooks/**/*.mjs", "eslint.config.mjs"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },
   },
 ];

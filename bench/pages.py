@@ -39,7 +39,7 @@ PLAIN = "/credits/"
 
 
 def roller_pages() -> list[str]:
-    mapping = yaml.safe_load((ROOT / "hooks" / "sections.yml").read_text(encoding="utf-8"))
+    mapping = yaml.safe_load((ROOT / "hooks" / "page" / "sections.yml").read_text(encoding="utf-8"))
     return [
         "/" + src.removesuffix(".md").removesuffix("index") + ("/" if not src.endswith("index.md") else "")
         for src in sorted(mapping)

@@ -75,7 +75,7 @@ def config_without_hooks(tmp: Path) -> Path:
     """mkdocs.yml without the project's build: its `hooks:` block and its Markdown extension (the same site, no rollers)."""
     text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     text = re.sub(r"(?m)^hooks:.*\n(?:[ \t]+-.*\n)+", "", text)
-    text = re.sub(r"(?m)^[ \t]+- hooks\.widgets\b.*\n", "", text)
+    text = re.sub(r"(?m)^[ \t]+- hooks\.page\.extension\b.*\n", "", text)
     path = ROOT / ".bench-nohooks.yml"  # beside mkdocs.yml so relative paths hold
     path.write_text(text, encoding="utf-8")
     return path
@@ -106,7 +106,7 @@ def bench_build(runs: int) -> dict:
     """Median build times, interleaved (with hooks, without, with, without…), in three settings.
 
     ``cold_html`` (the target: a build from a fresh clone): the hooks' HTML cache
-    (hooks/build_cache.py: widgets and probability tables, kept between builds while rules_py and
+    (hooks/page/build_cache.py: widgets and probability tables, kept between builds while rules_py and
     the hooks are unchanged) empty at every build, Python's bytecode cache on (as on any
     developer's machine or GitHub Actions once the packages are installed). ``bytecode``: the same
     with the HTML cache warm (a build after a change to the text). ``no_bytecode``: with
@@ -124,7 +124,7 @@ def bench_build(runs: int) -> dict:
         try:
             for name, env in (("no_bytecode", uncached), ("bytecode", cached), ("cold_html", cached)):
                 if name != "cold_html":
-                    for cache in (ROOT / "rules_py" / "__pycache__", ROOT / "hooks" / "__pycache__"):
+                    for cache in (ROOT / "rules_py" / "__pycache__", *(ROOT / "hooks").rglob("__pycache__")):
                         shutil.rmtree(cache, ignore_errors=True)  # "no_bytecode" must not read old ones
                 time_build(ROOT / "mkdocs.yml", tmp_path / "warm", env)  # warm the caches once
                 with_hooks, without = [], []
@@ -242,7 +242,7 @@ def bench_bytes(site: Path) -> dict:
     packs, which no roll needs, nor ``sheets.js``, the « Mes personnages » pages' own bundle
     (counted apart, for those pages).
     """
-    from hooks.rollers_assets import pack_name
+    from hooks.site_step.front_end import pack_name
 
     assets = site / "assets" / "rollers"
     # The engine's own standard library lives there too: it is Pyodide's, counted in the bytes ratio.
@@ -257,7 +257,7 @@ def bench_bytes(site: Path) -> dict:
     on_demand = {name: round(sum(gz(p) for p in files if p.name == name) / 1024, 1) for name in sorted(later)}
     front = sum(gz(p) for p in files if p.suffix in {".js", ".css"} and p.name not in later)
     packs = {p.name: gz(p) for p in (assets / "rules_py").glob("*.txt")}
-    mapping = yaml.safe_load((ROOT / "hooks" / "sections.yml").read_text(encoding="utf-8"))
+    mapping = yaml.safe_load((ROOT / "hooks" / "page" / "sections.yml").read_text(encoding="utf-8"))
     every_game = {e["roller"].split(".", 1)[0] for entries in mapping.values() for e in entries}
     sheets_gz = sum(packs[pack_name(game, True)] for game in (None, *sorted(every_game)))
     core = packs[pack_name(None, False)]

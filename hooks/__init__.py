@@ -1,14 +1,13 @@
-"""The site's build, the same for every Python-Markdown site generator.
+"""The site's build, the same for every Python-Markdown site generator, in folders by when it runs.
 
-- ``hooks.widgets``: the Markdown extension (``markdown_extensions`` in mkdocs.yml): a rule
-  section's live roller, the probability tables, the headings' ids, French typography and
-  the accessibility mends of the page's own content.
-- ``hooks.site_step``: what happens once per site, over the built files: the rollers'
-  front-end, ``rules_py``, the cut standard library, the web app manifest, the theme's
-  text set in French, and last the service worker with every file's hash.
+- ``hooks.page``: the Markdown extension (``markdown_extensions`` in mkdocs.yml), run on every
+  page: a rule section's live roller, the probability tables, the headings' ids, French
+  typography and the accessibility mends of the page's own content.
+- ``hooks.site_step``: run once per site, over the built folder: the front end (``frontend/``),
+  ``rules_py``, the cut standard library, the web app manifest, the theme's text set in French,
+  each page's policy, and last the service worker with every file's hash. MkDocs runs it from
+  its hook ``hooks/site_step/mkdocs_hook.py``; after Zensical, ``hooks.build`` runs it.
+- ``hooks.serve``: MkDocs hooks for ``mkdocs serve`` only (live rebuilds, a local Pyodide).
 - ``hooks.build``: one build command per stack (``bash tools/build.sh mkdocs|zensical DIR``).
-
-MkDocs runs the extension and, through ``hooks/mkdocs_site.py`` (a hook), the site step;
-a Zensical build runs the extension, then ``hooks.build`` runs the same site step.
-``dev_reload.py`` and ``dev_pyodide.py`` are MkDocs hooks for ``mkdocs serve`` only.
+- ``errors``, ``urls``, ``typography``: what the page and the site step both use.
 """

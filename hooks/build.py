@@ -4,7 +4,7 @@
     python -m hooks.build zensical DIR   (bash tools/build.sh zensical DIR)
 
 - ``mkdocs``: ``mkdocs build --strict``; the project's Markdown extension renders the
-  widgets, its hook (``hooks/mkdocs_hook.py``) runs the site step. Any warning fails.
+  widgets, its hook (``hooks/site_step/mkdocs_hook.py``) runs the site step. Any warning fails.
 - ``zensical``: ``zensical build --strict`` over a copy of ``mkdocs.yml``, ``docs/`` and
   ``overrides/`` in a temporary folder (Zensical writes its site and its cache inside the
   project, and its ``--clean`` empties the whole ``.cache/``, Pyodide's files included:
@@ -13,7 +13,7 @@
   of Zensical, or warning of the site step, fails.
 
 Both read ``SITE_URL`` (the address the site is served at) and ``PYODIDE_INDEX_URL``
-from the environment, through mkdocs.yml's ``!ENV`` and ``rollers_assets``.
+from the environment, through mkdocs.yml's ``!ENV`` and ``front_end``.
 """
 
 from __future__ import annotations

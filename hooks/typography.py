@@ -6,9 +6,9 @@ answers), read paragraph by paragraph so that a space next to an inline tag
 comments, ``<code>``, ``<pre>``, ``<kbd>``, ``<samp>``, ``<script>``, ``<style>``,
 ``<textarea>``, SVG and MathML are left as they are; the words are unchanged.
 
-Two passes, one function: the Markdown extension (``hooks/widgets.py``) sets the page's
+Two passes, one function: the Markdown extension (``hooks/page/extension.py``) sets the page's
 own content (``typeset_html``) before the widgets and tables go in (they are made set);
-the site step (``hooks/site_step.py``) sets the theme's text around it in every built page,
+the site step (``hooks/site_step/__init__.py``) sets the theme's text around it in every built page,
 the 404 page included (``typeset_theme``): the header, the navigation, the footer.
 """
 

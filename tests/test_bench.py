@@ -24,11 +24,11 @@ def test_the_plain_build_is_the_same_site_without_hooks(tmp_path):
     try:
         text = path.read_text(encoding="utf-8")
         with_hooks = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-        assert "hooks:" in with_hooks and "hooks:" not in text and "hooks.widgets" not in text
+        assert "hooks:" in with_hooks and "hooks:" not in text and "hooks.page.extension" not in text
         kept = [
             line
             for line in with_hooks.splitlines()
-            if "hooks/" not in line and not line.startswith("hooks:") and "- hooks.widgets" not in line
+            if "hooks/" not in line and not line.startswith("hooks:") and "- hooks.page.extension" not in line
         ]
         assert text.splitlines() == kept
         yaml.load(text, Loader=yaml.BaseLoader)  # still a valid config
@@ -171,7 +171,7 @@ def test_lighthouse_compares_each_roller_page_with_its_own_credits_runs():
 
 def test_the_page_weight_counts_the_front_end_the_core_and_the_page_games_only(built_site):
     figures = run.bench_bytes(built_site)
-    assert set(figures["page_gz_kb"]) == set(run.yaml.safe_load((run.ROOT / "hooks/sections.yml").read_text()))
+    assert set(figures["page_gz_kb"]) == set(run.yaml.safe_load((run.ROOT / "hooks/page/sections.yml").read_text()))
     pages = figures["page_gz_kb"]
     # a page of one game weighs less than everything; the front-end and the core are in every page
     assert figures["js_css_gz_kb"] + figures["rules_core_gz_kb"] < min(pages.values())

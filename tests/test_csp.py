@@ -2,7 +2,7 @@
 
 - one policy, the same on every page, first in <head> (before any script);
 - script-src: the site, the hashes of every inline script of every page (found here with
-  Python's HTML parser, independently of hooks/csp.py's own reading), 'wasm-unsafe-eval'
+  Python's HTML parser, independently of hooks/site_step/csp.py's own reading), 'wasm-unsafe-eval'
   and Pyodide's address; never 'unsafe-inline' nor 'unsafe-eval';
 - worker-src the site only; connect-src the site and Pyodide's address; object-src 'none';
   base-uri 'self'; nothing a <meta> ignores (frame-ancestors: CONTRIBUTING.md says so).
@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-spec = importlib.util.spec_from_file_location("hook_csp", ROOT / "hooks" / "csp.py")
+spec = importlib.util.spec_from_file_location("hook_csp", ROOT / "hooks" / "site_step" / "csp.py")
 csp = importlib.util.module_from_spec(spec)
 sys.modules[spec.name] = csp
 spec.loader.exec_module(csp)

@@ -61,7 +61,7 @@ def served(tmp_path):
         pytest.fail("node_modules/pyodide is missing: run bash tools/setup.sh test")
     copy = tmp_path / "project"
     copy.mkdir()
-    for name in ("docs", "hooks", "rules_py", "overrides"):
+    for name in ("docs", "hooks", "frontend", "rules_py", "overrides"):
         shutil.copytree(ROOT / name, copy / name, ignore=shutil.ignore_patterns("__pycache__"))
     for name in ("mkdocs.yml", "package.json"):  # package.json pins Pyodide
         shutil.copy(ROOT / name, copy / name)
@@ -127,7 +127,7 @@ def test_serve_rebuilds_on_hooks_and_rules_py_and_serves_local_pyodide(served):
 
     # a static file of the hooks
     marker = ".dl-live-edit-marker{color:red}"  # a rule: the build's minifier keeps it (not a comment)
-    with (copy / "hooks" / "static" / "rollers.css").open("a", encoding="utf-8") as css:
+    with (copy / "frontend" / "rollers.css").open("a", encoding="utf-8") as css:
         css.write("\n" + marker + "\n")
     wait_for(base + "assets/rollers/rollers.css", lambda b: marker.encode() in b, "the edited CSS", proc)
 

@@ -1,7 +1,7 @@
 """The engine's pinned hashes (issue 19, part 3): committed, fresh, and what the build writes in.
 
-- ``hooks/engine-hashes.json`` is the SHA-256 of every engine file of the npm package at
-  the version of package.json: a Pyodide bump without ``hooks/engine_hashes.py --write``
+- ``hooks/site_step/engine-hashes.json`` is the SHA-256 of every engine file of the npm package at
+  the version of package.json: a Pyodide bump without ``hooks/site_step/engine_hashes.py --write``
   fails here (and the strict build warns);
 - the build writes them into the front-end's configuration and the service worker's list,
   with the site's own library's hash;
@@ -23,7 +23,7 @@ NPM = ROOT / "node_modules" / "pyodide"
 
 
 def load(name):
-    spec = importlib.util.spec_from_file_location(f"hook_{name}", ROOT / "hooks" / f"{name}.py")
+    spec = importlib.util.spec_from_file_location(f"hook_{name}", ROOT / "hooks" / "site_step" / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
@@ -31,13 +31,15 @@ def load(name):
 
 
 pins_module = load("engine_hashes")
-engine = load("pyodide_engine")
+engine = load("engine")
 
 
 def test_the_committed_pins_are_node_modules_pyodide_at_the_pinned_version():
-    pins = json.loads((ROOT / "hooks" / "engine-hashes.json").read_text(encoding="utf-8"))
+    pins = json.loads((ROOT / "hooks" / "site_step" / "engine-hashes.json").read_text(encoding="utf-8"))
     package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
-    assert pins["version"] == package["devDependencies"]["pyodide"], "Pyodide bumped: hooks/engine_hashes.py --write"
+    assert pins["version"] == package["devDependencies"]["pyodide"], (
+        "Pyodide bumped: hooks/site_step/engine_hashes.py --write"
+    )
     assert set(pins["sha256"]) == {
         "pyodide.mjs",
         "pyodide.asm.mjs",
@@ -46,7 +48,9 @@ def test_the_committed_pins_are_node_modules_pyodide_at_the_pinned_version():
         "pyodide-lock.json",
     }
     for name, sha in pins["sha256"].items():
-        assert hashlib.sha256((NPM / name).read_bytes()).hexdigest() == sha, f"{name}: hooks/engine_hashes.py --write"
+        assert hashlib.sha256((NPM / name).read_bytes()).hexdigest() == sha, (
+            f"{name}: hooks/site_step/engine_hashes.py --write"
+        )
     assert pins_module.main(["--check"]) == 0
     assert pins_module.pinned() == pins["sha256"]
 

@@ -127,7 +127,7 @@ def _faults(answer: dict, where: str) -> list[str]:
 
 
 def _presets() -> dict[str, list[dict]]:
-    sections = yaml.safe_load((ROOT / "hooks" / "sections.yml").read_text(encoding="utf-8"))
+    sections = yaml.safe_load((ROOT / "hooks" / "page" / "sections.yml").read_text(encoding="utf-8"))
     out: dict[str, list[dict]] = {}
     for entries in sections.values():
         for entry in entries:
@@ -328,27 +328,27 @@ def _book_headings() -> set[str]:
 
 def test_the_sites_own_text_takes_the_typographic_apostrophe():
     bad = []
-    for path in sorted((ROOT / "hooks" / "static").rglob("*.js")) + sorted((ROOT / "hooks" / "templates").glob("*")):
+    for path in sorted((ROOT / "frontend").rglob("*.js")) + sorted((ROOT / "hooks" / "page" / "templates").glob("*")):
         text = re.sub(r"/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.S)
         for n, line in enumerate(text.splitlines(), 1):
             code = re.sub(r"^\s*//.*$|(?<=[;,)}{])\s*//.*$|\{#.*?#\}", "", line)  # comments are not shown
             if ELISION.search(code):
                 bad.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()[:90]}")
     headings = _book_headings()
-    for path in sorted((ROOT / "hooks").glob("*.py")):
+    for path in sorted((ROOT / "hooks").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         docs = _docstrings(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
                 if " " in node.value and node.value not in headings and ELISION.search(node.value):
                     bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value[:90]!r}")
-    sections = yaml.safe_load((ROOT / "hooks" / "sections.yml").read_text(encoding="utf-8"))
+    sections = yaml.safe_load((ROOT / "hooks" / "page" / "sections.yml").read_text(encoding="utf-8"))
     for page, entries in sections.items():
         for entry in entries:
             for ex in [entry.get("example")] + list(entry.get("examples") or []):
                 for key in ("text", "name", "result"):
                     if ex and ELISION.search(str(ex.get(key, ""))):
-                        bad.append(f"hooks/sections.yml {page} {entry['heading']}: {ex[key][:90]}")
+                        bad.append(f"hooks/page/sections.yml {page} {entry['heading']}: {ex[key][:90]}")
     own = [
         "index.md",
         "notes-de-lecture.md",

@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 
-import hooks.build_cache as cache_module
-import hooks.rollers_assets as assets_hook
-import hooks.rollers_content as content_hook
-import hooks.rollers_markdown as markdown_hook
+import hooks.page.build_cache as cache_module
+import hooks.page.rollers as content_hook
+import hooks.page.sections as markdown_hook
+import hooks.site_step.front_end as assets_hook
 from hooks.errors import SiteError
-from hooks.widgets import WidgetsExtension
+from hooks.page.extension import WidgetsExtension
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures" / "hooks"
@@ -185,9 +185,10 @@ def test_strict_build_fails_on_a_missing_heading(tmp_path):
     project = tmp_path / "project"
     shutil.copytree(ROOT / "docs", project / "docs")
     shutil.copytree(ROOT / "hooks", project / "hooks")
+    shutil.copytree(ROOT / "frontend", project / "frontend")
     shutil.copytree(ROOT / "overrides", project / "overrides")  # the theme's custom_dir
     shutil.copy(ROOT / "mkdocs.yml", project / "mkdocs.yml")
-    sections = project / "hooks" / "sections.yml"
+    sections = project / "hooks" / "page" / "sections.yml"
     sections.write_text(
         sections.read_text(encoding="utf-8").replace(
             "Règle optionnelle : Aléatoire dans l'environnement", "Un titre qui n'existe pas"
@@ -208,12 +209,14 @@ def test_strict_build_fails_on_a_missing_heading(tmp_path):
 
 
 def test_front_end_bundle_is_one_valid_es_module(tmp_path):
-    """static/rollers/*.js become its bundles (rollers.js from main.js, sheets.js from sheets/page/main.js):
+    """frontend/*.js become its bundles (rollers.js from main.js, sheets.js from sheets/page/main.js):
     every sibling module in one of them (but the one every page's <head> holds), no import left, valid syntax."""
-    folder = ROOT / "hooks" / "static" / "rollers"
+    folder = ROOT / "frontend"
     texts = {name: assets_hook.bundle(folder, entry) for name, entry in assets_hook.BUNDLES.items()}
     for path in folder.rglob("*.js"):
         name = path.relative_to(folder).as_posix()
+        if name in (assets_hook.WORKER, "sw.js"):  # files of their own, not modules of the rooms
+            continue
         if name in assets_hook.NAVIGATION_MODULES:
             assert not any(f"// ---- {name} ----" in text for text in texts.values()), name
             continue
@@ -250,7 +253,7 @@ def test_the_qr_library_is_shipped_beside_the_bundles_with_its_licence(built_sit
 def test_the_prefetch_bundle_is_small_and_holds_no_page_code():
     """prefetch.js, first in a roller page's <head>, holds the worker's making and the build's
     configuration only: no widget, no rendering, no offline copy."""
-    text = assets_hook.bundle(ROOT / "hooks" / "static" / "rollers", assets_hook.BUNDLES["prefetch.js"])
+    text = assets_hook.bundle(ROOT / "frontend", assets_hook.BUNDLES["prefetch.js"])
     modules = re.findall(r"^// ---- ([\w/-]+\.js) ----$", text, re.M)
     assert modules == ["config.js", "engine/first-tap.js", "engine/engine-worker.js", "engine/prefetch.js"]
 
@@ -286,7 +289,7 @@ def test_the_backup_catalogue_goes_only_where_a_backup_is_written_or_read(built_
     no example sheet, no help text): on a phone's network, the Solaires table page was a round trip later."""
     import html as htmllib
 
-    from hooks.sheets_content import backup_catalogue, schema_of, sheets_page, table_schema
+    from hooks.page.sheets import backup_catalogue, schema_of, sheets_page, table_schema
     from rules_py.api import SYSTEMS
 
     for game in SYSTEMS:
@@ -307,10 +310,10 @@ def test_the_backup_catalogue_goes_only_where_a_backup_is_written_or_read(built_
 def test_the_table_schema_keeps_every_key_the_table_reads_of_a_field():
     """What table/sheet-code.js (a link's sheet unpacked) and sheets/page/view.js (« Toute la fiche ») read of a
     field is in the table page's schema: a key read there and trimmed by the build would show a sheet wrong."""
-    from hooks.sheets_content import _TABLE_READS, table_schema
+    from hooks.page.sheets import _TABLE_READS, table_schema
     from rules_py.api import SYSTEMS
 
-    static = ROOT / "hooks" / "static" / "rollers"
+    static = ROOT / "frontend"
     texts = [(static / name).read_text(encoding="utf-8") for name in ("table/sheet-code.js", "sheets/page/view.js")]
     read = {key for text in texts for key in re.findall(r"\b(?:field|sub)\??\.(\w+)", text)}
     assert {"libelle", "choix", "echelles"} <= read
@@ -326,7 +329,7 @@ def test_the_table_schema_keeps_every_key_the_table_reads_of_a_field():
 def test_widgets_that_take_sheets_carry_the_room_of_their_choice_and_every_page_reads_which_games(built_site):
     """The « Personnage » choice's room (widget.html): the rows sheets/picker.js draws, hidden unless the
     device holds sheets of the game (sheets.css, for every game), which a script of every page's <head> says."""
-    from hooks.sheets_content import PRESENCE_HINT, picker_places, widgets_config
+    from hooks.page.sheets import PRESENCE_HINT, picker_places, widgets_config
     from rules_py.api import SYSTEMS
 
     css = (ROOT / "docs" / "stylesheets" / "sheets.css").read_text(encoding="utf-8")
@@ -364,7 +367,7 @@ def test_roller_pages_end_their_head_with_what_must_be_known_before_the_body_and
     every roller holds the note a first tap's wait shows (its words and the download's size from the build);
     a page without rollers has neither. Every page of the book, last in its <head>, holds browser/same-page.js
     (with page-top.js and early-tap.js; before the theme's script: its listener of history's moves must come first); the 404 page has no heading to go to."""
-    from hooks.rollers_assets import HEAD_MODULES, HEAD_SCRIPT, NAVIGATION_SCRIPT, download_figure
+    from hooks.site_step.front_end import HEAD_MODULES, HEAD_SCRIPT, NAVIGATION_SCRIPT, download_figure
 
     assert list(HEAD_MODULES) == ["engine/first-tap.js", "result/results-room.js"]
     assert "function holdResultsRooms()" in HEAD_SCRIPT and "export" not in HEAD_SCRIPT
@@ -391,7 +394,7 @@ def test_roller_pages_end_their_head_with_what_must_be_known_before_the_body_and
         assert html.index(HEAD_SCRIPT) + len(HEAD_SCRIPT) == html.index(NAVIGATION_SCRIPT)
         assert html.count(note) == widgets and '<div class="dl-roller__deferred"></div>' not in html, page
     assert roller_pages >= 6, roller_pages
-    css = (ROOT / "hooks" / "static" / "rollers.css").read_text(encoding="utf-8")
+    css = (ROOT / "frontend" / "rollers.css").read_text(encoding="utf-8")
     assert ":root[data-moteur-au-premier-jet] .dl-roller__deferred { display: block; }" in css
 
 
@@ -410,12 +413,12 @@ def test_front_end_bundle_refuses_a_missing_or_circular_import(tmp_path):
     text = assets_hook.bundle(tmp_path)
     assert re.findall(r"^// ---- ([\w/.-]+) ----$", text, re.M) == ["c.js", "room/b.js", "a.js", "main.js"]
     (tmp_path / "c.js").write_text('import { d } from "../d.js";\nexport const c = 1;\n', encoding="utf-8")
-    with pytest.raises(SiteError, match="outside hooks/static/rollers"):
+    with pytest.raises(SiteError, match="outside frontend"):
         assets_hook.bundle(tmp_path)
 
 
 def test_percentages_round_alike_at_build_and_in_the_browser(tmp_path):
-    """One rounding rule: rollers_content.percent_rows/percent (build) and browser/dom.js percentRows/percent (browser)."""
+    """One rounding rule: rollers.percent_rows/percent (build) and browser/dom.js percentRows/percent (browser)."""
     import json
     import random
     from fractions import Fraction
@@ -438,7 +441,7 @@ def test_percentages_round_alike_at_build_and_in_the_browser(tmp_path):
     built = [content_hook.percent_rows(ps) for ps in cases]
     success = [content_hook.percent(ps[0], digits) for ps, (_, digits) in zip(cases, built, strict=True)]
     module = tmp_path / "dom.mjs"
-    module.write_text((ROOT / "hooks/static/rollers/browser/dom.js").read_text(encoding="utf-8"), encoding="utf-8")
+    module.write_text((ROOT / "frontend/browser/dom.js").read_text(encoding="utf-8"), encoding="utf-8")
     script = (
         f"import {{ percent, percentRows }} from {json.dumps(module.as_uri())};\n"
         f"const cases = {json.dumps(cases)};\n"
@@ -458,7 +461,7 @@ def test_percentages_round_alike_at_build_and_in_the_browser(tmp_path):
 
 def test_front_end_has_no_string_spanning_lines():
     """compact_js strips indentation: it would change a string or template literal that spans lines."""
-    static = ROOT / "hooks" / "static"
+    static = ROOT / "frontend"
     for path in [*static.glob("rollers/*.js"), static / "rollers-worker.js"]:
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             assert line.count("`") % 2 == 0, f"{path.name}:{number}: a template literal spans lines"
@@ -492,9 +495,7 @@ def test_the_journal_says_what_each_roll_was_judged_against(tmp_path):
     """journal/text.js's benchmarkText over the engine's real answers, in Node: the book's figures, in French."""
     for name in ("journal/text.js", "browser/dom.js"):
         (tmp_path / name).parent.mkdir(exist_ok=True)
-        (tmp_path / name).write_text(
-            (ROOT / "hooks/static/rollers" / name).read_text(encoding="utf-8"), encoding="utf-8"
-        )
+        (tmp_path / name).write_text((ROOT / "frontend" / name).read_text(encoding="utf-8"), encoding="utf-8")
     from rules_py import roll
 
     answers = {
@@ -562,7 +563,7 @@ def test_a_sheets_changes_read_in_the_readers_words(tmp_path):
         }
     )["result"]
     module = tmp_path / "lines.mjs"
-    module.write_text((ROOT / "hooks/static/rollers/sheets/lines.js").read_text(encoding="utf-8"), encoding="utf-8")
+    module.write_text((ROOT / "frontend/sheets/lines.js").read_text(encoding="utf-8"), encoding="utf-8")
     script = (
         f"import {{ changeLines }} from {json.dumps(module.as_uri())};\n"
         f"console.log(JSON.stringify(changeLines({json.dumps(raised['modifications'])})));\n"
@@ -576,7 +577,7 @@ def test_an_undo_finds_its_step_when_the_meneurs_share_went_to_her_phone(tmp_pat
     """sheets/story.js, in Node: the key of a step whose Réserve went « Pour le meneur » (a player's 1, written on
     the meneuse's phone, never here) is the key its undo tells (the Réserve left out, writeback.js undoButton), so
     the step's card goes with the undo (it stayed on screen, its sheet undone under it: test_a11y, 1 run in 8)."""
-    source = (ROOT / "hooks/static/rollers/sheets/story.js").read_text(encoding="utf-8")
+    source = (ROOT / "frontend/sheets/story.js").read_text(encoding="utf-8")
     module = tmp_path / "story.mjs"
     module.write_text(
         "const saveHistory = () => null; const watchSheets = () => null;\n"

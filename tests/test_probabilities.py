@@ -1,4 +1,4 @@
-"""The probability pages (hooks/probabilities.py, run by the Markdown extension): every number on them is rules_py's exact
+"""The probability pages (hooks/page/probabilities.py, run by the Markdown extension): every number on them is rules_py's exact
 answer for the parameters of the link in its cell, a sample of cells agrees with an
 independent oracle (icepool), and every link leads to a roller of the right kind.
 
@@ -284,8 +284,8 @@ def test_dcda_round_matches_icepool(tables):
 
 
 def test_percent_is_french_and_honest_at_the_ends():
-    from hooks import probabilities as hook
-    from hooks.probabilities_html import percent, signed
+    from hooks.page import probabilities as hook
+    from hooks.page.probabilities_html import percent, signed
 
     assert percent(Fraction(1, 2)) == "50\u00a0%"
     assert percent(Fraction(1, 8)) == "12,5\u00a0%"
@@ -297,7 +297,7 @@ def test_percent_is_french_and_honest_at_the_ends():
 
 def test_an_unknown_table_name_stops_the_build():
     from hooks.errors import SiteError
-    from hooks.probabilities import insert_tables
+    from hooks.page.probabilities import insert_tables
 
     with pytest.raises(SiteError, match="probabilites/x.md: table de probabilités inconnue « nulle-part »"):
         insert_tables("<!-- des-et-lames:probabilites nulle-part -->", "probabilites/x.md", "probabilites/")

@@ -208,22 +208,24 @@ def test_declared_dependencies_are_exactly_the_imported_ones():
     assert not unused, f"declared but neither imported nor used: {sorted(unused)}"
     for dist, (file, needle) in USED_ELSEWHERE.items():
         assert needle in (ROOT / file).read_text(encoding="utf-8"), f"{dist}: {needle!r} not in {file}"
-    site_imports = {d for path in (ROOT / "hooks").glob("*.py") for d in imports_of(path)}
+    site_imports = {d for path in (ROOT / "hooks").rglob("*.py") for d in imports_of(path)}
     assert site_imports <= deps["site"], "the hooks' imports belong to the site extra"
 
 
 # MkDocs' own hooks: the only files of hooks/ that a Zensical build never imports
-MKDOCS_ONLY = {"mkdocs_hook.py", "dev_reload.py", "dev_pyodide.py"}
+MKDOCS_ONLY = {"mkdocs_hook.py", "reload.py", "local_pyodide.py"}
 
 
 def test_a_zensical_build_needs_no_mkdocs():
     """The extension and the site step import what the zensical extra installs; MkDocs only where it is optional."""
     zensical = declared()["zensical"]
-    for path in sorted((ROOT / "hooks").glob("*.py")):
+    for path in sorted((ROOT / "hooks").rglob("*.py")):
         if path.name in MKDOCS_ONLY:
             continue
         for dist, guarded in imports_of(path).items():
-            assert dist in zensical or guarded, f"hooks/{path.name} imports {dist}, which the zensical extra lacks"
+            assert dist in zensical or guarded, (
+                f"{path.relative_to(ROOT)} imports {dist}, which the zensical extra lacks"
+            )
 
 
 @pytest.mark.parametrize("extra", ["site", "zensical", "test"])
@@ -249,7 +251,7 @@ def test_the_lint_tools_catch_a_planted_mistake(tmp_path):
     mypy = run(VENV_BIN / "mypy", "--strict", "--config-file", ROOT / "pyproject.toml", bad_py, cwd=tmp_path)
     assert mypy.returncode != 0 and "no-untyped-def" in mypy.stdout
     # the planted module sits where the config's globs expect the front-end (browser globals)
-    bad_js = tmp_path / "hooks" / "static" / "rollers" / "planted.js"
+    bad_js = tmp_path / "frontend" / "planted.js"
     bad_js.parent.mkdir(parents=True)
     bad_js.write_text(
         "export function f() {\n  const unused = document.title;\n  return undefinedName;\n}\n", encoding="utf-8"

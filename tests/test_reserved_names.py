@@ -1,6 +1,6 @@
 """A share link keeps a few query names for itself; no roller parameter may take one (issue 37).
 
-``hooks/static/rollers/widget/links.js`` writes a roll's parameters into the page's URL beside its
+``frontend/widget/links.js`` writes a roll's parameters into the page's URL beside its
 own fields (``LINK_FIELDS``: the widget, the forced dice, the follow-ups); a roller parameter of the
 same name would be read as the link's (a parameter named ``des`` opened as « ce jet demande 3 dés
 (reçu 5) »). The names are read from links.js itself, so the list here cannot drift from the code,
@@ -19,7 +19,7 @@ from rules_py.api import all_rollers
 from rules_py.params import Param
 from rules_py.sheets import GAMES, load_game
 
-LINKS = ROOT / "hooks" / "static" / "rollers" / "widget" / "links.js"
+LINKS = ROOT / "frontend" / "widget" / "links.js"
 
 
 def link_fields() -> list[str]:

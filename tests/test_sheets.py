@@ -532,7 +532,7 @@ def test_a_request_without_sheets_never_imports_the_sheets():
 
 
 def test_the_build_ships_the_sheets_modules_apart_from_what_a_roll_fetches(built_site):
-    from hooks.rollers_assets import python_sources, sheet_module, shrink, system_of
+    from hooks.site_step.front_end import python_sources, sheet_module, shrink, system_of
 
     names = [p.relative_to(ROOT / "rules_py").as_posix() for p in python_sources()]
     assert not any(n.startswith("cli/") or n == "__main__.py" for n in names)  # the CLI is never shipped

@@ -5,7 +5,7 @@
 - A stored file of each format this site has written is read: the page's « Tout exporter » of before
   (no ``format``), format 1 (``sheet_export``), format 2; a newer one is refused in one French sentence.
 - The page writes and reads the backup and checks a sheet without the engine
-  (hooks/static/rollers/sheets/page/check.js and backup.js, generic over the schema the build writes):
+  (frontend/sheets/page/check.js and backup.js, generic over the schema the build writes):
   run here with Node, they agree with rules_py on every game's sheets, hostile ones included (same
   verdict, same field, same normalised sheet, same words), and each side reads what the other wrote.
 """
@@ -27,13 +27,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_sheets import _hostile, _repaired, strategy
 
-from hooks.sheets_content import backup_catalogue
+from hooks.page.sheets import backup_catalogue
 from rules_py.errors import RulesError
 from rules_py.sheets import COMMON, GAMES, load_game, read_sheet
 from rules_py.sheets.backup import BACKUP_FORMAT, read_file, write_backup
 
 BACKUPS = ROOT / "tests" / "fixtures" / "sheets" / "sauvegardes"
-FRONT = ROOT / "hooks" / "static" / "rollers" / "sheets" / "page"
+FRONT = ROOT / "frontend" / "sheets" / "page"
 
 
 # ----------------------------------------------------------------------

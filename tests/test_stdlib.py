@@ -1,6 +1,6 @@
 """The engine's standard library, cut to what rules_py imports, and the one Pyodide version.
 
-- The module list (hooks/stdlib-modules.txt) is fresh: every roller, follow-up
+- The module list (hooks/site_step/stdlib-modules.txt) is fresh: every roller, follow-up
   action and odds query (tools/stdlib_exercise.py) runs in Pyodide (Node, the
   npm package) with the library the site ships (cut, compiled to bytecode), gives
   the same answers as CPython here, and no import looks for a module the full
@@ -35,7 +35,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import stdlib_exercise  # noqa: E402
 
-from hooks import pyodide_engine as engine  # noqa: E402
+from hooks.site_step import engine  # noqa: E402
 
 FULL = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 
@@ -75,7 +75,7 @@ def test_every_roller_action_and_odds_query_runs_in_pyodide_with_the_shipped_lib
     )
     assert done.returncode == 0, (
         f"{done.stderr[-1500:]}\nThe module list is stale? "
-        "`node tools/stdlib_trace.mjs --write hooks/stdlib-modules.txt`"
+        "`node tools/stdlib_trace.mjs --write hooks/site_step/stdlib-modules.txt`"
     )
     traced = json.loads(done.stdout.strip().splitlines()[-1])
     count, digest = stdlib_exercise.main()  # the same requests, in CPython
@@ -87,7 +87,7 @@ def test_every_roller_action_and_odds_query_runs_in_pyodide_with_the_shipped_lib
     stale = [name for name in traced["not_found"] if own(name) & in_full]
     assert stale == [], (
         f"imported under test, missing from the cut library: {stale}; run "
-        "`node tools/stdlib_trace.mjs --write hooks/stdlib-modules.txt`"
+        "`node tools/stdlib_trace.mjs --write hooks/site_step/stdlib-modules.txt`"
     )
     assert set(traced["modules"]) <= set(engine.modules())
 
@@ -253,7 +253,7 @@ def test_one_pyodide_version_everywhere():
     # Written nowhere else: not in the hooks, the front-end, the tools or the README.
     places = [
         *(ROOT / "hooks").rglob("*.py"),
-        *(ROOT / "hooks" / "static").rglob("*.js"),
+        *(ROOT / "frontend").rglob("*.js"),
         *(ROOT / "tools").glob("*"),
         ROOT / "README.md",
     ]

@@ -1,4 +1,4 @@
-"""The site's own stylesheets joined into one file (hooks/stylesheets.py): one render-blocking request."""
+"""The site's own stylesheets joined into one file (hooks/site_step/stylesheets.py): one render-blocking request."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from hooks.stylesheets import SETTLE_LINKS, StylesheetError, joined_stylesheet, relink, settle_links
+from hooks.site_step.stylesheets import SETTLE_LINKS, StylesheetError, joined_stylesheet, relink, settle_links
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["stylesheets/a.css", "assets/rollers/b.css"]

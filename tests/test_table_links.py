@@ -15,7 +15,7 @@ import pytest
 import rules_py
 
 ROOT = Path(__file__).resolve().parent.parent
-FRONT = ROOT / "hooks/static/rollers"
+FRONT = ROOT / "frontend"
 LEAN_QR = ROOT / "node_modules/lean-qr/index.mjs"
 # A site address as long as a project's on GitHub Pages: the link is the whole URL, not its fragment.
 BASE = "https://example.github.io/des-et-lames/"

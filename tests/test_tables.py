@@ -1,10 +1,10 @@
-"""The book's tables held in a block of their own (hooks/tables.py)."""
+"""The book's tables held in a block of their own (hooks/page/tables.py)."""
 
 from __future__ import annotations
 
 import re
 
-from hooks.tables import TABLE_BLOCK, hold_tables
+from hooks.page.tables import TABLE_BLOCK, hold_tables
 
 
 def test_each_markdown_table_is_held_once_and_classed_tables_are_left():

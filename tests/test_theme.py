@@ -1,4 +1,4 @@
-"""The theme's chrome on the built site: French everywhere, and the accessibility mends of overrides/ and hooks/a11y.py."""
+"""The theme's chrome on the built site: French everywhere, and the accessibility mends of overrides/ and hooks/page/a11y.py."""
 
 from __future__ import annotations
 
@@ -70,14 +70,14 @@ def test_no_empty_table_header_cell(site):
 
 
 def test_the_mend_keeps_named_headers_and_attributes():
-    from hooks import a11y as hook
+    from hooks.page import a11y as hook
 
     html = '<tr><th>Échelle</th><th></th><th style="text-align: center;"> </th><th>x</th></tr>'
     assert hook.mend(html) == '<tr><th>Échelle</th><td></td><td style="text-align: center;"> </td><th>x</th></tr>'
 
 
 def test_the_theme_script_is_deferred_once_on_every_page_before_the_rollers(site):
-    """Material's and Zensical's bundle runs once the page is parsed (hooks/site_step.py, defer_theme_script):
+    """Material's and Zensical's bundle runs once the page is parsed (hooks/site_step/__init__.py, defer_theme_script):
     never parser-blocking, and still before rollers.js (a module: deferred scripts run in the page's order)."""
     from hooks.site_step import THEME_SCRIPT
 
@@ -107,7 +107,7 @@ def test_a_page_without_the_theme_script_stops_the_build():
 
 
 def test_every_page_waits_for_its_opening_section_before_its_first_frame(site):
-    """The first frame holds the page's title and opening text, not the header alone (hooks/site_step.py,
+    """The first frame holds the page's title and opening text, not the header alone (hooks/site_step/__init__.py,
     expect_first_section): ``<link rel="expect" href="#…" blocking="render">`` in <head>, naming the
     article's first section heading, on every page that has one, and on no other."""
     from hooks.site_step import first_section

@@ -100,8 +100,8 @@ def test_fr_chunks_puts_each_space_in_its_own_chunk():
 
 
 def _requests():
-    """Every roller's preset (from hooks/sections.yml) rolled, its follow-ups played, its odds and description."""
-    sections = yaml.safe_load((ROOT / "hooks" / "sections.yml").read_text(encoding="utf-8"))
+    """Every roller's preset (from hooks/page/sections.yml) rolled, its follow-ups played, its odds and description."""
+    sections = yaml.safe_load((ROOT / "hooks" / "page" / "sections.yml").read_text(encoding="utf-8"))
     seen = set()
     for entries in sections.values():
         for entry in entries:

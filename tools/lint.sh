@@ -21,7 +21,7 @@ run() {
 run "ruff check" .venv/bin/ruff check .
 run "ruff format" .venv/bin/ruff format --check .
 run "mypy" .venv/bin/mypy --strict rules_py
-run "eslint" node_modules/.bin/eslint hooks/static hooks/stdlib_compile.mjs bench tools eslint.config.mjs
+run "eslint" node_modules/.bin/eslint frontend hooks/site_step/stdlib_compile.mjs bench tools eslint.config.mjs
 run "workflows" .venv/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 run "dependabot" .venv/bin/check-jsonschema --builtin-schema vendor.dependabot .github/dependabot.yml
 

@@ -3,14 +3,14 @@
 // its file system, rules_py.api.call_json), with tools/stdlib_exercise.py
 // going through every roller, follow-up action and odds query.
 //
-//   node tools/stdlib_trace.mjs [--stdlib path/to/python_stdlib.zip] [--write hooks/stdlib-modules.txt]
+//   node tools/stdlib_trace.mjs [--stdlib path/to/python_stdlib.zip] [--write hooks/site_step/stdlib-modules.txt]
 //
 // Prints one JSON object:
 //   modules    every module imported from the standard-library zip (Pyodide's
 //              own boot imports included), sorted
 //   not_found  every module some import looked for and found nowhere (after boot)
 //   count, digest  tools/stdlib_exercise.py's requests and the SHA-256 of its answers
-// --write writes `modules` to the list the build cuts the library by (hooks/rollers_assets.py).
+// --write writes `modules` to the list the build cuts the library by (hooks/site_step/front_end.py).
 import { loadPyodide } from "pyodide";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -44,7 +44,7 @@ class _Missing:
 sys.meta_path.append(_Missing)
 `);
 
-// What the worker does (hooks/static/rollers-worker.js): rules_py in the FS, imported, called.
+// What the worker does (frontend/rollers-worker.js): rules_py in the FS, imported, called.
 // rules_py and its games' packages, at their paths ("solaires/action.py"), as the worker writes them.
 for (const name of readdirSync(join(root, "rules_py"), { recursive: true }).filter((n) => n.endsWith(".py"))) {
   py.FS.mkdirTree(dirname(`/home/pyodide/rules_py/${name}`));
@@ -83,8 +83,8 @@ Object.assign(result, { count, digest, python: py.runPython("import sys; sys.ver
 if (output) {
   const header = [
     "# Standard-library modules the rollers' engine imports in Pyodide: written by",
-    "# `node tools/stdlib_trace.mjs --write hooks/stdlib-modules.txt` (every roller, follow-up",
-    "# action and odds query, plus Pyodide's own boot). hooks/rollers_assets.py keeps these",
+    "# `node tools/stdlib_trace.mjs --write hooks/site_step/stdlib-modules.txt` (every roller, follow-up",
+    "# action and odds query, plus Pyodide's own boot). hooks/site_step/front_end.py keeps these",
     "# (and their packages) in the site's python_stdlib.zip; tests/test_stdlib.py fails when",
     "# the list is stale. Do not edit by hand.",
   ];

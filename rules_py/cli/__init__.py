@@ -7,5 +7,5 @@
 - ``sheets``: the ``fiche`` command, the sheets given to a roll (``--fiche``…) and ``--ecrire``.
 
 Never shipped to the browser: the site ships rules_py's modules except
-``__main__.py`` and this package (hooks/rollers_assets.py).
+``__main__.py`` and this package (hooks/site_step/front_end.py).
 """

@@ -31,7 +31,7 @@ from rules_py.api import all_rollers
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-MAPPING = yaml.safe_load((ROOT / "hooks" / "sections.yml").read_text(encoding="utf-8"))
+MAPPING = yaml.safe_load((ROOT / "hooks" / "page" / "sections.yml").read_text(encoding="utf-8"))
 PAGES = sorted(MAPPING)
 ENV_PAGE = "/solaires/resoudre-une-action/"
 PARAMS = {r.id: {p["nom"]: p for p in r.describe()["parametres"]} for r in all_rollers()}

@@ -36,7 +36,7 @@ from helpers import build_site
 
 pytestmark = pytest.mark.browser
 
-MAPPING = yaml.safe_load((ROOT / "hooks" / "sections.yml").read_text(encoding="utf-8"))
+MAPPING = yaml.safe_load((ROOT / "hooks" / "page" / "sections.yml").read_text(encoding="utf-8"))
 
 
 # ----------------------------------------------------------------------
@@ -398,7 +398,7 @@ def test_manifest_icons_and_worker_are_built(book):
         ).read_bytes()
         assert (hashlib.sha256(data).hexdigest(), len(data)) == (sha, size), path  # the full SHA-256
     assert config["engine"]["base"] == "/pyodide/"
-    pins = json.loads((ROOT / "hooks" / "engine-hashes.json").read_text(encoding="utf-8"))["sha256"]
+    pins = json.loads((ROOT / "hooks" / "site_step" / "engine-hashes.json").read_text(encoding="utf-8"))["sha256"]
     assert dict(config["engine"]["files"]) == {
         name: pins[name] for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
     }
@@ -602,7 +602,7 @@ def test_offline_before_any_engine_download_says_so_at_once(context, book_online
 
 
 def copy_project(into: Path) -> Path:
-    for name in ("docs", "hooks", "overrides"):
+    for name in ("docs", "hooks", "frontend", "overrides"):
         shutil.copytree(ROOT / name, into / name)
     for name in ("mkdocs.yml", "package.json"):  # package.json pins Pyodide
         shutil.copy(ROOT / name, into / name)

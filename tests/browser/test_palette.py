@@ -1,4 +1,4 @@
-"""The header's colour scheme switch (overrides/partials/palette.html, hooks/static/rollers/palette/palette.js).
+"""The header's colour scheme switch (overrides/partials/palette.html, frontend/palette/palette.js).
 
 The theme's palette script is replaced by the front-end's own: these tests hold it to what the
 theme's did for the reader (the scheme the system asks for on a first visit, a tap switches and

@@ -24,7 +24,9 @@ from conftest import (
 
 pytestmark = pytest.mark.browser
 
-MAPPING = yaml.safe_load((Path(__file__).resolve().parents[2] / "hooks" / "sections.yml").read_text(encoding="utf-8"))
+MAPPING = yaml.safe_load(
+    (Path(__file__).resolve().parents[2] / "hooks" / "page" / "sections.yml").read_text(encoding="utf-8")
+)
 PAGES = sorted(MAPPING)
 PHONES = [(390, 844), (360, 740)]
 

@@ -12,7 +12,9 @@ from conftest import instant_navigation_ready, same_document
 
 pytestmark = pytest.mark.browser
 
-MAPPING = yaml.safe_load((Path(__file__).resolve().parents[2] / "hooks" / "sections.yml").read_text(encoding="utf-8"))
+MAPPING = yaml.safe_load(
+    (Path(__file__).resolve().parents[2] / "hooks" / "page" / "sections.yml").read_text(encoding="utf-8")
+)
 PAGES = sorted(MAPPING)
 ENV_PAGE = "/solaires/resoudre-une-action/"
 

@@ -22,7 +22,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 pytestmark = pytest.mark.browser
 
-MAPPING = yaml.safe_load((ROOT / "hooks" / "sections.yml").read_text(encoding="utf-8"))
+MAPPING = yaml.safe_load((ROOT / "hooks" / "page" / "sections.yml").read_text(encoding="utf-8"))
 RECORD = """window.__violations = [];
 document.addEventListener("securitypolicyviolation", (e) =>
   window.__violations.push(`${e.effectiveDirective} ${e.blockedURI || "inline"} ${e.sourceFile}:${e.lineNumber}`));"""

@@ -1,4 +1,4 @@
-"""The stylesheet links made absolute as <head> is parsed (hooks/stylesheets.py, ``settle_links``).
+"""The stylesheet links made absolute as <head> is parsed (hooks/site_step/stylesheets.py, ``settle_links``).
 
 The theme's instant navigation makes every relative address of the page absolute once its script has
 run; for a stylesheet link that was a new sheet and a restyle of every element of the page. These tests

@@ -149,7 +149,7 @@ GAMES = ("solaires", "feerie", "simon", "dcda")
 
 def test_the_empty_table_is_laid_out_at_the_parse_and_nothing_below_it_moves(browser, server, errors):
     """On a device that holds nothing, the screen the script binds is the one the page was parsed with
-    (hooks/table_content.py): « Les lanceurs de la table » and what follows stay where they were drawn (the
+    (hooks/page/table.py): « Les lanceurs de la table » and what follows stay where they were drawn (the
     screen was held 100vh, then drawn shorter: layout shifts of 0.06-0.10 on Lighthouse's phone, 412×823)."""
     context = phone(browser, {"width": 412, "height": 823}, errors)
     context.add_init_script(LAYOUT_SHIFTS)

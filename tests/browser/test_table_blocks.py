@@ -1,4 +1,4 @@
-"""The book's tables held in a block of their own (hooks/tables.py, ``hold_tables``).
+"""The book's tables held in a block of their own (hooks/page/tables.py, ``hold_tables``).
 
 The theme wraps each table in its scroll container once its script runs; put among the article's
 own children, that container had the browser restyle the whole article. These tests hold the site to

@@ -1,0 +1,195 @@
+// The table on this device (IndexedDB `des-et-lames-table`, apart from the reader's own sheets
+// in `des-et-lames`, sheets/store.js): who this device is, as the author of what it shows, and
+// what it received.
+//
+//   moi     {cle: "auteur", id, n}: this device's author id (random, made once) and the last
+//           sequence number it gave (each record it shows takes the next one)
+//   recues  {cle: "<auteur>-<sujet>", jeu, auteur, sujet, n, fiche, quand}: the sheets received,
+//           one per character of each author; a later copy (a higher n, never the clock) replaces it
+//   jets    {cle: "<auteur>.<n>", jeu, n, auteur, quand, personnage, jet}: the rolls received,
+//           each once by its id (the reserve it changed is written once: sheets/store.js)
+//
+// Every change is told as "dl:table" on document, and the games the table holds are listed in
+// localStorage (TABLE_GAMES_KEY, read by the <head> of every page: hooks/page/sheets.py).
+
+const TABLE_DB = "des-et-lames-table";
+const TABLE_DB_VERSION = 1;
+export const TABLE_GAMES_KEY = "des-et-lames:table-jeux";
+const TABLE_ROLLS_KEPT = 50; // per game: the last rolls received
+
+let tableDb = null;
+
+function openTableDb() {
+  if (tableDb) return tableDb;
+  tableDb = new Promise((resolve, reject) => {
+    let request;
+    try {
+      request = indexedDB.open(TABLE_DB, TABLE_DB_VERSION);
+    } catch (err) {
+      reject(tableRefused(err));
+      return;
+    }
+    request.onupgradeneeded = () => {
+      const db = request.result;
+      if (!db.objectStoreNames.contains("moi")) db.createObjectStore("moi", { keyPath: "cle" });
+      if (!db.objectStoreNames.contains("recues")) db.createObjectStore("recues", { keyPath: "cle" }).createIndex("jeu", "jeu");
+      if (!db.objectStoreNames.contains("jets")) db.createObjectStore("jets", { keyPath: "cle" }).createIndex("jeu", "jeu");
+    };
+    request.onsuccess = () => {
+      const db = request.result;
+      db.onversionchange = () => {
+        db.close();
+        tableDb = null;
+      };
+      resolve(db);
+    };
+    request.onerror = () => reject(tableRefused(request.error));
+    request.onblocked = () => reject(new Error("Un autre onglet de ce site, plus ancien, bloque la table\u202F: fermez-le puis rechargez cette page."));
+  });
+  tableDb.catch(() => (tableDb = null));
+  return tableDb;
+}
+
+function tableRefused(err) {
+  console.warn("La table : stockage refusé", err);
+  return new Error("Ce navigateur refuse de garder la table (stockage désactivé ou navigation privée)\u202F: rien n’a été gardé.");
+}
+
+// One transaction, as sheets/store.js's: body(stores, finish, abort); settles once committed.
+async function tableTransaction(names, mode, body) {
+  const db = await openTableDb();
+  return new Promise((resolve, reject) => {
+    let value;
+    let aborted = null;
+    let t;
+    try {
+      t = db.transaction(names, mode);
+    } catch (err) {
+      reject(tableRefused(err));
+      return;
+    }
+    const stores = Object.fromEntries(names.map((name) => [name, t.objectStore(name)]));
+    t.oncomplete = () => resolve(value);
+    t.onabort = () => (aborted ? resolve(aborted.value) : reject(tableRefused(t.error)));
+    t.onerror = (event) => event.preventDefault();
+    body(stores, (v) => (value = v), (v) => {
+      aborted = { value: v };
+      t.abort();
+    });
+  });
+}
+
+// --- this device as an author ------------------------------------------
+
+// {auteur, n}: this device's id and the next sequence number, taken in one transaction.
+export function nextSequence() {
+  return tableTransaction(["moi"], "readwrite", ({ moi }, finish) => {
+    const read = moi.get("auteur");
+    read.onsuccess = () => {
+      const me = read.result || { cle: "auteur", id: randomAuthor(), n: 0 };
+      me.n += 1;
+      moi.put(me).onsuccess = () => finish({ auteur: me.id, n: me.n });
+    };
+  });
+}
+
+function randomAuthor() {
+  const bytes = crypto.getRandomValues(new Uint8Array(6));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_");
+}
+
+// --- sheets received ------------------------------------------------------
+
+export function listReceived(jeu) {
+  return tableTransaction(["recues"], "readonly", ({ recues }, finish) => {
+    const request = jeu ? recues.index("jeu").getAll(jeu) : recues.getAll();
+    request.onsuccess = () => finish(request.result.sort((a, b) => String(a.fiche.nom).localeCompare(String(b.fiche.nom), "fr")));
+  });
+}
+
+export function getReceived(cle) {
+  return tableTransaction(["recues"], "readonly", ({ recues }, finish) => {
+    const read = recues.get(cle);
+    read.onsuccess = () => finish(read.result || null);
+  });
+}
+
+// A copy kept, unless the table holds this character's copy of a later or the same sequence number.
+// → {record, remplace: earlier record | null} | {garde: the record kept}
+export async function keepReceived({ jeu, auteur, sujet, n, fiche }) {
+  const cle = `${auteur}-${sujet}`;
+  const done = await tableTransaction(["recues"], "readwrite", ({ recues }, finish, abort) => {
+    const read = recues.get(cle);
+    read.onsuccess = () => {
+      const earlier = read.result || null;
+      if (earlier && earlier.n >= n) return abort({ garde: earlier });
+      const record = { cle, jeu, auteur, sujet, n, fiche: { ...fiche, id: cle }, quand: Date.now() };
+      recues.put(record).onsuccess = () => finish({ record, remplace: earlier });
+    };
+  });
+  if (done.record) tableChanged(jeu);
+  return done;
+}
+
+export async function forgetReceived(cle) {
+  const done = await tableTransaction(["recues"], "readwrite", ({ recues }, finish) => {
+    const read = recues.get(cle);
+    read.onsuccess = () => {
+      recues.delete(cle);
+      finish(read.result || null);
+    };
+  });
+  if (done) tableChanged(done.jeu);
+  return done;
+}
+
+// --- rolls received ---------------------------------------------------------
+
+export function getReceivedRoll(cle) {
+  return tableTransaction(["jets"], "readonly", ({ jets }, finish) => {
+    const read = jets.get(cle);
+    read.onsuccess = () => finish(read.result || null);
+  });
+}
+
+// The roll kept once by its id (→ {record} | {deja: the one kept}); the game's oldest go past TABLE_ROLLS_KEPT.
+export async function keepReceivedRoll(record) {
+  const done = await tableTransaction(["jets"], "readwrite", ({ jets }, finish, abort) => {
+    const read = jets.get(record.cle);
+    read.onsuccess = () => {
+      if (read.result) return abort({ deja: read.result });
+      jets.put(record);
+      const all = jets.index("jeu").getAll(record.jeu);
+      all.onsuccess = () => {
+        const old = all.result.sort((a, b) => b.quand - a.quand).slice(TABLE_ROLLS_KEPT);
+        for (const gone of old) jets.delete(gone.cle);
+        finish({ record });
+      };
+    };
+  });
+  if (done.record) tableChanged(record.jeu);
+  return done;
+}
+
+export function listReceivedRolls(jeu) {
+  return tableTransaction(["jets"], "readonly", ({ jets }, finish) => {
+    const request = jets.index("jeu").getAll(jeu);
+    request.onsuccess = () => finish(request.result.sort((a, b) => b.quand - a.quand));
+  });
+}
+
+// --- told --------------------------------------------------------------------
+
+function tableChanged(jeu) {
+  listReceived(null).then((records) => noteTableGames(records.map((r) => r.jeu))).catch(() => null);
+  document.dispatchEvent(new CustomEvent("dl:table", { detail: { jeu } }));
+}
+
+function noteTableGames(games) {
+  try {
+    const list = [...new Set(games)].sort().join(" ");
+    if (list !== (localStorage.getItem(TABLE_GAMES_KEY) || "")) localStorage.setItem(TABLE_GAMES_KEY, list);
+  } catch (err) {
+    console.warn("La table : liste des jeux non gardée", err);
+  }
+}

@@ -1,0 +1,1 @@
+"""MkDocs' hooks for ``mkdocs serve`` only (listed in mkdocs.yml): live rebuilds, a local Pyodide."""
