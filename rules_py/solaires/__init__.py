@@ -15,7 +15,7 @@ One module per job:
 
 - ``action``: ``solaires.action`` and ``solaires.opposition`` (the result, the reroll);
 - ``setup``: an action's or an opposition's difficulty, elements and score;
-- ``environment``: ``solaires.environnement``;
+- ``environnement``: ``solaires.environnement``;
 - ``points``: ``solaires.points``;
 - ``odds``: the exact odds in closed form (kept dice, an action's outcomes);
 - ``state``: a state sent back with a follow-up, checked again;
@@ -27,7 +27,7 @@ One module per job:
 from __future__ import annotations
 
 from .action import ACTION, OPPOSITION
-from .environment import ENVIRONNEMENT
+from .environnement import ENVIRONNEMENT
 from .odds import kept_counts
 from .points import POINTS
 from .words import OUTCOMES, outcome
