@@ -67,7 +67,7 @@ def build_zensical(out: Path, env: dict[str, str]) -> None:
                 shutil.copytree(source, project / name)
             else:
                 shutil.copy2(source, project / name)
-        said = run([sys.executable, "-m", "zensical", "build", "--strict", "-f", "mkdocs.yml"], project, env)
+        said = run([sys.executable, "-m", "zensical", "build", "--strict", "-f", "mkdocs.yml"], project, own_code(env))
         if ISSUES.search(said):
             raise BuildFailed(said)
         with strict_logging(), environment(env):
@@ -78,6 +78,14 @@ def build_zensical(out: Path, env: dict[str, str]) -> None:
             shutil.rmtree(out)
         out.parent.mkdir(parents=True, exist_ok=True)
         shutil.move(project / "site", out)
+
+
+def own_code(env: dict[str, str]) -> dict[str, str]:
+    """``env`` with this checkout first on ``PYTHONPATH``: Zensical runs in a temporary folder, where
+    ``hooks`` (the Markdown extension) would otherwise come from the editable install, which a
+    ``.venv`` shared between two checkouts points at the other one."""
+    path = [str(ROOT), *(p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p)]
+    return {**env, "PYTHONPATH": os.pathsep.join(path)}
 
 
 def run(command: list[str], cwd: Path, env: dict[str, str]) -> str:

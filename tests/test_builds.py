@@ -310,3 +310,35 @@ def test_the_same_service_worker_but_the_theme_files(both):
     for site, cfg in zip(both, (a, b), strict=True):  # every precached file is one of the site's
         missing = [url for url, _, _ in cfg["precache"] if not (site / (url if url != "./" else "index.html")).exists()]
         assert not missing, missing
+
+
+def test_the_zensical_build_imports_this_checkouts_hooks(tmp_path, monkeypatch):
+    """Zensical runs in a temporary folder: the Markdown extension must come from this checkout, not from
+    another one that a shared ``.venv`` or a ``PYTHONPATH`` points at (its hooks would be tested instead)."""
+    import os
+    import subprocess
+    import sys
+
+    from hooks import build
+
+    decoy = tmp_path / "other-checkout"
+    (decoy / "hooks").mkdir(parents=True)
+    (decoy / "hooks" / "__init__.py").write_text("", encoding="utf-8")
+    seen = {}
+
+    def zensical(command, cwd, env):  # the build's call of Zensical, not run: its environment kept
+        seen.update(env=env, cwd=cwd)
+        raise build.BuildFailed("stopped by the test")
+
+    monkeypatch.setattr(build, "run", zensical)
+    with pytest.raises(build.BuildFailed):
+        build.build_zensical(tmp_path / "out", {**os.environ, "PYTHONPATH": str(decoy)})
+    done = subprocess.run(
+        [sys.executable, "-c", "import hooks; print(hooks.__file__)"],
+        cwd=tmp_path,
+        env=seen["env"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert Path(done.stdout.strip()) == build.ROOT / "hooks" / "__init__.py"
