@@ -44,6 +44,7 @@ import re
 import shutil
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -59,6 +60,7 @@ from hooks.site_step.front_end import (
     prefetch_tag,
     pyodide_index_url,
 )
+from hooks.site_step.print_book import plan_book, print_link, write_print_version
 from hooks.site_step.offline import MANIFEST, head_tags, manifest, write_service_worker
 from hooks.site_step.stylesheets import joined_stylesheet, relink, settle_links
 from hooks.typography import typeset_html, typeset_theme
@@ -79,8 +81,11 @@ def finish_site(
     site_description: str = "",
     stylesheets: list[str] | None = None,
     policy: bool = True,
+    nav: list[Any] | None = None,
+    site_url: str = "http://127.0.0.1:8000/",
 ) -> None:
     site = Path(site_dir)
+    book = plan_book(site, nav or [], site_url.rstrip("/") + "/", site_name, site_description)
     write_files(site, front_end_files())
     write_files(site, {MANIFEST: manifest(site_name, site_description)})
     names = [str(name) for name in stylesheets or []]
@@ -89,10 +94,13 @@ def finish_site(
         rel = path.relative_to(site).as_posix()
         html = path.read_text(encoding="utf-8")
         done = finish_page(html, rel)
+        if is_page(rel):
+            done = print_link(done, rel, book)
         if joined:
             done = relink(done, names, joined)
         if done != html:
             path.write_text(done, encoding="utf-8")
+    write_print_version(site, book)  # imprimer/: the book and each part on paper, from the finished pages
     check_sheet_pages(site)  # every game's « Mes personnages », every section its sheet links to
     if policy:  # over every page at once: the policy carries the hashes of all their inline scripts
         apply_policy(site, pyodide_index_url())
@@ -249,5 +257,7 @@ def main(argv: list[str] | None = None) -> int:
         site_name=config["site_name"],
         site_description=config.get("site_description") or "",
         stylesheets=config.get("extra_css") or [],
+        nav=config.get("nav") or [],
+        site_url=config.get("site_url") or "http://127.0.0.1:8000/",
     )
     return 0

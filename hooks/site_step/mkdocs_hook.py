@@ -57,6 +57,8 @@ def on_post_build(config: Any) -> None:
         site_description=config.get("site_description") or "",
         stylesheets=config["extra_css"],
         policy=not _serving["on"],  # mkdocs serve injects its live-reload script inline
+        nav=config["nav"] or [],
+        site_url=config["site_url"] or "http://127.0.0.1:8000/",
     )
 
 

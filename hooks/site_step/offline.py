@@ -15,7 +15,8 @@ What the service worker does with the list:
 
 - ``precache``: copied once the page's engine is in, or its reader idle (pages, the
   theme's assets, the search index and the lunr files French search loads, the rollers'
-  front-end, rules_py); source maps, the gzipped sitemap, lunr's other languages, the
+  front-end, rules_py); source maps, the gzipped sitemap, the book's PDF (``hooks/pdf.py``:
+  megabytes the device keeps for nothing, the print version's pages being there), lunr's other languages, the
   theme's stylesheets no page links (the variant Zensical does not use) and its licence
   file are left out;
 - the engine (never precached on the service worker's own initiative; kept after a
@@ -56,13 +57,14 @@ def head_tags(page: str) -> str:
     )
 
 
-def write_service_worker(site: Path) -> None:
+def write_service_worker(site: Path, base: str | None = None) -> None:
+    """``sw.js`` over the site as it is now; ``base``: where Pyodide is (default: the build's, ``pyodide_index_url``)."""
     listing = walk(site)
     search_langs = search_languages(site)
     unused = unlinked_styles(site, [path for path, _, _ in listing])
     precache = [entry for entry in listing if precached(entry[0], search_langs) and entry[0] not in unused]
     engine_site = [entry for entry in listing if engine_file(entry[0])]
-    base = pyodide_index_url()
+    base = base or pyodide_index_url()
     # Files loadPyodide fetches from its base. When the site serves its own
     # standard library (assets/rollers/*.zip), the base's one and the lock
     # file are not fetched at boot.
@@ -84,6 +86,14 @@ def write_service_worker(site: Path) -> None:
     template = (STATIC / "sw.js").read_text(encoding="utf-8")
     text = template.replace(CONFIG_TOKEN, json.dumps(offline, ensure_ascii=False, separators=(",", ":")), 1)
     (site / "sw.js").write_text(text, encoding="utf-8")
+
+
+def rewrite_service_worker(site: Path) -> None:
+    """``sw.js`` written again once a later step changed a file (``hooks/pdf.py``: the home page's link to the PDF),
+    for the same Pyodide as the build's (read from the ``sw.js`` it wrote, not from this process's environment)."""
+    written = re.search(r"const OFFLINE = (\{.*?\});\n", (site / "sw.js").read_text(encoding="utf-8"))
+    base = json.loads(written.group(1))["engine"]["base"] if written else None
+    write_service_worker(site, base)
 
 
 # ----------------------------------------------------------------------
@@ -138,7 +148,7 @@ def search_languages(site: Path) -> list[str]:
 
 
 def precached(path: str, langs: list[str]) -> bool:
-    if path.endswith((".map", ".gz")) or path.rsplit("/", 1)[-1] in NEVER_FETCHED or engine_file(path):
+    if path.endswith((".map", ".gz", ".pdf")) or path.rsplit("/", 1)[-1] in NEVER_FETCHED or engine_file(path):
         return False
     if path.startswith(LUNR):
         name = path[len(LUNR) :]
