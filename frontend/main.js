@@ -11,6 +11,7 @@
 import { settleFolds, watchFolds } from "./widget/fold.js";
 import { bindReplayLinks } from "./widget/links.js";
 import { initOffline } from "./offline/offline.js";
+import { watchPdfLink } from "./offline/pdf-link.js";
 import { startJournal } from "./journal/journal.js";
 import { bindWidgets, listenForTaps } from "./widget/wake.js";
 import { bindPalette } from "./palette/palette.js";
@@ -44,3 +45,4 @@ else bindAll();
 startJournal();
 bindReplayLinks();
 initOffline();
+watchPdfLink();

@@ -102,7 +102,9 @@ class _Quiet(SimpleHTTPRequestHandler):
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m hooks.pdf", description="Le livre en PDF, depuis un site construit.")
+    parser = argparse.ArgumentParser(
+        prog="python -m hooks.pdf", description="Le livre en PDF, depuis un site construit."
+    )
     parser.add_argument("site", type=Path)
     args = parser.parse_args(argv)
     site = args.site.resolve()

@@ -176,3 +176,17 @@ def example_sheet(game: str, name: str) -> dict[str, Any]:
 def without_sheets(result: dict[str, Any]) -> dict[str, Any]:
     """A result played from sheets, without what the sheets added (to compare with the same roll typed)."""
     return {k: v for k, v in result.items() if k not in SHEET_RESULT_KEYS}
+
+
+# ----------------------------------------------------------------------
+# The built site's pages
+# ----------------------------------------------------------------------
+
+#: The print version (hooks/site_step/print_book.py): pages of the site step's own, without the theme, its
+#: scripts or its head (tests/browser/test_print.py tests them).
+PRINT_PAGES = "imprimer/"
+
+
+def theme_pages(site: Path, pattern: str = "*.html") -> list[Path]:
+    """The built site's pages the theme made (every ``pattern`` file but the print version's), in order."""
+    return [p for p in sorted(site.rglob(pattern)) if not p.relative_to(site).as_posix().startswith(PRINT_PAGES)]

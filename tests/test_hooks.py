@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import theme_pages
 
 import hooks.page.build_cache as cache_module
 import hooks.page.rollers as content_hook
@@ -262,7 +263,7 @@ def test_pages_with_rollers_or_sheets_ask_for_the_engine_first_in_their_head(bui
     """prefetch.js is the page's first script, in <head> right after the charset and the policy (its
     preloads), on every page with rollers or sheets, and on no other page."""
     counts = {True: 0, False: 0}
-    for page in sorted(built_site.rglob("*.html")):
+    for page in theme_pages(built_site):
         html = page.read_text(encoding="utf-8")
         engine = bool(
             re.search(r'<section class="dl-roller"[^>]*\sdata-roller="|<div class="dl-sheets" data-jeu="', html)
@@ -340,7 +341,7 @@ def test_widgets_that_take_sheets_carry_the_room_of_their_choice_and_every_page_
     teams = picker_places("dcda.confrontation")
     assert teams["seules"] == [] and [p["cle"] for p in teams["equipes"]] == ["fiches_a", "fiches_b"]
     rooms = 0
-    for page in sorted(built_site.rglob("*.html")):
+    for page in theme_pages(built_site):
         html = page.read_text(encoding="utf-8")
         assert html.count(PRESENCE_HINT) == 1 and html.index(PRESENCE_HINT) < html.index("</head>"), page
         for widget in re.finditer(r'<section class="dl-roller" [^>]*data-roller="([\w.]+)".*?</form>', html, re.S):
@@ -377,7 +378,7 @@ def test_roller_pages_end_their_head_with_what_must_be_known_before_the_body_and
     assert "function keepSamePage()" in NAVIGATION_SCRIPT and "function keepPlaces()" in NAVIGATION_SCRIPT
     assert "function holdEarlyTaps()" in NAVIGATION_SCRIPT and "holdEarlyTaps();" in NAVIGATION_SCRIPT
     assert "export" not in NAVIGATION_SCRIPT
-    for page in sorted(built_site.rglob("*.html")):
+    for page in theme_pages(built_site):
         html = page.read_text(encoding="utf-8")
         if page.name == "404.html":
             assert NAVIGATION_SCRIPT not in html

@@ -106,6 +106,8 @@ def test_the_links_are_settled_after_the_last_stylesheet_of_the_head_once():
 
 def test_every_built_page_settles_its_stylesheet_links_after_the_last_one(each_site):
     for page in each_site.rglob("*.html"):
+        if page.relative_to(each_site).as_posix().startswith("imprimer/"):
+            continue  # no theme script to make the links absolute: nothing to settle
         head = page.read_text(encoding="utf-8").split("</head>")[0]
         assert head.count(SETTLE_LINKS) == 1, page
         assert head.rindex('<link rel="stylesheet"') < head.index(SETTLE_LINKS), page

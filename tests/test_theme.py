@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import theme_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,7 +31,7 @@ def site(each_site):
 
 
 def test_no_english_string_of_the_theme_on_any_page(site):
-    pages = sorted(site.rglob("*.html"))
+    pages = theme_pages(site)
     assert len(pages) >= 10
     found = [(p.relative_to(site).as_posix(), e) for p in pages for e in ENGLISH if e in p.read_text(encoding="utf-8")]
     assert not found, found
@@ -81,7 +82,7 @@ def test_the_theme_script_is_deferred_once_on_every_page_before_the_rollers(site
     never parser-blocking, and still before rollers.js (a module: deferred scripts run in the page's order)."""
     from hooks.site_step import THEME_SCRIPT
 
-    pages = sorted(site.rglob("*.html"))
+    pages = theme_pages(site)
     assert len(pages) >= 10
     for page in pages:
         html = page.read_text(encoding="utf-8")
@@ -113,7 +114,7 @@ def test_every_page_waits_for_its_opening_section_before_its_first_frame(site):
     from hooks.site_step import first_section
 
     expected = {}
-    for page in sorted(site.rglob("index.html")):
+    for page in theme_pages(site, "index.html"):
         html = page.read_text(encoding="utf-8")
         name = page.relative_to(site).as_posix()
         head = html[: html.index("</head>")]

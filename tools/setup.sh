@@ -4,7 +4,9 @@
 #                                versions locked in requirements/site.txt
 #   tools/setup.sh zensical   -> .venv with Zensical and the build's libraries (requirements/zensical.txt)
 #   tools/setup.sh test       -> .venv with both + the test and lint tools (requirements/test.txt),
-#                                a Chromium (the one found, else Debian's package), and node_modules/
+#                                a Chromium (the one found, else Debian's package), poppler's tools
+#                                (pdftotext, pdfinfo, pdffonts, pdftoppm: the tests read the book's PDF back;
+#                                Debian's poppler-utils), and node_modules/
 #                                (npm ci: a local Pyodide for the offline browser tests, ESLint)
 #   tools/setup.sh site|zensical engine
 #                             -> the same, and node_modules/ (the pinned Pyodide, whose standard
@@ -48,6 +50,13 @@ if [ "$want" = test ]; then
     found=$(python3 tests/browser/chromium.py) || { say "no Chromium after apt-get: set CHROMIUM"; exit 1; }
   fi
   say "Chromium: $found"
+  if ! command -v pdftotext >/dev/null || ! command -v pdftoppm >/dev/null; then
+    say "poppler-utils (apt)…"
+    SUDO=$([ "$(id -u)" = 0 ] && echo "" || echo sudo)
+    export DEBIAN_FRONTEND=noninteractive
+    $SUDO apt-get update -qq
+    $SUDO apt-get install -y -qq poppler-utils >/dev/null
+  fi
 fi
 
 # --- node_modules from package-lock.json: Pyodide's files (served on localhost by the

@@ -60,8 +60,8 @@ from hooks.site_step.front_end import (
     prefetch_tag,
     pyodide_index_url,
 )
-from hooks.site_step.print_book import plan_book, print_link, write_print_version
 from hooks.site_step.offline import MANIFEST, head_tags, manifest, write_service_worker
+from hooks.site_step.print_book import plan_book, print_link, write_print_version
 from hooks.site_step.stylesheets import joined_stylesheet, relink, settle_links
 from hooks.typography import typeset_html, typeset_theme
 from hooks.urls import page_url_of_file
@@ -100,7 +100,7 @@ def finish_site(
             done = relink(done, names, joined)
         if done != html:
             path.write_text(done, encoding="utf-8")
-    write_print_version(site, book)  # imprimer/: the book and each part on paper, from the finished pages
+    write_print_version(site, book, joined)  # imprimer/: the book and each part on paper, from the finished pages
     check_sheet_pages(site)  # every game's « Mes personnages », every section its sheet links to
     if policy:  # over every page at once: the policy carries the hashes of all their inline scripts
         apply_policy(site, pyodide_index_url())

@@ -28,19 +28,21 @@ from typing import Any
 
 from hooks.errors import SiteError
 from hooks.site_step.print_content import Page, Site, on_paper
-from hooks.site_step.print_html import Node, attr, find, find_all, parse, text_of
-from hooks.site_step.print_sheets import GAMES_TITLES, blank_sheet
+from hooks.site_step.print_html import Node, attr, find, parse, text_of
+from hooks.site_step.print_sheets import GAMES_TITLES, blank_sheet, paper_template
 from hooks.typography import typeset_html
 from hooks.urls import page_url, relative_url
 
 __all__ = ["Book", "PRINT_DIR", "plan_book", "print_link", "write_print_version"]
 
 PRINT_DIR = "imprimer/"
-STYLESHEETS = ("stylesheets/print.css", "stylesheets/paper.css")
+STYLESHEET = "stylesheets/print.css"  # after the site's joined stylesheet (paper.css, the blank sheets, is in it)
 #: Pages a screen uses, not the book's text: the home, each game's « Mes personnages » and « L’écran du meneur ».
 SCREEN_PAGES = re.compile(r"^$|^[a-z]+/(personnages|table)/$")
 CHAPTER = re.compile(r"Chapitre (\d{3}) du livre, <strong>«\s*(.+?)\s*»</strong>")
 SHEETS_PART = "fiches"
+#: A blank sheet's pages: narrower margins, so that the sheet fits one A4 page (it is not bound).
+SHEET_MARGINS = "margin: 12mm 14mm 14mm; "
 
 
 @dataclass
@@ -103,8 +105,10 @@ def plan_book(site: Path, nav: list[Any], site_url: str, name: str, description:
     at = next((i for i, p in enumerate(parts) if p.slug == "credits"), len(parts))
     parts.insert(at, sheets)
     book = Book(parts, Site(site_url, pages), name, description)
-    book.sheet_parts = {game: Part(f"fiche-{game}", f"Fiche de personnage — {title}", sheets=(game,))
-                        for game, title in GAMES_TITLES.items()}
+    book.sheet_parts = {
+        game: Part(f"fiche-{game}", f"Fiche de personnage — {title}", sheets=(game,))
+        for game, title in GAMES_TITLES.items()
+    }
     return book
 
 
@@ -153,7 +157,9 @@ def section_names(article: Node) -> dict[str, str]:
 
 
 def heading_words(heading: Node) -> str:
-    kept = Node(heading.tag, {}, [c for c in heading.children if not (isinstance(c, Node) and "headerlink" in attr(c, "class"))])
+    kept = Node(
+        heading.tag, {}, [c for c in heading.children if not (isinstance(c, Node) and "headerlink" in attr(c, "class"))]
+    )
     return text_of(kept)
 
 
@@ -178,7 +184,8 @@ def print_link(html: str, path: str, book: Book) -> str:
         if part.slug in ("probabilites", "notes-de-lecture", "credits"):
             words = "Version imprimable de cette partie"
     elif (game := re.fullmatch(r"([a-z]+)/personnages/", url)) and game.group(1) in book.sheet_parts:
-        words, target, more = "Fiche vierge à imprimer", f"{PRINT_DIR}{book.sheet_parts[game.group(1)].slug}/", ""
+        words, target = "Fiche vierge à imprimer", f"{PRINT_DIR}{book.sheet_parts[game.group(1)].slug}/"
+        more = paper_template(game.group(1))  # the blank sheet « Imprimer » fills with a kept sheet
     else:
         return html
     heading_end = re.search(r"</h1>\s*", html[html.find("<article") :]) if "<article" in html else None
@@ -194,18 +201,21 @@ def print_link(html: str, path: str, book: Book) -> str:
 # ----------------------------------------------------------------------
 
 
-def write_print_version(site: Path, book: Book) -> list[str]:
-    """``imprimer/`` (the whole book) and ``imprimer/<part>/`` (each part, each blank sheet); their paths."""
+def write_print_version(site: Path, book: Book, joined: str | None = None) -> list[str]:
+    """``imprimer/`` (the whole book) and ``imprimer/<part>/`` (each part, each blank sheet); their paths.
+    ``joined``: the site's joined stylesheet, linked before the print stylesheet (the blank sheets' paper.css)."""
     written = []
     documents: list[tuple[str, str, list[Part], bool]] = [
         (PRINT_DIR, f"{book.name} — le livre à imprimer", book.parts, True)
     ]
-    documents += [(f"{PRINT_DIR}{p.slug}/", f"{p.title} — {book.name}, version imprimable", [p], False)
-                  for p in book.parts]
-    documents += [(f"{PRINT_DIR}{p.slug}/", f"{p.title} — {book.name}, à imprimer", [p], False)
-                  for p in book.sheet_parts.values()]
+    documents += [
+        (f"{PRINT_DIR}{p.slug}/", f"{p.title} — {book.name}, version imprimable", [p], False) for p in book.parts
+    ]
+    documents += [
+        (f"{PRINT_DIR}{p.slug}/", f"{p.title} — {book.name}, à imprimer", [p], False) for p in book.sheet_parts.values()
+    ]
     for url, title, parts, whole in documents:
-        text = document(book, url, title, parts, whole)
+        text = document(book, url, title, parts, whole, [s for s in (joined, STYLESHEET) if s])
         target = site / url / "index.html"
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text, encoding="utf-8")
@@ -213,7 +223,7 @@ def write_print_version(site: Path, book: Book) -> list[str]:
     return written
 
 
-def document(book: Book, url: str, title: str, parts: list[Part], whole: bool) -> str:
+def document(book: Book, url: str, title: str, parts: list[Part], whole: bool, sheets: list[str]) -> str:
     here = {page.url for part in parts for page in part.pages}
     site = Site(book.site.url, book.site.pages, here)
     body: list[str] = []
@@ -222,7 +232,8 @@ def document(book: Book, url: str, title: str, parts: list[Part], whole: bool) -
     for part in parts:
         body.append(part_html(part, site))
     pages_css = "\n".join(
-        f'@page part-{part.slug} {{ @top-center {{ content: "{css_string(part.title)}"; }} }}\n'
+        f"@page part-{part.slug} {{ {SHEET_MARGINS if part.sheets else ''}"
+        f'@top-center {{ content: "{css_string(part.title)}"; }} }}\n'
         f"#part-{part.slug} {{ page: part-{part.slug}; }}"
         for part in parts
     )
@@ -236,8 +247,8 @@ def document(book: Book, url: str, title: str, parts: list[Part], whole: bool) -
         '<meta name="viewport" content="width=device-width,initial-scale=1">\n'
         f"<title>{htmllib.escape(title, quote=False)}</title>\n"
         f'<meta name="description" content="{htmllib.escape(book.description)}">\n'
-        + "".join(f'<link rel="stylesheet" href="{relative_url(sheet, url)}">\n' for sheet in STYLESHEETS)
-        +         f"<style>\n{pages_css}\n</style>\n"
+        + "".join(f'<link rel="stylesheet" href="{relative_url(sheet, url)}">\n' for sheet in sheets)
+        + f"<style>\n{pages_css}\n</style>\n"
         "</head>\n"
         '<body class="dl-print">\n'
         f'<nav class="dl-print-bar" aria-label="Version imprimable"><a href="{back}">← Retour au livre en ligne</a> '
@@ -253,9 +264,14 @@ def cover(book: Book, url: str) -> str:
     for part in book.parts:
         inner = ""
         if len(part.pages) > 1:
-            inner = "<ol>" + "".join(
-                f'<li><a href="#{page.anchor}">{htmllib.escape(page.title, quote=False)}</a></li>' for page in part.pages
-            ) + "</ol>"
+            inner = (
+                "<ol>"
+                + "".join(
+                    f'<li><a href="#{page.anchor}">{htmllib.escape(page.title, quote=False)}</a></li>'
+                    for page in part.pages
+                )
+                + "</ol>"
+            )
         items.append(f'<li><a href="#part-{part.slug}">{htmllib.escape(part.title, quote=False)}</a>{inner}</li>')
     return (
         '<section class="dl-print-cover" id="couverture">\n'
@@ -278,8 +294,11 @@ def cover(book: Book, url: str) -> str:
 def part_html(part: Part, site: Site) -> str:
     out = [f'<section class="dl-print-part" id="part-{part.slug}">']
     if part.sheets:
-        out.append(f'<h1 class="dl-print-part__title">{htmllib.escape(part.title, quote=False)}</h1>'
-                   if len(part.sheets) > 1 else "")
+        out.append(
+            f'<h1 class="dl-print-part__title">{htmllib.escape(part.title, quote=False)}</h1>'
+            if len(part.sheets) > 1
+            else ""
+        )
         out += [blank_sheet(game, demote=len(part.sheets) > 1) for game in part.sheets]
     for index, page in enumerate(part.pages):
         demote = 1 if index > 0 else 0  # a part's later pages: sections of its first one

@@ -119,7 +119,9 @@ def _link(link: Node, page: Page, site: Site) -> list[Node | str]:
         return [link]
     absolute = urljoin(ORIGIN + page.url, href)
     if not absolute.startswith(ORIGIN):  # another site: its address printed
-        return [link] if _same_address(words, href) else [link, Raw(f'<span class="dl-print-url"> ({_esc(href)})</span>')]
+        return (
+            [link] if _same_address(words, href) else [link, Raw(f'<span class="dl-print-url"> ({_esc(href)})</span>')]
+        )
     path_query, _, fragment = absolute[len(ORIGIN) :].partition("#")
     path, _, query = path_query.partition("?")
     if "lanceur=" in query:  # a link to roll (the « Probabilités » tables' cells): its words only
@@ -130,9 +132,7 @@ def _link(link: Node, page: Page, site: Site) -> list[Node | str]:
     if target is None:  # a page of the site that is not in the book (« Mes personnages »): its address
         link.attrs["href"] = web
         return [link, Raw(f'<span class="dl-print-url"> ({_esc(web)})</span>')]
-    link.attrs["href"] = (
-        "#" + (target.id_of(fragment) if fragment else target.anchor) if path in site.here else web
-    )
+    link.attrs["href"] = "#" + (target.id_of(fragment) if fragment else target.anchor) if path in site.here else web
     name = target.names.get(fragment, target.title) if fragment else target.title
     said = f"« {name} »" + ("" if target.chapter == page.chapter else f", {target.chapter}")
     if _fold(words) == _fold(name) and target.chapter == page.chapter:
@@ -226,15 +226,19 @@ def _value(box: Node) -> str:
 def _odds(section: Node) -> str:
     """The odds as the widget holds them: its summary, each outcome, the ordered outcome read three ways."""
     title = find(section, lambda n: has_class(n, "dl-roller__odds-title"))
-    parts = [f'<p class="dl-print-roller__odds"><strong>{_esc(text_of(title)) if title else "Chances exactes"}</strong></p>']
+    parts = [
+        f'<p class="dl-print-roller__odds"><strong>{_esc(text_of(title)) if title else "Chances exactes"}</strong></p>'
+    ]
     rows = list(find_all(section, lambda n: has_class(n, "dl-odds__row")))
     if rows:
         parts.append('<table class="dl-print-odds"><tbody>')
         for row in rows:
             label = find(row, lambda n: has_class(n, "dl-odds__label"))
             value = find(row, lambda n: has_class(n, "dl-odds__value"))
-            parts.append(f"<tr><th scope=\"row\">{_esc(text_of(label) if label else '')}</th>"
-                         f"<td>{_esc(text_of(value) if value else '')}</td></tr>")
+            parts.append(
+                f'<tr><th scope="row">{_esc(text_of(label) if label else "")}</th>'
+                f"<td>{_esc(text_of(value) if value else '')}</td></tr>"
+            )
         parts.append("</tbody></table>")
     scale = find(section, lambda n: has_class(n, "dl-scale"))
     if scale is not None:
@@ -242,13 +246,22 @@ def _odds(section: Node) -> str:
         ways = list(find_all(scale, lambda n: has_class(n, "dl-scale__rows")))
         words = {
             attr(radio, "value"): text_of(label)
-            for label in find_all(scale, lambda n: has_class(n, "dl-scale__way") and not has_class(n, "dl-scale__exact"))
+            for label in find_all(
+                scale, lambda n: has_class(n, "dl-scale__way") and not has_class(n, "dl-scale__exact")
+            )
             for radio in [find(label, lambda n: n.tag == "input")]
             if radio is not None
         }
-        columns = [[(text_of(find(r, lambda n: has_class(n, "dl-odds__label")) or ""),
-                     text_of(find(r, lambda n: has_class(n, "dl-odds__value")) or ""))
-                    for r in find_all(way, lambda n: has_class(n, "dl-scale__row"))] for way in ways]
+        columns = [
+            [
+                (
+                    text_of(find(r, lambda n: has_class(n, "dl-odds__label")) or ""),
+                    text_of(find(r, lambda n: has_class(n, "dl-odds__value")) or ""),
+                )
+                for r in find_all(way, lambda n: has_class(n, "dl-scale__row"))
+            ]
+            for way in ways
+        ]
         heads = "".join(f'<th scope="col">{_esc(words.get(attr(way, "data-way"), ""))}</th>' for way in ways)
         parts.append(
             f'<table class="dl-print-scale"><thead><tr><th scope="col">{_esc(text_of(legend) if legend else "")}</th>'

@@ -28,10 +28,10 @@ __all__ = ["GAMES_TITLES", "blank_sheet", "paper_template", "sheet_fields"]
 #: The sheet's own bookkeeping, not a field to write.
 HIDDEN = ("format", "jeu", "id", "modifie")
 #: Rows of a list's table, when not the default (``LIST_ROWS``).
-LIST_ROWS = {"etats": 4, "caracteristiques": 6, "relations_valeurs": 8}
+LIST_ROWS = {"elements": 9, "etats": 3, "caracteristiques": 5, "competences": 7, "relations_valeurs": 8}
 DEFAULT_ROWS = 10
 #: Lines of a long text.
-LONG_LINES = {"notes": 4}
+LONG_LINES: dict[str, int] = {}
 DEFAULT_LINES = 3
 SCALE_MAX = 6  # a number of at most this many values is a row of boxes
 
@@ -50,18 +50,20 @@ def sheet_fields(game: str) -> list[dict[str, Any]]:
 
 
 @cache
-def blank_sheet(game: str, demote: bool = False) -> str:
-    """The game's blank sheet: a ``<section class="dl-paper">`` whose heading is an ``<h1>`` (``<h2>`` demoted)."""
+def blank_sheet(game: str, demote: bool = False, anchor: bool = True) -> str:
+    """The game's blank sheet: a ``<section class="dl-paper">`` whose heading is an ``<h1>`` (``<h2>`` demoted),
+    with the id ``fiche-<game>`` (``anchor``; not in « Mes personnages »' template: not a section of that page)."""
     schema = schema_of(game)
     level = "h2" if demote else "h1"
     changing = set(schema.get("modifiables") or {})
+    anchor_attr = f' id="fiche-{game}"' if anchor else ""
     short, rest = [], []
     for f in sheet_fields(game):
         simple = f["type"] in ("text", "name") and not f.get("lignes") and (f.get("max_longueur") or 0) <= 60
         (short if simple or f["type"] in ("choice", "bool") else rest).append(f)
     parts = [
         f'<section class="dl-paper" data-jeu="{game}">',
-        f'<{level} class="dl-paper__title" id="fiche-{game}">Fiche de personnage — {_e(schema["titre"])}</{level}>',
+        f'<{level} class="dl-paper__title"{anchor_attr}>Fiche de personnage — {_e(schema["titre"])}</{level}>',
         '<div class="dl-paper__grid">',
         *(_field(f, f["nom"], changing) for f in short),
         "</div>",
@@ -73,19 +75,21 @@ def blank_sheet(game: str, demote: bool = False) -> str:
 
 def paper_template(game: str) -> str:
     """The blank sheet in a ``<template>``, for « Mes personnages » to print a kept sheet on it."""
-    return f'<template class="dl-paper-template" data-jeu="{game}">{blank_sheet(game, demote=True)}</template>'
+    return f'<template class="dl-paper-template" data-jeu="{game}">{blank_sheet(game, demote=True, anchor=False)}</template>'
 
 
-def _field(f: dict[str, Any], path: str, changing: set[str]) -> str:
+def _field(f: dict[str, Any], path: str, changing: set[str], brief: bool = False) -> str:
     label = _e(f["libelle"])
     kind = f["type"]
     if kind == "list":
         return _list(f, path)
     if kind == "object":
-        inner = "".join(_field(sub, f"{path}.{sub['nom']}", changing) for sub in f.get("champs") or [])
+        inner = "".join(_field(sub, f"{path}.{sub['nom']}", changing, brief=True) for sub in f.get("champs") or [])
         return f'<fieldset class="dl-paper__group" data-champ="{path}"><legend>{label}</legend>{inner}</fieldset>'
-    return f'<div class="dl-paper__field dl-paper__field--{kind}"><span class="dl-paper__label">{label}</span> ' \
-           f"{_slot(f, path, path in changing)}{_hint(f)}</div>"
+    return (
+        f'<div class="dl-paper__field dl-paper__field--{kind}"><span class="dl-paper__label">{label}</span> '
+        f"{_slot(f, path, path in changing)}{_hint(f, brief=brief)}</div>"
+    )
 
 
 def _slot(f: dict[str, Any], path: str, changing: bool = False, attribute: str = "data-champ") -> str:
@@ -101,17 +105,21 @@ def _slot(f: dict[str, Any], path: str, changing: bool = False, attribute: str =
     if kind == "bool":
         return f'<span class="dl-paper__boxes" {where}>{_box("true", "oui")}</span>'
     if kind == "choice":
-        return f'<span class="dl-paper__boxes" {where}>' + "".join(
-            _box(c["valeur"], c["libelle"]) for c in f.get("choix") or []
-        ) + "</span>"
+        return (
+            f'<span class="dl-paper__boxes" {where}>'
+            + "".join(_box(c["valeur"], c["libelle"]) for c in f.get("choix") or [])
+            + "</span>"
+        )
     if kind == "int":
         low, high = f.get("min", 0), f.get("max", 0)
         if high - low + 1 <= SCALE_MAX:
-            return f'<span class="dl-paper__boxes dl-paper__boxes--scale" {where}>' + "".join(
-                _box(str(v), _number(v)) for v in range(low, high + 1)
-            ) + "</span>"
+            return (
+                f'<span class="dl-paper__boxes dl-paper__boxes--scale" {where}>'
+                + "".join(_box(str(v), _number(v)) for v in range(low, high + 1))
+                + "</span>"
+            )
         number = f'<span class="dl-paper__number" {where}></span>'
-        if changing:  # what a roll changes: a track to tick and erase at the table
+        if changing and not f.get("echelles"):  # what a roll changes: a track to tick and erase at the table
             count = max(10, min(30, 2 * int(f.get("defaut") or 5)))
             track = "".join('<span class="dl-paper__box"></span>' for _ in range(count))
             number += f'<span class="dl-paper__track" aria-hidden="true">{track}</span>'
@@ -129,8 +137,11 @@ def _list(f: dict[str, Any], path: str) -> str:
         known = defaults[i] if i < len(defaults) and isinstance(defaults[i], dict) else {}
         cells = []
         for sub in subs:
-            slot = _slot(sub, sub["nom"], attribute="data-sous-champ") if sub["type"] != "list" else \
-                f'<span class="dl-paper__line" data-sous-champ="{sub["nom"]}"></span>'
+            slot = (
+                _slot(sub, sub["nom"], attribute="data-sous-champ")
+                if sub["type"] != "list"
+                else f'<span class="dl-paper__line" data-sous-champ="{sub["nom"]}"></span>'
+            )
             if sub["type"] in ("text", "name") and known.get(sub["nom"]):
                 slot = slot.replace("></span>", f">{_e(str(known[sub['nom']]))}</span>", 1)
             cells.append(f"<td>{slot}</td>")
@@ -141,10 +152,18 @@ def _list(f: dict[str, Any], path: str) -> str:
     )
 
 
-def _hint(f: dict[str, Any], short: bool = False) -> str:
-    """A number's range and levels, said small: « de 0 à 25 », « 1 Débutant, 2 Professionnel, 3 Expert »."""
+def _hint(f: dict[str, Any], short: bool = False, brief: bool = False) -> str:
+    """A number's range and levels, said small: « de 0 à 25 », « 1 Débutant, 2 Professionnel, 3 Expert »
+    (``brief``, in a group: only its usual value)."""
     if f["type"] != "int":
         return ""
+    if brief:
+        default = f.get("defaut")
+        return (
+            f' <small class="dl-paper__hint">(d’ordinaire {_number(default)})</small>'
+            if isinstance(default, int)
+            else ""
+        )
     low, high = f.get("min"), f.get("max")
     scales = f.get("echelles") or {}
     if scales and len(scales) == 1 and high is not None and low is not None and high - low + 1 <= SCALE_MAX:
@@ -157,7 +176,9 @@ def _hint(f: dict[str, Any], short: bool = False) -> str:
         return f' <small class="dl-paper__hint">(de {_e(words[0])} à {_e(words[-1])})</small>'
     if low is not None and high is not None and high - low + 1 > SCALE_MAX:
         default = f.get("defaut")
-        said = f"de {_number(low)} à {_number(high)}" + (f", d’ordinaire {_number(default)}" if isinstance(default, int) else "")
+        said = f"de {_number(low)} à {_number(high)}" + (
+            f", d’ordinaire {_number(default)}" if isinstance(default, int) else ""
+        )
         return f' <small class="dl-paper__hint">({_e(said)})</small>'
     return ""
 

@@ -21,6 +21,7 @@ import { addSheet, askPersistence, deleteSheet, getSheet, listSheets, persistenc
 import { reserveSection } from "./reserve.js";
 import { verifyWhenReady } from "../verify.js";
 import { kindLabel, sheetView } from "./view.js";
+import { paperSheet } from "./paper.js";
 import { runtime } from "../../engine/runtime.js";
 import { showSheetToMeneur } from "../../table/show-sheet.js";
 
@@ -177,6 +178,7 @@ class SheetsPage {
         h("p", {}, fr(`Une modification de cette fiche, saisie le ${whenSaid(draft.date)}, n’a pas été enregistrée.`)),
         h("p", {}, sheetButton("Reprendre la saisie", () => this.showForm(record, { draft })))) : "",
       sheetView(this.schema, record.fiche, "h2"),
+      paperSheet(this.schema, record.fiche) || "", // what « Imprimer » prints: the blank sheet, filled
       h("p", { class: "dl-sheets__buttons dl-sheets__tools" },
         sheetButton("Modifier", () => this.showForm(record, draft ? { draft } : {}), { primary: !record.refus }),
         shareSupported() ? sheetButton("Montrer ma fiche au meneur", () => showSheetToMeneur(this.schema, record.fiche)

@@ -1,0 +1,69 @@
+// A kept sheet on paper: a copy of the game's blank sheet (the <template> the site step puts in « Mes
+// personnages », hooks/site_step/print_sheets.py) filled with the sheet's values, printed in place of the
+// screen's view (paper.css, sheets.css): the same fields as the blank sheet, on one A4 page.
+
+import { shownValue } from "./view.js";
+
+// The filled copy, or null when the page has no blank sheet of the game.
+export function paperSheet(schema, fiche) {
+  const template = document.querySelector(`template.dl-paper-template[data-jeu="${schema.jeu}"]`);
+  const blank = template?.content.firstElementChild;
+  if (!blank) return null;
+  const paper = blank.cloneNode(true);
+  paper.classList.add("dl-paper--filled");
+  paper.querySelector(".dl-paper__title")?.removeAttribute("id");
+  const fields = paperFields(schema.champs, "");
+  for (const slot of paper.querySelectorAll("[data-champ]")) {
+    const field = fields.get(slot.dataset.champ);
+    if (!field || field.type === "object") continue;
+    const value = slot.dataset.champ.split(".").reduce((v, key) => (v == null ? v : v[key]), fiche);
+    if (field.type === "list") fillPaperList(slot, field, Array.isArray(value) ? value : []);
+    else fillPaperSlot(slot, field, value, fiche);
+  }
+  return paper;
+}
+
+function paperFields(list, prefix) {
+  const out = new Map();
+  for (const field of list || []) {
+    out.set(prefix + field.nom, field);
+    if (field.type === "object") for (const [path, sub] of paperFields(field.champs, `${prefix}${field.nom}.`)) out.set(path, sub);
+  }
+  return out;
+}
+
+function fillPaperSlot(slot, field, value, row) {
+  clearPaperSlot(slot);
+  if (value === null || value === undefined || value === "") return;
+  const boxes = slot.querySelectorAll(".dl-paper__box[data-valeur]");
+  if (boxes.length) {
+    for (const box of boxes) box.classList.toggle("dl-paper__box--on", box.dataset.valeur === String(value));
+    return;
+  }
+  slot.textContent = shownValue(field, value, row);
+  const track = slot.nextElementSibling;
+  if (track?.classList.contains("dl-paper__track") && typeof value === "number") {
+    [...track.children].forEach((box, i) => box.classList.toggle("dl-paper__box--on", i < value));
+  }
+}
+
+function clearPaperSlot(slot) {
+  for (const box of slot.querySelectorAll(".dl-paper__box--on")) box.classList.remove("dl-paper__box--on");
+  if (!slot.querySelector(".dl-paper__box")) slot.textContent = "";
+}
+
+// A list's rows, one per item (more rows than the blank sheet's when the sheet has more).
+function fillPaperList(table, field, items) {
+  const body = table.tBodies[0];
+  const first = body.rows[0];
+  if (!first) return;
+  for (const cell of body.querySelectorAll("[data-sous-champ]")) clearPaperSlot(cell);
+  const subs = field.champs || (field.valeurs ? [{ ...field.valeurs, nom: "" }] : []);
+  items.forEach((item, i) => {
+    const row = body.rows[i] || body.appendChild(first.cloneNode(true));
+    for (const cell of row.querySelectorAll("[data-sous-champ]")) {
+      const sub = subs.find((s) => s.nom === cell.dataset.sousChamp);
+      if (sub) fillPaperSlot(cell, sub, sub.nom === "" ? item : item?.[sub.nom], item);
+    }
+  });
+}
