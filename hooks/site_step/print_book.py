@@ -133,7 +133,15 @@ def article_of(html: str, url: str) -> Node:
     end = html.rfind("</article>")
     if not start or end < start.end():
         raise SiteError(f"Version imprimable : la page {url or '/'} n’a pas d’<article>.")
-    return parse(html[start.end() : end])
+    article = html[start.end() : end]
+    article = UNSELECTED.sub("", article)  # a form's choices not chosen: never printed, long to read
+    article = TO_ROLL.sub(r"\1", article)  # the « Probabilités » cells' links to roll: their words only
+    return parse(article, keep=CHART)
+
+
+UNSELECTED = re.compile(r'<option value="[^"]*">[^<]*</option>')
+TO_ROLL = re.compile(r'<a href="[^"]*\?lanceur=[^"]*"[^>]*>([^<]*)</a>')
+CHART = re.compile(r"<svg\b.*?</svg>", re.S)
 
 
 def section_names(article: Node) -> dict[str, str]:
@@ -228,7 +236,7 @@ def document(book: Book, url: str, title: str, parts: list[Part], whole: bool, s
     site = Site(book.site.url, book.site.pages, here)
     body: list[str] = []
     if whole:
-        body.append(cover(book, url))
+        body.append(typeset_html(cover(book, url)))
     for part in parts:
         body.append(part_html(part, site))
     pages_css = "\n".join(
@@ -240,7 +248,7 @@ def document(book: Book, url: str, title: str, parts: list[Part], whole: bool, s
     back = relative_url("" if whole else (parts[0].pages[0].url if parts[0].pages else ""), url)
     if parts[0].sheets and not whole:
         back = relative_url(f"{parts[0].sheets[0]}/personnages/", url)
-    content = typeset_html("\n".join(body))
+    content = "\n".join(body)  # the pages' text is set already; what this step writes is set where it is made
     return (
         "<!doctype html>\n"
         '<html lang="fr">\n<head>\n<meta charset="utf-8">\n'

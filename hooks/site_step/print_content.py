@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from urllib.parse import unquote, urljoin
 
 from hooks.site_step.print_html import Node, Raw, attr, find, find_all, has_class, serialize, text_of
+from hooks.typography import typeset_html
 
 __all__ = ["Page", "Raw", "Site", "on_paper", "roller_on_paper"]
 
@@ -68,7 +69,9 @@ class Site:
 
 def on_paper(article: Node, page: Page, site: Site, demote: int = 0) -> str:
     """The article's content (its children) as the print version writes it; headings ``demote`` levels lower."""
-    return "".join(serialize(node) for child in article.children for node in _paper(child, page, site, demote))
+    return "".join(
+        serialize(node) for child in article.children for node in _paper(child, page, site, demote, article.raw)
+    )
 
 
 #: Elements that only work on a screen, by class.
@@ -76,18 +79,27 @@ SCREEN_ONLY = ("headerlink", "footnote-backref", "dl-print-link", "dl-visually-h
 DROPPED_TAGS = ("script", "style", "form", "button", "input", "select", "template")
 REFERRING = ("for", "aria-labelledby", "aria-describedby", "aria-controls", "headers")
 URL_REF = re.compile(r"url\(#([^)]+)\)")
+_MADE: dict[int, tuple[Node, str]] = {}  # id of a roller's section -> (it, its print)
 
 
-def _paper(node: Node | str, page: Page, site: Site, demote: int) -> list[Node | str]:
+def _paper(node: Node | str, page: Page, site: Site, demote: int, raw: list[str]) -> list[Node | str]:
     if isinstance(node, str):
         return [node]
+    if node.tag == "dl-raw":  # a chart, kept as written: its ids and references prefixed
+        chart = raw[int(attr(node, "data-n"))]
+        chart = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{page.id_of(m.group(1))}"', chart)
+        chart = re.sub(r'aria-labelledby="([^"]+)"', lambda m: f'aria-labelledby="{page.id_of(m.group(1))}"', chart)
+        return [Raw(URL_REF.sub(lambda m: f"url(#{page.id_of(m.group(1))})", chart))]
     if node.tag in DROPPED_TAGS or any(has_class(node, name) for name in SCREEN_ONLY):
         return []
     if attr(node, "id") in ("dl-offline", "__skip"):
         return []
-    if has_class(node, "dl-roller"):
-        return [Raw(roller_on_paper(node))]
-    children = [out for child in node.children for out in _paper(child, page, site, demote)]
+    if has_class(node, "dl-roller"):  # made once per build (the book and its part both print it)
+        made = _MADE.get(id(node))
+        if made is None or made[0] is not node:
+            made = _MADE[id(node)] = (node, typeset_html(roller_on_paper(node)))
+        return [Raw(made[1])]
+    children = [out for child in node.children for out in _paper(child, page, site, demote, raw)]
     if node.tag == "noscript":
         return children
     attrs = dict(node.attrs)
@@ -101,7 +113,8 @@ def _paper(node: Node | str, page: Page, site: Site, demote: int) -> list[Node |
             attrs[name] = URL_REF.sub(lambda m: f"url(#{page.id_of(m.group(1))})", value)
     attrs.pop("tabindex", None)
     tag = node.tag
-    if demote and re.fullmatch(r"h[1-6]", tag):
+    if re.fullmatch(r"h[1-6]", tag):  # a heading names itself: no « (voir …) » in it (nor in the PDF's bookmarks)
+        children = [c for c in children if not (isinstance(c, Raw) and "dl-print-ref" in c)]
         tag = f"h{min(6, int(tag[1]) + demote)}"
     if tag == "details":
         attrs["open"] = None
@@ -137,7 +150,7 @@ def _link(link: Node, page: Page, site: Site) -> list[Node | str]:
     said = f"« {name} »" + ("" if target.chapter == page.chapter else f", {target.chapter}")
     if _fold(words) == _fold(name) and target.chapter == page.chapter:
         return [link]
-    return [link, Raw(f'<span class="dl-print-ref"> (voir {_esc(said)})</span>')]
+    return [link, Raw(typeset_html(f'<span class="dl-print-ref"> (voir {_esc(said)})</span>'))]
 
 
 def _same_address(words: str, href: str) -> bool:

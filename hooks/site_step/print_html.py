@@ -32,6 +32,7 @@ class Node:
     attrs: dict[str, str | None] = field(default_factory=dict)
     children: list[Node | str] = field(default_factory=list)
     self_closed: bool = False
+    raw: list[str] = field(default_factory=list)  # a root's pieces kept as written (``parse``'s ``keep``)
 
 
 class _Builder(HTMLParser):
@@ -59,11 +60,17 @@ class _Builder(HTMLParser):
         self.stack[-1].children.append(data)
 
 
-def parse(html: str) -> Node:
-    """``html`` (a fragment or a page) as the children of a nameless root."""
+def parse(html: str, keep: re.Pattern[str] | None = None) -> Node:
+    """``html`` (a fragment or a page) as the children of a nameless root. What ``keep`` matches is not read
+    (the standard library's parser is slow on big charts): each becomes ``<dl-raw data-n="i"></dl-raw>``,
+    the text itself in the root's ``raw[i]``."""
+    raw: list[str] = []
+    if keep is not None:
+        html = keep.sub(lambda m: raw.append(m.group(0)) or f'<dl-raw data-n="{len(raw) - 1}"></dl-raw>', html)
     builder = _Builder()
     builder.feed(html)
     builder.close()
+    builder.root.raw = raw
     return builder.root
 
 

@@ -21,6 +21,7 @@ from functools import cache
 from typing import Any
 
 from hooks.page.sheets import schema_of
+from hooks.typography import typeset_html
 from rules_py.api import SYSTEMS
 
 __all__ = ["GAMES_TITLES", "blank_sheet", "paper_template", "sheet_fields"]
@@ -70,7 +71,7 @@ def blank_sheet(game: str, demote: bool = False, anchor: bool = True) -> str:
         *(_field(f, f["nom"], changing) for f in rest),
         "</section>",
     ]
-    return "\n".join(p for p in parts if p)
+    return typeset_html("\n".join(p for p in parts if p))
 
 
 def paper_template(game: str) -> str:

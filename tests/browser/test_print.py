@@ -10,6 +10,7 @@ chapter's credits; what it must not: the controls' words.
 
 from __future__ import annotations
 
+import html
 import re
 import shutil
 import subprocess
@@ -20,6 +21,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+from hooks.site_step.print_book import article_of, heading_words  # noqa: E402
 from hooks.site_step.print_content import preset_in_words  # noqa: E402
 from hooks.site_step.print_html import attr, find, find_all, has_class, parse, text_of  # noqa: E402
 
@@ -106,14 +108,14 @@ def test_the_pdf_is_the_book_a4_tagged_french_with_fonts_embedded(book):
     for number, text in enumerate(pages, start=1):
         assert flat(text).endswith(f"{number} / {count}") or number == 1, (number, text[-200:])
         body = flat(text).removesuffix(f"{number} / {count}")
-        assert len(body) > 200 or "Fiche de personnage" in body, f"page {number} is (nearly) blank: {body!r}"
+        assert len(body) > 60, f"page {number} is (nearly) blank: {body!r}"  # a chart's page: its labels
 
 
 def test_every_heading_in_order_every_credit_and_no_control(book):
     site, pages = book
     text = flat(" ".join(pages))
     printed = parse((site / "imprimer" / "index.html").read_text(encoding="utf-8"))
-    headings = [text_of(h) for h in find_all(printed, lambda n: re.fullmatch(r"h[1-4]", n.tag) is not None)]
+    headings = [heading_words(h) for h in find_all(printed, lambda n: re.fullmatch(r"h[1-4]", n.tag) is not None)]
     assert len(headings) > 100
     in_order(text, headings, "headings")
     for urls in CHAPTER_PAGES.values():
@@ -125,8 +127,12 @@ def test_every_heading_in_order_every_credit_and_no_control(book):
             words = [text_of(c) for li in find_all(credits, lambda n: n.tag == "li") for c in li.children]
             in_order(text, [w for w in words if len(w) > 1], f"{url} credits")  # a link's address follows its words
             assert licence is None or attr(licence, "href") in text, url
-    credits = parse((site / "credits" / "index.html").read_text(encoding="utf-8"))
-    in_order(text, [text_of(n) for n in find_all(credits, lambda n: n.tag in ("h2", "h3", "li"))], "credits page")
+    credits = article_of((site / "credits" / "index.html").read_text(encoding="utf-8"), "credits/")
+    said = [
+        heading_words(n) if n.tag != "li" else text_of(n.children[0])
+        for n in find_all(credits, lambda n: n.tag in ("h2", "h3", "li"))
+    ]
+    in_order(text, [w for w in said if len(w) > 1], "credits page")
     for word in CONTROLS:
         assert not re.search(rf"(?<!\w){re.escape(word)}(?!\w)", text), f"a control's « {word} » is printed"
 
@@ -145,12 +151,16 @@ def test_every_roller_printed_as_its_example_and_exact_odds(book):
                 needles = [text_of(find(roller, lambda n: attr(n, "id").endswith("-titre")))]
                 needles += [f"{label} : {value}" for label, value in preset_in_words(roller)]
                 for row in find_all(roller, lambda n: has_class(n, "dl-odds__row")):  # each outcome, its odds
-                    needles.append(" ".join(text_of(span) for span in row.children if text_of(span)))
+                    label = text_of(find(row, lambda n: has_class(n, "dl-odds__label")))
+                    assert flat(label)[:24] in part, (url, label)  # a long label may wrap beside its figure
+                    needles.append(text_of(find(row, lambda n: has_class(n, "dl-odds__value"))))
                 for example in find_all(roller, lambda n: has_class(n, "dl-roller__example")):
                     needles.append(text_of(find(example, lambda n: n.tag == "p")))
                 in_order(part, needles, f"{url}#{attr(roller, 'id')}")
                 for value in find_all(roller, lambda n: has_class(n, "dl-scale__row")):  # read three ways
-                    assert flat(text_of(find(value, lambda n: has_class(n, "dl-odds__value")))) in part, url
+                    cell = find(value, lambda n: has_class(n, "dl-odds__value"))
+                    for piece in flat(text_of(cell)).split(" ("):  # the share, its fraction (maybe on the next line)
+                        assert piece.strip("()") in part, (url, text_of(cell))
     assert rollers >= 40
 
 
@@ -168,11 +178,12 @@ def test_the_outline_holds_every_part_and_the_home_page_links_the_pdf(book):
     outline = run("pdftohtml", "-xml", "-i", "-q", "-stdout", str(site / PDF))
     top = re.search(r"<outline>(.*)</outline>", outline, re.S).group(1)
     items = re.findall(r'<item page="(\d+)">([^<]*)</item>', top)
-    titles = {flat(t.replace("&amp;", "&")) for _, t in items}
+    # spaces left out: a heading wrapped on two lines is one title with no space at the break (Chromium)
+    titles = {re.sub(r"\s+", "", html.unescape(t)) for _, t in items}
     printed = parse((site / "imprimer" / "index.html").read_text(encoding="utf-8"))
     for part in find_all(printed, lambda n: has_class(n, "dl-print-part")):
         first = find(part, lambda n: n.tag == "h1")
-        assert first is not None and text_of(first) in titles, text_of(first) if first else part.attrs
+        assert first is not None and re.sub(r"\s+", "", text_of(first)) in titles, text_of(first) if first else part
     assert len(items) > 60  # chapters and their sections
     home = (site / "index.html").read_text(encoding="utf-8")
     size = (site / PDF).stat().st_size
