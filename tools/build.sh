@@ -7,7 +7,7 @@
 #   bash tools/build.sh pdf DIR        the book as one PDF, DIR/des-et-lames.pdf, from the print version of
 #                                      the site built in DIR (built with MkDocs first if it has none): headless
 #                                      Chromium through Playwright (the test set-up's), then the home page's
-#                                      link gets its figures (python -m hooks.pdf). Its own step: the two
+#                                      link gets its figures (python tools/make_pdf.py). Its own step: the two
 #                                      builds above do not make it.
 # The builds read SITE_URL (the address the site is served at, e.g. https://example.github.io/des-et-lames/;
 # default http://127.0.0.1:8000/) and PYODIDE_INDEX_URL (where the browser loads Pyodide; default the
@@ -25,5 +25,5 @@ esac
 out=$(realpath -m -- "$2")
 cd "$(dirname "$0")/.."
 bash tools/setup.sh "$extra" engine
-[ "$1" = pdf ] && exec .venv/bin/python -m hooks.pdf "$out"
+[ "$1" = pdf ] && exec .venv/bin/python tools/make_pdf.py "$out"
 exec .venv/bin/python -m hooks.build "$1" "$out"

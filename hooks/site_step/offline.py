@@ -15,7 +15,7 @@ What the service worker does with the list:
 
 - ``precache``: copied once the page's engine is in, or its reader idle (pages, the
   theme's assets, the search index and the lunr files French search loads, the rollers'
-  front-end, rules_py); source maps, the gzipped sitemap, the book's PDF (``hooks/pdf.py``:
+  front-end, rules_py); source maps, the gzipped sitemap, the book's PDF (``tools/make_pdf.py``:
   megabytes the device keeps for nothing, the print version's pages being there), lunr's other languages, the
   theme's stylesheets no page links (the variant Zensical does not use) and its licence
   file are left out;
@@ -89,7 +89,7 @@ def write_service_worker(site: Path, base: str | None = None) -> None:
 
 
 def rewrite_service_worker(site: Path) -> None:
-    """``sw.js`` written again once a later step changed a file (``hooks/pdf.py``: the home page's link to the PDF),
+    """``sw.js`` written again once a later step changed a file (``tools/make_pdf.py``: the home page's link to the PDF),
     for the same Pyodide as the build's (read from the ``sw.js`` it wrote, not from this process's environment)."""
     written = re.search(r"const OFFLINE = (\{.*?\});\n", (site / "sw.js").read_text(encoding="utf-8"))
     base = json.loads(written.group(1))["engine"]["base"] if written else None

@@ -15,7 +15,7 @@ itself, over the built folder, for both builds alike:
   pages of its own name (``@page part-…``: the part's title as the running head, a new page), from the
   pages' own content made fit for paper (``print_content``), styled by ``stylesheets/print.css``.
 
-``hooks/pdf.py`` makes ``des-et-lames.pdf`` from ``imprimer/`` (``bash tools/build.sh pdf DIR``).
+``tools/make_pdf.py`` makes ``des-et-lames.pdf`` from ``imprimer/`` (``bash tools/build.sh pdf DIR``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The book on paper: its PDF read back, its print pages printed from the browser, a kept sheet printed.
 
-The PDF is made once for the module, as CI makes it (``python -m hooks.pdf`` over a copy of the test
-server's site: headless Chromium, ``hooks/pdf.py``), and read back with poppler's tools (``pdftotext``,
+The PDF is made once for the module, as CI makes it (``tools/make_pdf.py`` over a copy of the test
+server's site: headless Chromium), and read back with poppler's tools (``pdftotext``,
 ``pdfinfo``, ``pdffonts``, ``pdftohtml -xml`` for the outline, ``pdftoppm`` for pictures; Debian's
 poppler-utils, installed by tools/setup.sh). What it must hold comes from the site's own pages: every
 heading of the print version in order, every roller's example and odds as its web page holds them, every
@@ -73,7 +73,11 @@ def book(server, tmp_path_factory):
     site = tmp_path_factory.mktemp("book") / "site"
     shutil.copytree(server.site, site)
     done = subprocess.run(
-        [sys.executable, "-m", "hooks.pdf", str(site)], cwd=ROOT, capture_output=True, text=True, timeout=300
+        [sys.executable, str(ROOT / "tools" / "make_pdf.py"), str(site)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
     pages = run("pdftotext", "-layout", "-enc", "UTF-8", str(site / PDF), "-").split("\f")

@@ -1,6 +1,9 @@
 """The book as one PDF, ``des-et-lames.pdf``, from the print version of a built site.
 
-    python -m hooks.pdf DIR       (bash tools/build.sh pdf DIR installs what it needs first)
+    .venv/bin/python tools/make_pdf.py DIR       (bash tools/build.sh pdf DIR installs what it needs first)
+
+Not in ``hooks/`` (the builds' package, whose imports are the site's): it drives Chromium through
+Playwright, which the test set-up installs.
 
 DIR is a built site (``bash tools/build.sh mkdocs|zensical DIR``; built with MkDocs first when it has no
 print version). The site is served on the loopback, and headless Chromium (Playwright, driving the
@@ -32,6 +35,7 @@ from hooks.site_step.offline import rewrite_service_worker
 from hooks.site_step.print_book import PDF_SLOT, PRINT_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # hooks, when run as a script (it is installed in the .venv too)
 PDF_NAME = "des-et-lames.pdf"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu"]
 #: What the PDF step puts in the home page's slot (``print_book.PDF_SLOT``): the link, and what it says when the
@@ -103,7 +107,7 @@ class _Quiet(SimpleHTTPRequestHandler):
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m hooks.pdf", description="Le livre en PDF, depuis un site construit."
+        prog="python tools/make_pdf.py", description="Le livre en PDF, depuis un site construit."
     )
     parser.add_argument("site", type=Path)
     args = parser.parse_args(argv)
