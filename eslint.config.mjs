@@ -1,7 +1,9 @@
 // ESLint (bash tools/lint.sh): the recommended rules over the front-end.
-// frontend/**/*.js are ES modules run in the page (bundled into one
-// module at build time), frontend/rollers-worker.js is a module Web Worker
-// that also sees Pyodide's loadPyodide, frontend/sw.js the service worker;
+// frontend/**/*.js are ES modules run in the page (bundled by esbuild at
+// build time, which writes in the build's configuration: BUILD_CONFIG and
+// BUILD_SHEETS_CONFIG in config.js, BUILD_ENGINE_CONFIG in the worker),
+// frontend/rollers-worker.js is a module Web Worker that also sees Pyodide's
+// loadPyodide, frontend/sw.js the service worker;
 // bench/*.mjs, tools/*.mjs and hooks/**/*.mjs (the build's library compiler) run under Node.
 import js from "@eslint/js";
 import globals from "globals";
@@ -15,8 +17,12 @@ export default [
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser } },
   },
   {
+    files: ["frontend/config.js"],
+    languageOptions: { globals: { BUILD_CONFIG: "readonly", BUILD_SHEETS_CONFIG: "readonly" } },
+  },
+  {
     files: ["frontend/rollers-worker.js"],
-    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.worker } },
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.worker, BUILD_ENGINE_CONFIG: "readonly" } },
   },
   {
     files: ["frontend/sw.js"],

@@ -209,30 +209,77 @@ def test_strict_build_fails_on_a_missing_heading(tmp_path):
     assert re.search(r"sections\.yml:\d+: .*« Un titre qui n'existe pas » introuvable", done.stderr)
 
 
-def test_front_end_bundle_is_one_valid_es_module(tmp_path):
-    """frontend/*.js become its bundles (rollers.js from main.js, sheets.js from sheets/page/main.js):
-    every sibling module in one of them (but the one every page's <head> holds), no import left, valid syntax."""
+@pytest.fixture(scope="module")
+def bundles():
+    """The front end as esbuild bundles it (``bundled``), with a configuration of the build's shape."""
+    from hooks.page.sheets import widgets_config
+
+    page = {"pyodide": "https://cdn.example/pyodide/", "version": "0123456789ab"}
+    lean = {**page, "fiches": {"lanceurs": dict.fromkeys(widgets_config()["lanceurs"], 1)}}
+    defines = {"BUILD_CONFIG": lean, "BUILD_SHEETS_CONFIG": widgets_config()}
+    return assets_hook.bundled(defines, prefetch=page, engine={**page, "core": "core.txt"})
+
+
+def test_front_end_bundles_are_valid_es_modules_holding_every_module(bundles, tmp_path):
+    """frontend/ becomes its bundles (rollers.js from main.js, sheets.js from sheets/page/main.js…) and the
+    inline <head> scripts: every module in one of them, no import left, valid syntax; two builds alike."""
     folder = ROOT / "frontend"
-    texts = {name: assets_hook.bundle(folder, entry) for name, entry in assets_hook.BUNDLES.items()}
+    inline = assets_hook.inline_scripts()
+    held = {module for modules in [*bundles.modules.values(), *inline.modules.values()] for module in modules}
     for path in folder.rglob("*.js"):
         name = path.relative_to(folder).as_posix()
-        if name in (assets_hook.WORKER, "sw.js"):  # files of their own, not modules of the rooms
+        if name == "sw.js":  # the service worker: written by offline.py, not a module of the rooms
             continue
-        if name in assets_hook.NAVIGATION_MODULES:
-            assert not any(f"// ---- {name} ----" in text for text in texts.values()), name
-            continue
-        assert any(f"// ---- {name} ----" in text for text in texts.values()), f"{name} is in no bundle"
+        assert name in held, f"{name} is in no bundle"
+    assert set(bundles.files) == {*assets_hook.BUNDLES, assets_hook.WORKER, assets_hook.STYLESHEET}
     # the page's own modules stay out of the bundle every page loads, and so do the sheets' and the table's
-    # (fiches.js, table.js: fetched where they are used)
+    # (fiches.js, table.js: fetched where they are used), and so do the sheets' configuration
     for name in ("sheets/page/page.js", "sheets/picker.js", "sheets/writeback.js", "sheets/store.js", "table/codec.js"):
-        assert f"// ---- {name} ----" not in texts["rollers.js"], name
-    assert "// ---- sheets/picker.js ----" in texts["fiches.js"] and "// ---- table/screen.js ----" in texts["table.js"]
-    for name, text in texts.items():
-        assert not re.search(r"^(import|export)\b", text, re.M)
-        bundle = tmp_path / name.replace(".js", ".mjs")
-        bundle.write_text(text, encoding="utf-8")
-        done = subprocess.run(["node", "--check", str(bundle)], capture_output=True, text=True)
+        assert name not in bundles.modules["rollers.js"], name
+    assert "sheets/picker.js" in bundles.modules["fiches.js"] and "table/screen.js" in bundles.modules["table.js"]
+    for name in ("rollers.js", "prefetch.js", "journal-panel.js"):
+        assert "places_du_choix" not in bundles.files[name], name
+    assert "places_du_choix" in bundles.files["fiches.js"]
+    # the <head> scripts: classic scripts in a scope of their own, no module of the page's bundle but theirs
+    assert inline.modules["navigation.js"] == (
+        "browser/early-tap.js",
+        "browser/page-top.js",
+        "browser/same-page.js",
+        "navigation.js",
+    )
+    for name, text in [*bundles.files.items(), *inline.files.items()]:
+        if name.endswith(".css"):
+            continue
+        # no import statement left (a bundle's import(…) of a URL stays)
+        assert not re.search(r"\bimport\s*[{*]|\bfrom\s*[\"']\.|\bimport\s*[\"']\.", text), name
+        script = tmp_path / (name.replace(".js", ".mjs") if name in bundles.files else name)
+        script.write_text(text, encoding="utf-8")
+        done = subprocess.run(["node", "--check", str(script)], capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
+    assert all(text.startswith("(()=>{") for text in inline.files.values())
+    # the build's configuration written in once, as JSON; the same bundles from the same sources
+    assert '"version":"0123456789ab"' in bundles.files["rollers.js"].replace("\\", "")
+    again = assets_hook.bundled(
+        {"BUILD_CONFIG": {"version": "x"}, "BUILD_SHEETS_CONFIG": {}}, prefetch={"version": "x"}, engine={}
+    )
+    assert again.files["rollers.js"] != bundles.files["rollers.js"]
+    assert again.files["rollers.css"] == bundles.files["rollers.css"]
+
+
+def test_the_bundler_says_what_it_could_not_build(tmp_path, monkeypatch):
+    """A module that imports what does not exist, a name of the build's configuration not written in: the build
+    stops with esbuild's words, the file named."""
+    monkeypatch.setattr(assets_hook, "STATIC", tmp_path)
+    (tmp_path / "main.js").write_text('import { a } from "./room/a.js";\nconsole.log(a);\n', encoding="utf-8")
+    with pytest.raises(SiteError, match=r"esbuild could not build the front end: .*room/a\.js"):
+        assets_hook._build(["main.js"], ["--bundle", "--format=esm"], {})
+    (tmp_path / "room").mkdir()
+    (tmp_path / "room" / "a.js").write_text("export const a = JSON.parse(BUILD_CONFIG);\n", encoding="utf-8")
+    with pytest.raises(SiteError, match="main.js: « BUILD_CONFIG » was not written in"):
+        assets_hook._build(["main.js"], ["--bundle", "--format=esm"], {})
+    built = assets_hook._build(["main.js"], ["--bundle", "--format=esm"], {"BUILD_CONFIG": {"a": "é"}})
+    assert built.modules["main.js"] == ("main.js", "room/a.js")
+    assert 'JSON.parse(\'{"a":"é"}\')' in built.files["main.js"]
 
 
 def test_the_qr_library_is_shipped_beside_the_bundles_with_its_licence(built_site):
@@ -251,12 +298,16 @@ def test_the_qr_library_is_shipped_beside_the_bundles_with_its_licence(built_sit
     assert "lean-qr" not in (folder / "rollers.js").read_text(encoding="utf-8")
 
 
-def test_the_prefetch_bundle_is_small_and_holds_no_page_code():
+def test_the_prefetch_bundle_is_small_and_holds_no_page_code(bundles):
     """prefetch.js, first in a roller page's <head>, holds the worker's making and the build's
     configuration only: no widget, no rendering, no offline copy."""
-    text = assets_hook.bundle(ROOT / "frontend", assets_hook.BUNDLES["prefetch.js"])
-    modules = re.findall(r"^// ---- ([\w/-]+\.js) ----$", text, re.M)
-    assert modules == ["config.js", "engine/first-tap.js", "engine/engine-worker.js", "engine/prefetch.js"]
+    assert bundles.modules["prefetch.js"] == (
+        "config.js",
+        "engine/engine-worker.js",
+        "engine/first-tap.js",
+        "engine/prefetch.js",
+    )
+    assert len(bundles.files["prefetch.js"].encode()) < 1500
 
 
 def test_pages_with_rollers_or_sheets_ask_for_the_engine_first_in_their_head(built_site):
@@ -368,16 +419,15 @@ def test_roller_pages_end_their_head_with_what_must_be_known_before_the_body_and
     every roller holds the note a first tap's wait shows (its words and the download's size from the build);
     a page without rollers has neither. Every page of the book, last in its <head>, holds browser/same-page.js
     (with page-top.js and early-tap.js; before the theme's script: its listener of history's moves must come first); the 404 page has no heading to go to."""
-    from hooks.site_step.front_end import HEAD_MODULES, HEAD_SCRIPT, NAVIGATION_SCRIPT, download_figure
+    from hooks.site_step.front_end import download_figure, head_tag, inline_scripts, navigation_tag
 
-    assert list(HEAD_MODULES) == ["engine/first-tap.js", "result/results-room.js"]
-    assert "function holdResultsRooms()" in HEAD_SCRIPT and "export" not in HEAD_SCRIPT
+    HEAD_SCRIPT, NAVIGATION_SCRIPT = head_tag(), navigation_tag()  # noqa: N806 (the page's constants)
+    assert inline_scripts().modules["head.js"] == ("engine/first-tap.js", "head.js", "result/results-room.js")
+    assert "des-et-lames:jets-place:" in HEAD_SCRIPT and "data-moteur-au-premier-jet" in HEAD_SCRIPT
     assert re.fullmatch(r"\d+,\d\u00a0Mo", download_figure())
     note = f"le moteur de dés (environ {download_figure()}) ne sera téléchargé qu’à votre premier jet."
     roller_pages = 0
-    assert "function keepSamePage()" in NAVIGATION_SCRIPT and "function keepPlaces()" in NAVIGATION_SCRIPT
-    assert "function holdEarlyTaps()" in NAVIGATION_SCRIPT and "holdEarlyTaps();" in NAVIGATION_SCRIPT
-    assert "export" not in NAVIGATION_SCRIPT
+    assert "popstate" in NAVIGATION_SCRIPT and "sitemap.xml" in NAVIGATION_SCRIPT
     for page in theme_pages(built_site):
         html = page.read_text(encoding="utf-8")
         if page.name == "404.html":
@@ -397,25 +447,6 @@ def test_roller_pages_end_their_head_with_what_must_be_known_before_the_body_and
     assert roller_pages >= 6, roller_pages
     css = (ROOT / "frontend" / "rollers.css").read_text(encoding="utf-8")
     assert ":root[data-moteur-au-premier-jet] .dl-roller__deferred { display: block; }" in css
-
-
-def test_front_end_bundle_refuses_a_missing_or_circular_import(tmp_path):
-    (tmp_path / "main.js").write_text('import { a } from "./a.js";\n', encoding="utf-8")
-    with pytest.raises(SiteError, match="does not exist"):
-        assets_hook.bundle(tmp_path)
-    (tmp_path / "a.js").write_text('import { b } from "./main.js";\nexport const a = 1;\n', encoding="utf-8")
-    with pytest.raises(SiteError, match="circular"):
-        assets_hook.bundle(tmp_path)
-    # rooms: a relative path resolved from the importer's folder; nothing from outside the front end
-    (tmp_path / "room").mkdir()
-    (tmp_path / "room" / "b.js").write_text('import { c } from "../c.js";\nexport const b = c;\n', encoding="utf-8")
-    (tmp_path / "c.js").write_text("export const c = 1;\n", encoding="utf-8")
-    (tmp_path / "a.js").write_text('import { b } from "./room/b.js";\nexport const a = b;\n', encoding="utf-8")
-    text = assets_hook.bundle(tmp_path)
-    assert re.findall(r"^// ---- ([\w/.-]+) ----$", text, re.M) == ["c.js", "room/b.js", "a.js", "main.js"]
-    (tmp_path / "c.js").write_text('import { d } from "../d.js";\nexport const c = 1;\n', encoding="utf-8")
-    with pytest.raises(SiteError, match="outside frontend"):
-        assets_hook.bundle(tmp_path)
 
 
 def test_percentages_round_alike_at_build_and_in_the_browser(tmp_path):
@@ -458,15 +489,6 @@ def test_percentages_round_alike_at_build_and_in_the_browser(tmp_path):
         ]
         assert round(sum(values), 6) == 100 or values == [0.0] * len(values)
         assert "0,0\u00a0%" not in texts
-
-
-def test_front_end_has_no_string_spanning_lines():
-    """compact_js strips indentation: it would change a string or template literal that spans lines."""
-    static = ROOT / "frontend"
-    for path in [*static.glob("rollers/*.js"), static / "rollers-worker.js"]:
-        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            assert line.count("`") % 2 == 0, f"{path.name}:{number}: a template literal spans lines"
-            assert not line.rstrip().endswith("\\"), f"{path.name}:{number}: a string continues on the next line"
 
 
 def test_the_build_cache_reads_back_only_what_the_same_sources_gave(tmp_path, monkeypatch):

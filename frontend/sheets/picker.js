@@ -6,7 +6,7 @@
 // result changes is written back (sheets/writeback.js). Which rollers take sheets, and where,
 // is the build's configuration (from rules_py); no rule here.
 
-import { CONFIG } from "../config.js";
+import { SHEETS_CONFIG } from "../config.js";
 import { fr, h } from "../browser/dom.js";
 import { sheetsCall } from "./engine.js";
 import { getReserve, getSheet, listSheets, watchSheets } from "./store.js";
@@ -18,7 +18,7 @@ import { verifyWhenReady } from "./verify.js";
 const LONG_CHOICE = 32;
 
 export function bindSheetPicker(widget) {
-  const binding = CONFIG?.fiches?.lanceurs?.[widget.roller];
+  const binding = SHEETS_CONFIG.lanceurs[widget.roller];
   if (!binding) return null;
   return new SheetPicker(widget, binding);
 }
@@ -372,7 +372,7 @@ class SheetPicker {
     let reserveRev = 0;
     if (this.binding.fiches.includes("reserve")) {
       const reserve = await getReserve(this.jeu).catch(() => null);
-      out.reserve = reserve?.reserve || CONFIG.fiches.reserves?.[this.jeu] || undefined;
+      out.reserve = reserve?.reserve || SHEETS_CONFIG.reserves[this.jeu] || undefined;
       reserveRev = reserve?.rev || 0;
     }
     if (request.op !== "action") {

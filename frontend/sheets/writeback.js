@@ -7,7 +7,7 @@
 // The sheet follow-ups Python offers next to a result (« Ajouter un état ») are played here, each
 // with its « Annuler » too.
 
-import { CONFIG } from "../config.js";
+import { SHEETS_CONFIG } from "../config.js";
 import { fr, h } from "../browser/dom.js";
 import { reapplyChanges, sheetsCall } from "./engine.js";
 import { getReserve, getSheet, undoWrites, writeReserve, writeSheet } from "./store.js";
@@ -87,7 +87,7 @@ async function writeOneReserve(jeu, rev, after, changes) {
     if (done.record) return { rev: done.record.rev, lignes: lines };
     // Changed elsewhere meanwhile, or undone back to the game's start (no record): the changes again on that.
     const current = done.conflict || (await getReserve(jeu));
-    const again = await reapplyChanges(current?.reserve || CONFIG.fiches?.reserves?.[jeu], changes, jeu, true);
+    const again = await reapplyChanges(current?.reserve || SHEETS_CONFIG.reserves[jeu], changes, jeu, true);
     if (again.error) throw new Error(again.error);
     rev = current?.rev || 0;
     reserve = again.reserve;

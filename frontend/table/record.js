@@ -8,7 +8,7 @@
 // <jeu>/table/) with « table=1. » and the record packed by table/codec.js in its fragment.
 // CHARACTERS.md, « La table », is the contract.
 
-import { CONFIG } from "../config.js";
+import { SHEETS_CONFIG } from "../config.js";
 import { codecSupported, packJson, unpackJson } from "./codec.js";
 import { isPlainObject } from "./sheet-code.js";
 
@@ -63,7 +63,7 @@ export async function recordFromFragment(hash, jeu) {
   const [kind, game, auteur, n, body] = record;
   if (!TABLE_KINDS.has(kind) || typeof auteur !== "string" || !/^[A-Za-z0-9_-]{4,22}$/.test(auteur) ||
       !Number.isSafeInteger(n) || n < 1 || !isPlainObject(body) || typeof game !== "string") return unreadable;
-  if (!Object.hasOwn(TABLE_GAME_NAMES, game) || !CONFIG?.fiches?.pages?.[game]) return unreadable;
+  if (!Object.hasOwn(TABLE_GAME_NAMES, game) || !SHEETS_CONFIG.pages[game]) return unreadable;
   if (game !== jeu) {
     return { error: `Ce lien est pour ${TABLE_GAME_NAMES[game]}, pas pour ${TABLE_GAME_NAMES[jeu]}\u202F: ouvrez-le depuis « L’écran du meneur » de ${TABLE_GAME_NAMES[game]}.` };
   }

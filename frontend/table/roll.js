@@ -6,7 +6,7 @@
 //   body {l: the roller's name in its game ("jet" for simon.jet), p: {parameter: value},
 //         d: [dice], s: [{a: action, p?: {…}, d?: [dice]}], c?: the character's name}
 
-import { CONFIG } from "../config.js";
+import { SHEETS_CONFIG } from "../config.js";
 import { sheetsCall } from "../sheets/engine.js";
 import { isPlainObject } from "./sheet-code.js";
 
@@ -73,5 +73,5 @@ export async function replayRoll(roll, jeu, reserve) {
 }
 
 export function startingReserve(jeu) {
-  return CONFIG?.fiches?.reserves?.[jeu] || null;
+  return SHEETS_CONFIG.reserves[jeu] || null;
 }

@@ -1,8 +1,9 @@
 """Ship the rollers' front-end and rules_py's own source into the site.
 
-``front_end_files``: the generated files under ``assets/rollers/``: the ES module
-(``rollers.js``, bundled from the modules of ``frontend/``, one job each, with the
-build's configuration written in), the module Web Worker, the stylesheet, and rules_py's
+``front_end_files``: the generated files under ``assets/rollers/``: the ES modules
+(``rollers.js`` and the bundles fetched where they are used), built by
+esbuild from the modules of ``frontend/``, one job each, with the build's configuration written in
+(``bundled``), the module Web Worker, the stylesheet, and rules_py's
 ``.py`` files read from the package itself, at their paths in the package
 (``rules_py/solaires/action.py``; docstrings and comments dropped to keep them small; no
 copy lives in ``docs/``). The worker fetches only the core modules plus the package of the
@@ -20,8 +21,10 @@ import json
 import logging
 import os
 import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import rules_py
 from hooks.errors import SiteError
@@ -44,17 +47,14 @@ def front_end_files() -> dict[str, str | Path]:
     sources = {
         path.relative_to(package).as_posix(): shrink(path.read_text(encoding="utf-8")) for path in python_sources()
     }
-    front_end = {name: (STATIC / name).read_text(encoding="utf-8") for name in FRONT_END}
-    front_end[WORKER] = compact_js(front_end[WORKER])
-    for name, entry in BUNDLES.items():
-        front_end[name] = bundle(STATIC, entry)
     vendored = vendored_files()
     engine = ENGINE.engine()
     version = hashlib.sha256(
         "".join(sources[name] for name in sorted(sources)).encode()
-        + "".join(front_end[name] for name in sorted(front_end)).encode()
+        + "".join(f"{name}\n{text}" for name, text in front_end_sources().items()).encode()
         + "".join(vendored[name] for name in sorted(vendored)).encode()
         + json.dumps(engine.sizes, sort_keys=True).encode()
+        + esbuild_version().encode()
     ).hexdigest()[:12]
     pins = ENGINE.PINS.pinned()
     if not pins:  # a warning: --strict fails the build
@@ -78,25 +78,23 @@ def front_end_files() -> dict[str, str | Path]:
         "lock": {"info": engine.lock_info, "packages": {}} if engine.lock_info else None,
         "sizes": engine.sizes,
         "download": download_figure(),
-        # « Mes personnages »: which rollers take sheets and where, each game's page (sheets.py).
-        "fiches": SHEETS.widgets_config(),
         # SHA-256 of every engine file the worker may run: Pyodide's (hooks/site_step/engine-hashes.json) and the site's library
         "sha256": {**pins, **({ENGINE.STDLIB: stdlib_sha} if engine.stdlib else {})},
     }
-    files: dict[str, str | Path] = {}
-    # The page's bundles carry what the page uses: where Pyodide is, the build, the sheets'; the engine's
-    # part (packs, pins, sizes) is the worker's own, written in it once (the page sends it only where
-    # Pyodide is, as an absolute URL). The bundles every roller page loads carry only which rollers take
-    # sheets: the rest is for the bundles fetched where sheets are used (fiches.js, sheets.js, table.js).
-    page = {key: manifest[key] for key in ("pyodide", "version", "fiches")}
-    lean = {**page, "fiches": {"lanceurs": dict.fromkeys(manifest["fiches"]["lanceurs"], 1)}}
-    configs = {name: lean if name in LEAN_CONFIG else page for name in BUNDLES}
-    configs[WORKER] = {key: value for key, value in manifest.items() if key != "fiches"}
-    configs["prefetch.js"] = {key: page[key] for key in ("pyodide", "version")}  # the worker's making only
-    for name, text in minified(front_end).items():
-        if name in configs:
-            text = f"const CONFIG = {json.dumps(configs[name], ensure_ascii=False)};\n{text}"
-        files[f"{TARGET}/{name}"] = text
+    # « Mes personnages »: which rollers take sheets and where, each game's page (sheets.py).
+    fiches = SHEETS.widgets_config()
+    page = {key: manifest[key] for key in ("pyodide", "version")}
+    built = bundled(
+        {
+            # the page's modules (config.js): where Pyodide is, the build; which rollers take sheets
+            "BUILD_CONFIG": {**page, "fiches": {"lanceurs": dict.fromkeys(fiches["lanceurs"], 1)}},
+            # the sheets' part: only the bundles fetched where sheets are used read it, and carry it
+            "BUILD_SHEETS_CONFIG": fiches,
+        },
+        prefetch=page,  # prefetch.js, the worker's making only
+        engine=manifest,  # the worker's own: packs, pins, sizes (the page sends it only where Pyodide is)
+    )
+    files: dict[str, str | Path] = {f"{TARGET}/{name}": text for name, text in built.files.items()}
     for name, text in vendored.items():
         files[f"{TARGET}/{name}"] = text
     for name, text in packs(sources).items():
@@ -120,41 +118,108 @@ def python_sources() -> list[Path]:
     )
 
 
-def minified(texts: dict[str, str]) -> dict[str, str]:
-    """The front end's scripts and stylesheet (name -> text) minified by esbuild (``node_modules``, pinned in
-    package.json), all in one run: names shortened, spaces and comments gone; the same code. A bundle's
-    or the worker's ``const CONFIG = <build's configuration>;`` (config.js) is left out of what esbuild reads, so ``CONFIG``
-    stays a name of its own, and the configuration is written as the bundle's first line, in JSON, after.
-    Without esbuild (no ``npm ci``): a warning (``--strict`` fails the build), the texts as they are."""
+@dataclass(frozen=True)
+class Bundled:
+    """What esbuild made of ``frontend/`` (``bundled``, ``inline_scripts``): each file (name -> text), and
+    the modules of ``frontend/`` each holds (esbuild's metafile)."""
+
+    files: dict[str, str]
+    modules: dict[str, tuple[str, ...]]
+
+
+def bundled(defines: dict[str, Any], *, prefetch: dict[str, Any], engine: dict[str, Any]) -> Bundled:
+    """The front end built by esbuild (``node_modules``, pinned in package.json), minified:
+
+    - each of the page's bundles (``BUNDLES``), an ES module holding every module it imports (none left),
+      ``prefetch.js`` with ``prefetch`` as its ``BUILD_CONFIG``;
+    - the worker, one file (``BUILD_ENGINE_CONFIG``: ``engine``), and the stylesheet, minified only.
+
+    The build's configuration reaches the modules through esbuild's ``--define``: ``BUILD_CONFIG`` and
+    ``BUILD_SHEETS_CONFIG`` in config.js (``defines``). No chunks: split, the bundles' shared modules
+    made a roller page 2.5 KB (gzip) heavier, for 0.5 KB less in each bundle fetched later."""
+    pages = [f"{Path(name).stem}={entry}" for name, entry in BUNDLES.items() if name != "prefetch.js"]
+    runs = (
+        _build(pages, ["--bundle", "--format=esm"], defines),
+        _build(
+            [f"prefetch={BUNDLES['prefetch.js']}"], ["--bundle", "--format=esm"], {**defines, "BUILD_CONFIG": prefetch}
+        ),
+        _build([WORKER, STYLESHEET], [], {"BUILD_ENGINE_CONFIG": engine}),
+    )
+    return Bundled(
+        {name: text for run in runs for name, text in run.files.items()},
+        {name: modules for run in runs for name, modules in run.modules.items()},
+    )
+
+
+@lru_cache(maxsize=1)
+def inline_scripts() -> Bundled:
+    """The ``<head>`` scripts inlined in the pages (``HEAD_ENTRIES``), each a classic script in its own scope
+    (esbuild's IIFE), minified: ``head.js`` (a roller page's), ``navigation.js`` (every page's)."""
+    return _build(
+        [f"{Path(name).stem}={entry}" for name, entry in HEAD_ENTRIES.items()], ["--bundle", "--format=iife"], {}
+    )
+
+
+def _build(entries: list[str], options: list[str], defines: dict[str, Any]) -> Bundled:
+    """One esbuild run over ``frontend/``: ``entries`` (``name=path``, or a path), ``options``, each of
+    ``defines`` written where its name stands, as a string of JSON (config.js reads it with ``JSON.parse``:
+    an object written in by ``--define`` would be shared out to every bundle, were they ever split);
+    minified, UTF-8 kept. A ``BUILD_…`` name left unwritten is a SiteError."""
     if not ESBUILD.is_file():
-        log.warning("node_modules/.bin/esbuild is missing: run npm ci (bash tools/setup.sh site engine)")
-        return texts
+        raise SiteError("node_modules/.bin/esbuild is missing: run npm ci (bash tools/setup.sh site engine)")
     import subprocess
     import tempfile
 
-    with tempfile.TemporaryDirectory(prefix="dl-minify-") as tmp:
-        folder = Path(tmp)
-        (folder / "in").mkdir()
-        for name, text in texts.items():
-            if (name in BUNDLES or name == WORKER) and _CONFIG_LINE not in text:
-                raise SiteError(f"frontend/config.js: « {_CONFIG_LINE} » not found in {name}")
-            (folder / "in" / name).write_text(text.replace(_CONFIG_LINE, "", 1), encoding="utf-8")
+    texts = {name: json.dumps(value, ensure_ascii=False, separators=(",", ":")) for name, value in defines.items()}
+    values = [f"--define:{name}={json.dumps(text, ensure_ascii=False)}" for name, text in texts.items()]
+    with tempfile.TemporaryDirectory(prefix="dl-bundle-") as tmp:
+        out = Path(tmp)
         done = subprocess.run(
             [
                 str(ESBUILD),
-                *(f"in/{name}" for name in texts),
+                *entries,
+                *options,
+                *values,
                 "--minify",
                 "--charset=utf8",
-                "--outdir=out",
+                f"--outdir={out / 'out'}",
+                f"--metafile={out / 'meta.json'}",
                 "--log-level=error",
             ],
-            cwd=folder,
+            cwd=STATIC,
             capture_output=True,
             text=True,
+            encoding="utf-8",
         )
         if done.returncode:
-            raise SiteError(f"esbuild could not minify the front end: {done.stderr.strip()}")
-        return {name: (folder / "out" / name).read_text(encoding="utf-8") for name in texts}
+            raise SiteError(f"esbuild could not build the front end: {done.stderr.strip()}")
+        built = Bundled({}, {})
+        for path, output in json.loads((out / "meta.json").read_text(encoding="utf-8"))["outputs"].items():
+            name = Path(path).name
+            built.files[name] = (out / "out" / name).read_text(encoding="utf-8")
+            built.modules[name] = tuple(sorted(output["inputs"]))
+    for name, text in built.files.items():
+        left = _LEFT_DEFINE.search(text)
+        if left:
+            raise SiteError(f"{name}: « {left.group(0)} » was not written in (esbuild --define)")
+    return built
+
+
+def front_end_sources() -> dict[str, str]:
+    """Every file of ``frontend/`` (its path there -> its text), in order: what the bundles are made of."""
+    return {
+        path.relative_to(STATIC).as_posix(): path.read_text(encoding="utf-8")
+        for path in sorted(STATIC.rglob("*"))
+        if path.is_file() and path.suffix in {".js", ".css"}
+    }
+
+
+@lru_cache(maxsize=1)
+def esbuild_version() -> str:
+    """The version of the esbuild that bundles (node_modules/esbuild/package.json), part of the build's version:
+    another esbuild may make other bundles from the same modules."""
+    package = NODE_MODULES / "esbuild" / "package.json"
+    return json.loads(package.read_text(encoding="utf-8"))["version"] if package.is_file() else ""
 
 
 def packs(sources: dict[str, str]) -> dict[str, str]:
@@ -193,67 +258,6 @@ def vendored_files() -> dict[str, str]:
     return out
 
 
-def compact_js(text: str) -> str:
-    """The same script without whole-line ``//`` comments, blank lines and indentation.
-
-    Safe for this front-end: none of its strings or template literals spans
-    lines (tests/test_hooks.py checks it), and JavaScript's automatic
-    semicolons never depend on indentation.
-    """
-    lines = (line.strip() for line in text.splitlines())
-    return "".join(f"{line}\n" for line in lines if line and not line.startswith("//"))
-
-
-def bundle(folder: Path, entry: str = "main.js") -> str:
-    """The ES modules of ``folder`` (its rooms: ``engine/``, ``widget/``, ``sheets/``…) as one module, ``entry`` last.
-
-    Each module imports from the folder's other modules only, by a relative path, one line per
-    import (``import { a, b } from "../browser/dom.js";``). The modules are laid out in dependency
-    order, their imports dropped and their ``export`` keywords removed, so they share one scope: a
-    name declared twice is a syntax error of the bundle (tests/test_hooks.py checks it with Node).
-    Each is headed ``// ---- <its path in folder> ----``.
-    """
-    order: list[str] = []
-
-    def visit(name: str, stack: tuple[str, ...]) -> None:
-        if name in order:
-            return
-        if name in stack:
-            raise SiteError(f"frontend: circular import {' -> '.join((*stack, name))}")
-        path = folder / name
-        if not path.is_file():
-            raise SiteError(f"frontend/{stack[-1]}: imports {name}, which does not exist")
-        text = path.read_text(encoding="utf-8")
-        if re.search(r"^import \{[^}]*\bas\b", text, re.M):
-            raise SiteError(f"frontend/{name}: no « as » in imports (the bundle shares one scope)")
-        for match in _IMPORT.finditer(text):
-            visit(_resolve(folder, name, match.group(1)), (*stack, name))
-        order.append(name)
-
-    visit(entry, ())
-    parts = []
-    for name in order:
-        text = _EXPORT.sub("", _IMPORT.sub("", (folder / name).read_text(encoding="utf-8")))
-        stray = re.search(r"^(import|export)\b.*", text, re.M)
-        if stray:
-            raise SiteError(f"frontend/{name}: cannot bundle « {stray.group(0)} » (only relative imports)")
-        parts.append(f"// ---- {name} ----\n{compact_js(text).strip()}\n")
-    return "\n".join(parts)
-
-
-def _resolve(folder: Path, importer: str, relative: str) -> str:
-    """The path in ``folder`` of ``relative`` (``../browser/dom.js``) imported by ``importer`` (``widget/form.js``)."""
-    target = (folder / importer).parent / relative
-    try:
-        return Path(os.path.normpath(target)).relative_to(folder).as_posix()
-    except ValueError:
-        raise SiteError(f"frontend/{importer}: imports {relative}, outside frontend") from None
-
-
-_IMPORT = re.compile(r'^import \{[^}]*\} from "(\.\.?/[\w./-]+\.js)";[ \t]*\n', re.M)
-_EXPORT = re.compile(r"^export (?=(?:async )?(?:function|class|const|let)\b)", re.M)
-
-
 def prefetch_tag(html: str, path: str) -> str:
     """A page with rollers or sheets (``ENGINE_PAGE`` in engine/engine-worker.js) loads ``prefetch.js``
     first in its ``<head>`` (after the charset; the policy's ``<meta>`` comes before it, csp.py),
@@ -271,32 +275,39 @@ def prefetch_tag(html: str, path: str) -> str:
 
 
 def head_script(html: str, path: str) -> str:
-    """A page with rollers ends its ``<head>`` with ``HEAD_SCRIPT``: what must be known before its body is
-    drawn (``HEAD_MODULES``: whether the engine waits for the first tap; the room of the results kept for
-    the tab), from ``frontend/``, inlined as one classic script in its own scope (its hash in the
-    page's policy, csp.py). Any other page: unchanged (an instant navigation to a page with rollers does
-    the same from the rollers' module, main.js)."""
-    if not _ROLLER_PAGE.search(html) or HEAD_SCRIPT in html:
+    """A page with rollers ends its ``<head>`` with ``head_tag()``: what must be known before its body is
+    drawn (``frontend/head.js``: whether the engine waits for the first tap; the room of the results kept for
+    the tab), inlined as one classic script in its own scope (its hash in the page's policy, csp.py). Any
+    other page: unchanged (an instant navigation to a page with rollers does the same from the rollers'
+    module, main.js)."""
+    tag = head_tag()
+    if not _ROLLER_PAGE.search(html) or tag in html:
         return html
-    return html.replace("</head>", HEAD_SCRIPT + "</head>", 1)
+    return html.replace("</head>", tag + "</head>", 1)
 
 
 def navigation_script(html: str, path: str) -> str:
-    """Every page of the book ends its ``<head>`` with ``NAVIGATION_SCRIPT``, the theme's instant navigation
-    corrected: a link to a heading of the page drawn, or back to one, is the browser's, not the theme's to fetch
-    and draw the page again (``browser/same-page.js``); a page reached opens at its top, or where the reader
-    left it, never at the place of the page she left (``browser/page-top.js``); a tap on a link to another page
-    made before the theme has its sitemap is held for the theme, not followed by a full load (``browser/early-tap.js``).
-    Inlined as ``HEAD_SCRIPT`` is, for its listener of history's moves must come before the theme's."""
-    if NAVIGATION_SCRIPT in html:
+    """Every page of the book ends its ``<head>`` with ``navigation_tag()`` (``frontend/navigation.js``), the
+    theme's instant navigation corrected: a link to a heading of the page drawn, or back to one, is the
+    browser's, not the theme's to fetch and draw the page again (``browser/same-page.js``); a page reached
+    opens at its top, or where the reader left it, never at the place of the page she left
+    (``browser/page-top.js``); a tap on a link to another page made before the theme has its sitemap is held
+    for the theme, not followed by a full load (``browser/early-tap.js``). Inlined as ``head_tag()`` is, for
+    its listener of history's moves must come before the theme's."""
+    tag = navigation_tag()
+    if tag in html:
         return html
-    return html.replace("</head>", NAVIGATION_SCRIPT + "</head>", 1)
+    return html.replace("</head>", tag + "</head>", 1)
 
 
-def _head_script(modules: dict[str, str]) -> str:
-    parts = [_EXPORT.sub("", (STATIC / name).read_text(encoding="utf-8")) for name in modules]
-    calls = "".join(f"{call}\n" for call in modules.values())
-    return f"<script>(() => {{\n{''.join(compact_js(part) for part in parts)}{calls}}})();</script>"
+def head_tag() -> str:
+    """The ``<script>`` of ``frontend/head.js`` (``inline_scripts``), as a roller page's ``<head>`` ends with it."""
+    return f"<script>{inline_scripts().files['head.js'].strip()}</script>"
+
+
+def navigation_tag() -> str:
+    """The ``<script>`` of ``frontend/navigation.js`` (``inline_scripts``), as every page's ``<head>`` ends with it."""
+    return f"<script>{inline_scripts().files['navigation.js'].strip()}</script>"
 
 
 def deferred_note(html: str, path: str) -> str:
@@ -426,14 +437,14 @@ def pyodide_index_url() -> str:
 
 STATIC = Path(__file__).resolve().parents[2] / "frontend"
 WORKER = "rollers-worker.js"
-FRONT_END = (WORKER, "rollers.css")  # rollers.js and sheets.js are bundled from frontend/
+STYLESHEET = "rollers.css"
 #: The bundles of frontend/, each from its entry module: every page loads rollers.js; a
 #: « Mes personnages » page also sheets.js (main.js fetches it), the sheets' page modules; a page
 #: with rollers or sheets also prefetch.js, from its <head> (``prefetch_tag``); table.js (« La table »:
 #: a table page, a result shown to the meneur) and fiches.js (the widgets' « Personnage » choice and
 #: write-back, where the device holds sheets or copies received, and on the table's and sheets' pages)
 #: are fetched by rollers.js where they are used (browser/bundles.js); journal-panel.js (the journal's dialog)
-#: once a roll of the page is drawn, or when the journal is opened.
+#: once a roll of the page is drawn, or when the journal is opened. Each holds what it imports (``bundled``).
 BUNDLES = {
     "rollers.js": "main.js",
     "sheets.js": "sheets/page/main.js",
@@ -442,23 +453,14 @@ BUNDLES = {
     "fiches.js": "sheets/fiches.js",
     "journal-panel.js": "journal/panel.js",
 }
-#: The bundles whose configuration says only which rollers take sheets (``front_end_files``).
-LEAN_CONFIG = ("rollers.js", "prefetch.js", "journal-panel.js")
+#: The scripts inlined at the end of the pages' <head> (``inline_scripts``), each from its entry module: a
+#: roller page's (``head_script``), every page's (``navigation_script``: before the theme's script).
+HEAD_ENTRIES = {"head.js": "head.js", "navigation.js": "navigation.js"}
 #: npm libraries shipped as they are, each in a file of its own beside the bundles (``vendored_files``):
 #: the QR codes' (table/qr.js loads it when a code is shown), with its licence.
 NODE_MODULES = Path(__file__).resolve().parents[2] / "node_modules"
 VENDORED = {"lean-qr.js": ("lean-qr", "index.mjs"), "lean-qr.LICENSE.txt": ("lean-qr", "LICENSE")}
 TARGET = "assets/rollers"
-CONFIG_TOKEN = "/*@build-config*/null"
-_CONFIG_LINE = f"const CONFIG = {CONFIG_TOKEN};"  # config.js's, once bundled (``minified``)
 ESBUILD = NODE_MODULES / ".bin" / "esbuild"
-#: The modules of frontend/ the end of a roller page's <head> runs (``head_script``), each with its call.
-HEAD_MODULES = {"engine/first-tap.js": "markFirstTap(waitsForTap());", "result/results-room.js": "holdResultsRooms();"}
-HEAD_SCRIPT = _head_script(HEAD_MODULES)
-#: The modules every page's <head> runs, in no bundle: before the theme's script (``navigation_script``).
-NAVIGATION_MODULES = {
-    "browser/same-page.js": "keepSamePage();",
-    "browser/page-top.js": "keepPlaces();",
-    "browser/early-tap.js": "holdEarlyTaps();",
-}
-NAVIGATION_SCRIPT = _head_script(NAVIGATION_MODULES)
+#: A name of the build's configuration esbuild should have written in (``--define``), left in a file.
+_LEFT_DEFINE = re.compile(r"\bBUILD_[A-Z_]+\b")
