@@ -1,7 +1,7 @@
 // ESLint (bash tools/lint.sh): the recommended rules over the front-end.
 // frontend/**/*.js are ES modules run in the page (bundled by esbuild at
 // build time, which writes in the build's configuration: BUILD_CONFIG and
-// BUILD_SHEETS_CONFIG in config.js, BUILD_ENGINE_CONFIG in the worker),
+// BUILD_SHEETS_CONFIG in config.js; the worker's CONFIG, its first line),
 // frontend/rollers-worker.js is a module Web Worker that also sees Pyodide's
 // loadPyodide, frontend/sw.js the service worker;
 // bench/*.mjs, tools/*.mjs and hooks/**/*.mjs (the build's library compiler) run under Node.
@@ -22,7 +22,7 @@ export default [
   },
   {
     files: ["frontend/rollers-worker.js"],
-    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.worker, BUILD_ENGINE_CONFIG: "readonly" } },
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.worker, CONFIG: "readonly" } },
   },
   {
     files: ["frontend/sw.js"],

@@ -27,7 +27,7 @@
 
 let booting = null; // the one boot promise: Pyodide + rules_py core
 let fetched = null; // the engine's downloads, started by a prefetch or the boot
-const CONFIG = JSON.parse(BUILD_ENGINE_CONFIG); // the engine's part of the build's configuration (esbuild: hooks/site_step/front_end.py)
+// CONFIG: the engine's part of the build's configuration, the first line the build writes (hooks/site_step/front_end.py)
 let config = null; // CONFIG, with what the page sends: Pyodide's address as an absolute URL, files to reload
 const loaded = new Set(); // the packs written to the FS
 const fetching = new Map(); // pack name -> promise of its modules

@@ -190,3 +190,26 @@ PRINT_PAGES = "imprimer/"
 def theme_pages(site: Path, pattern: str = "*.html") -> list[Path]:
     """The built site's pages the theme made (every ``pattern`` file but the print version's), in order."""
     return [p for p in sorted(site.rglob(pattern)) if not p.relative_to(site).as_posix().startswith(PRINT_PAGES)]
+
+
+def bundle_configs(bundle: str) -> list[dict[str, Any]]:
+    """The build's configuration written in a page's bundle, each object in the bundle's order: config.js's
+    ``CONFIG`` (where Pyodide is, the version, which rollers take sheets) and, in a bundle that reads it,
+    ``SHEETS_CONFIG``. esbuild writes each in as a string literal read by ``JSON.parse`` (``--define``), in
+    whichever quotes need the fewest escapes; read back here as JavaScript reads it."""
+    import json
+    import re
+
+    def unquoted(literal: str) -> str:
+        escapes = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "v": "\v", "0": "\0"}
+
+        def one(m: re.Match[str]) -> str:
+            code = m.group(2) or m.group(3) or m.group(4)
+            return chr(int(code, 16)) if code else escapes.get(m.group(5), m.group(5))
+
+        return re.sub(
+            r"\\(u\{([0-9a-fA-F]+)\}|u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2})|(.))", one, literal[1:-1], flags=re.S
+        )
+
+    literals = re.findall(r"""JSON\.parse\(('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\$]|\\.)*`)\)""", bundle, re.S)
+    return [value for value in (json.loads(unquoted(one)) for one in literals) if isinstance(value, dict)]

@@ -18,6 +18,8 @@ import re
 import sys
 from pathlib import Path
 
+from helpers import bundle_configs
+
 ROOT = Path(__file__).resolve().parents[1]
 NPM = ROOT / "node_modules" / "pyodide"
 
@@ -67,7 +69,7 @@ def test_the_build_writes_the_pins_for_the_worker_and_the_service_worker(built_s
     config = json.loads(re.search(r"^const CONFIG = (.*);$", worker, re.M).group(1))
     for name in ("rollers.js", "prefetch.js"):  # the pages' bundles: the page's part only, the worker has the rest
         bundle = (built_site / "assets" / "rollers" / name).read_text(encoding="utf-8")
-        page = json.loads(re.search(r"^const CONFIG = (.*);$", bundle, re.M).group(1))
+        (page,) = bundle_configs(bundle)
         assert set(page) <= {"pyodide", "version", "fiches"} and page["version"] == config["version"], name
     pins = pins_module.pinned()
     stdlib = built_site / "assets" / "rollers" / "python_stdlib.zip"

@@ -217,7 +217,7 @@ def bundles():
     page = {"pyodide": "https://cdn.example/pyodide/", "version": "0123456789ab"}
     lean = {**page, "fiches": {"lanceurs": dict.fromkeys(widgets_config()["lanceurs"], 1)}}
     defines = {"BUILD_CONFIG": lean, "BUILD_SHEETS_CONFIG": widgets_config()}
-    return assets_hook.bundled(defines, prefetch=page, engine={**page, "core": "core.txt"})
+    return assets_hook.bundled(defines, prefetch=page, engine={**page, "core": "core.txt", "download": "5,0 Mo"})
 
 
 def test_front_end_bundles_are_valid_es_modules_holding_every_module(bundles, tmp_path):
@@ -257,6 +257,8 @@ def test_front_end_bundles_are_valid_es_modules_holding_every_module(bundles, tm
         done = subprocess.run(["node", "--check", str(script)], capture_output=True, text=True)
         assert done.returncode == 0, done.stderr
     assert all(text.startswith("(()=>{") for text in inline.files.values())
+    worker = re.match(r"const CONFIG = (.*);\n", bundles.files["rollers-worker.js"])
+    assert worker and json.loads(worker.group(1))["download"] == "5,0 Mo"
     # the build's configuration written in once, as JSON; the same bundles from the same sources
     assert '"version":"0123456789ab"' in bundles.files["rollers.js"].replace("\\", "")
     again = assets_hook.bundled(

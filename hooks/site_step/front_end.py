@@ -132,7 +132,8 @@ def bundled(defines: dict[str, Any], *, prefetch: dict[str, Any], engine: dict[s
 
     - each of the page's bundles (``BUNDLES``), an ES module holding every module it imports (none left),
       ``prefetch.js`` with ``prefetch`` as its ``BUILD_CONFIG``;
-    - the worker, one file (``BUILD_ENGINE_CONFIG``: ``engine``), and the stylesheet, minified only.
+    - the worker, one file, minified only, its configuration (``engine``) its first line, esbuild's banner:
+      ``const CONFIG = {…};``; and the stylesheet, minified.
 
     The build's configuration reaches the modules through esbuild's ``--define``: ``BUILD_CONFIG`` and
     ``BUILD_SHEETS_CONFIG`` in config.js (``defines``). No chunks: split, the bundles' shared modules
@@ -143,7 +144,8 @@ def bundled(defines: dict[str, Any], *, prefetch: dict[str, Any], engine: dict[s
         _build(
             [f"prefetch={BUNDLES['prefetch.js']}"], ["--bundle", "--format=esm"], {**defines, "BUILD_CONFIG": prefetch}
         ),
-        _build([WORKER, STYLESHEET], [], {"BUILD_ENGINE_CONFIG": engine}),
+        # the worker: one file, its configuration its first line (``const CONFIG = {…};``)
+        _build([WORKER, STYLESHEET], [f"--banner:js=const CONFIG = {json.dumps(engine, ensure_ascii=False)};"], {}),
     )
     return Bundled(
         {name: text for run in runs for name, text in run.files.items()},

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import LAYOUT_SHIFTS, after_frames, at_top_at_rest
+from helpers import bundle_configs
 from test_a11y import axe_check, report
 from test_offline import controlled, site_copied
 
@@ -187,19 +188,14 @@ def test_each_game_page_carries_its_schema_and_the_widgets_know_which_rollers_ta
         assert schema["exemples"] == examples["fiches"] and schema["exemples"]
     # the widgets' part of the sheets is fiches.js's (fetched where sheets are used); rollers.js says which rollers
     bundle = (server.site / "assets" / "rollers" / "fiches.js").read_text(encoding="utf-8")
-    config = json.loads(re.search(r"const CONFIG = (\{.*?\});\n", bundle).group(1))
+    page, fiches = bundle_configs(bundle)  # config.js: CONFIG, SHEETS_CONFIG
     lean = (server.site / "assets" / "rollers" / "rollers.js").read_text(encoding="utf-8")
-    assert set(json.loads(re.search(r"const CONFIG = (\{.*?\});\n", lean).group(1))["fiches"]["lanceurs"]) == set(
-        config["fiches"]["lanceurs"]
-    )
-    assert {"solaires.action", "solaires.opposition", "simon.jet", "dcda.confrontation"} <= set(
-        config["fiches"]["lanceurs"]
-    )
-    assert "solaires.environnement" not in config["fiches"]["lanceurs"]
-    assert (
-        config["fiches"]["pages"]["simon"] == "simon/personnages/"
-        and config["fiches"]["reserves"]["simon"]["porte_poisse"] == 10
-    )
+    assert [set(c) for c in bundle_configs(lean)] == [{"pyodide", "version", "fiches"}]  # CONFIG only
+    assert set(bundle_configs(lean)[0]["fiches"]["lanceurs"]) == set(fiches["lanceurs"])
+    assert page["version"] == bundle_configs(lean)[0]["version"]
+    assert {"solaires.action", "solaires.opposition", "simon.jet", "dcda.confrontation"} <= set(fiches["lanceurs"])
+    assert "solaires.environnement" not in fiches["lanceurs"]
+    assert fiches["pages"]["simon"] == "simon/personnages/" and fiches["reserves"]["simon"]["porte_poisse"] == 10
 
 
 # ----------------------------------------------------------------------
@@ -242,7 +238,7 @@ def first_widget(site, roller: str) -> tuple[str, str]:
 def test_no_roller_moves_when_its_personnage_choice_comes(browser, server, errors):
     """The « Personnage » choice is drawn once the widget has read the device's sheets (IndexedDB, after the
     load): its room is kept from the parse where the device holds sheets of the game (widget.html, sheets.css,
-    the games written in localStorage by sheets/store.js and read in <head>), so a widget opened at its section
+    the games written in localStorage by storage/sheets.js and read in <head>), so a widget opened at its section
     does not move (a layout shift of 0.04-0.19 at 390×844 before: 49-192 px). Without sheets, no room."""
     context = phone(browser, BIG, "light", errors)
     context.add_init_script(LAYOUT_SHIFTS)

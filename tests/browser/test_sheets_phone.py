@@ -14,6 +14,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 from conftest import new_page
+from helpers import bundle_configs
 
 import rules_py
 
@@ -45,7 +46,7 @@ def adopt(page, server, game: str, name: str) -> None:
 
 def test_every_roller_that_takes_sheets_says_mes_personnages(server, phone):
     bundle = (server.site / "assets" / "rollers" / "rollers.js").read_text(encoding="utf-8")
-    takes = set(json.loads(re.search(r"const CONFIG = (\{.*?\});\n", bundle).group(1))["fiches"]["lanceurs"])
+    takes = set(bundle_configs(bundle)[0]["fiches"]["lanceurs"])
     seen = 0
     for index in sorted(server.site.rglob("index.html")):
         page_url = "/" + index.parent.relative_to(server.site).as_posix() + "/"
