@@ -8,19 +8,13 @@
 // calcul, notes, follow-up actions). Folds are made when opened (widget/fold.js). All text
 // goes in with textContent.
 
-import { settleFolds, watchFolds } from "./widget/fold.js";
-import { bindReplayLinks } from "./widget/links.js";
-import { initOffline } from "./offline/offline.js";
-import { watchPdfLink } from "./offline/pdf-link.js";
-import { startJournal } from "./journal/journal.js";
-import { bindWidgets, listenForTaps } from "./widget/wake.js";
-import { bindPalette } from "./palette/palette.js";
-import { ENGINE_PAGE } from "./engine/engine-worker.js";
-import { runtime } from "./engine/runtime.js";
-import { holdResultsRooms } from "./result/results-room.js";
-import { markFirstTap } from "./engine/first-tap.js";
-import { quietBackToTop } from "./browser/quiet-top.js";
-import { loadBundle } from "./browser/bundles.js";
+import { bindReplayLinks, bindWidgets, listenForTaps, settleFolds, watchFolds } from "./widget/index.js";
+import { initOffline, watchPdfLink } from "./offline/index.js";
+import { startJournal } from "./journal/index.js";
+import { bindPalette } from "./palette/index.js";
+import { ENGINE_PAGE, markFirstTap, runtime } from "./engine/index.js";
+import { holdResultsRooms } from "./result/index.js";
+import { loadBundle, quietBackToTop } from "./browser/index.js";
 
 function bindAll() {
   holdResultsRooms(); // a page shown by instant navigation: its kept results' room, before it is drawn

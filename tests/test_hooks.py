@@ -228,13 +228,20 @@ def test_front_end_bundles_are_valid_es_modules_holding_every_module(bundles, tm
     held = {module for modules in [*bundles.modules.values(), *inline.modules.values()] for module in modules}
     for path in folder.rglob("*.js"):
         name = path.relative_to(folder).as_posix()
-        if name == "sw.js":  # the service worker: written by offline.py, not a module of the rooms
+        if name == "sw.js" or path.name == "index.js":  # the service worker (offline.py); the rooms' doors, no code
             continue
         assert name in held, f"{name} is in no bundle"
     assert set(bundles.files) == {*assets_hook.BUNDLES, assets_hook.WORKER, assets_hook.STYLESHEET}
     # the page's own modules stay out of the bundle every page loads, and so do the sheets' and the table's
     # (fiches.js, table.js: fetched where they are used), and so do the sheets' configuration
-    for name in ("sheets/page/page.js", "sheets/picker.js", "sheets/writeback.js", "sheets/store.js", "table/codec.js"):
+    for name in (
+        "sheets/page/page.js",
+        "sheets/picker.js",
+        "sheets/writeback.js",
+        "storage/sheets.js",
+        "storage/table.js",
+        "table/codec.js",
+    ):
         assert name not in bundles.modules["rollers.js"], name
     assert "sheets/picker.js" in bundles.modules["fiches.js"] and "table/screen.js" in bundles.modules["table.js"]
     for name in ("rollers.js", "prefetch.js", "journal-panel.js"):
@@ -362,13 +369,13 @@ def test_the_backup_catalogue_goes_only_where_a_backup_is_written_or_read(built_
 
 
 def test_the_table_schema_keeps_every_key_the_table_reads_of_a_field():
-    """What table/sheet-code.js (a link's sheet unpacked) and sheets/page/view.js (« Toute la fiche ») read of a
+    """What table/sheet-code.js (a link's sheet unpacked) and sheets/view.js (« Toute la fiche ») read of a
     field is in the table page's schema: a key read there and trimmed by the build would show a sheet wrong."""
     from hooks.page.sheets import _TABLE_READS, table_schema
     from rules_py.api import SYSTEMS
 
     static = ROOT / "frontend"
-    texts = [(static / name).read_text(encoding="utf-8") for name in ("table/sheet-code.js", "sheets/page/view.js")]
+    texts = [(static / name).read_text(encoding="utf-8") for name in ("table/sheet-code.js", "sheets/view.js")]
     read = {key for text in texts for key in re.findall(r"\b(?:field|sub)\??\.(\w+)", text)}
     assert {"libelle", "choix", "echelles"} <= read
     assert read <= _TABLE_READS, read - _TABLE_READS
@@ -518,9 +525,7 @@ def test_the_build_cache_reads_back_only_what_the_same_sources_gave(tmp_path, mo
 
 def test_the_journal_says_what_each_roll_was_judged_against(tmp_path):
     """journal/text.js's benchmarkText over the engine's real answers, in Node: the book's figures, in French."""
-    for name in ("journal/text.js", "browser/dom.js"):
-        (tmp_path / name).parent.mkdir(exist_ok=True)
-        (tmp_path / name).write_text((ROOT / "frontend" / name).read_text(encoding="utf-8"), encoding="utf-8")
+    module = module_for_node(tmp_path, "journal/text.js")
     from rules_py import roll
 
     answers = {
@@ -533,7 +538,7 @@ def test_the_journal_says_what_each_roll_was_judged_against(tmp_path):
         "solaires.points": roll("solaires.points", {}, seed=1),
     }
     script = (
-        f"import {{ benchmarkText }} from {json.dumps((tmp_path / 'journal/text.js').as_uri())};\n"
+        f"import {{ benchmarkText }} from {json.dumps(module.as_uri())};\n"
         f"const answers = {json.dumps(answers)};\n"
         "console.log(JSON.stringify(Object.fromEntries(Object.entries(answers).map(([k, r]) => [k, benchmarkText(r)]))));\n"
     )
@@ -618,6 +623,17 @@ def test_an_undo_finds_its_step_when_the_meneurs_share_went_to_her_phone(tmp_pat
     )
     elsewhere, none, here = node_json(script)
     assert elsewhere == none == "ysil@3|" and here == "ysil@3|4"
+
+
+def module_for_node(folder: Path, name: str) -> Path:
+    """``frontend/<name>`` with what it imports, as esbuild bundles it for the site (``_build``), written in
+    ``folder`` for Node to import: the module as shipped, its exports kept."""
+    built = assets_hook._build(
+        [name], ["--bundle", "--format=esm"], {"BUILD_CONFIG": None, "BUILD_SHEETS_CONFIG": None}
+    )
+    out = folder / Path(name).with_suffix(".mjs").name
+    out.write_text(built.files[Path(name).name], encoding="utf-8")
+    return out
 
 
 def node_json(script: str):

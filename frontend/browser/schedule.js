@@ -20,8 +20,10 @@ export function idleMoment(timeoutMs) {
 // so that a tap's answer is drawn first; at once if the page is hidden or being left, where no
 // frame comes (and a reload keeps it all).
 const afterDrawnJobs = [];
+let leavingHeard = false;
 
 export function afterDrawn(job) {
+  if (!leavingHeard) hearLeaving();
   afterDrawnJobs.push(job);
   if (afterDrawnJobs.length > 1) return; // a run is on its way
   if (document.hidden) setTimeout(runAfterDrawn, 0);
@@ -40,7 +42,11 @@ function runAfterDrawn() {
   }
 }
 
-globalThis.addEventListener?.("pagehide", runAfterDrawn);
-globalThis.document?.addEventListener("visibilitychange", () => {
-  if (document.hidden) runAfterDrawn();
-});
+// Once a job is asked: the page hidden or left runs what waits.
+function hearLeaving() {
+  leavingHeard = true;
+  globalThis.addEventListener?.("pagehide", runAfterDrawn);
+  globalThis.document?.addEventListener("visibilitychange", () => {
+    if (document.hidden) runAfterDrawn();
+  });
+}

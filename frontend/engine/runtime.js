@@ -17,8 +17,8 @@
 import { BOOT_IDLE_MS, BOOT_START_MS, CALL_TIMEOUT_MS } from "../config.js";
 import { waitsForTap } from "./first-tap.js";
 import { engineConfig, newWorker, prefetchingWorker } from "./engine-worker.js";
-import { idleMoment } from "../browser/schedule.js";
-import { engineOfflineState } from "../offline/state.js";
+import { idleMoment } from "../browser/index.js";
+import { engineOfflineState } from "./on-device.js";
 
 export class Runtime {
   constructor(early = null) {
@@ -73,7 +73,7 @@ export class Runtime {
     if (!this.prefetching) this.spawn(); // else the boot starts Python on the prefetch's downloads
     this.prefetching = false;
     const config = engineConfig();
-    // Offline with no engine on the device: said at once, no time-out (offline/state.js).
+    // Offline with no engine on the device: said at once, no time-out (engine/on-device.js).
     this.ready = engineOfflineState().then((offline) => {
       if (offline) throw Object.assign(new Error(offline), { offline: true });
       return this.boot(config, systems);

@@ -4,11 +4,9 @@
 // of the page is drawn, or when the button is pressed); copied as French text
 // (journal/text.js), exported, imported, cleared there.
 
-import { h, pageLayer } from "../browser/dom.js";
+import { afterDrawn, h, loadBundle, pageLayer } from "../browser/index.js";
 import { addJournalEntry, journal, journalFromJson, journalToJson, loadJournal, saveJournal, setJournal, sitePath, JOURNAL_CAP } from "./store.js";
 import { journalFr } from "./text.js";
-import { loadBundle } from "../browser/bundles.js";
-import { afterDrawn } from "../browser/schedule.js";
 
 const askedLabels = new WeakMap(); // widget -> the follow-up button just pressed (the event has only its id)
 let live = null; // the polite live region: « Jet n° 3 ajouté au journal des jets. »

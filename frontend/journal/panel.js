@@ -4,9 +4,8 @@
 // rollers.js's: the dialog gets it from there (bindJournal), so both read and write the same one. Met at
 // globalThis.desEtLames.journal (the bundles' meeting place, as sheets/fiches.js's).
 
-import { h, pageLayer } from "../browser/dom.js";
+import { h, loadBundle, pageLayer } from "../browser/index.js";
 import { detailText, entryText, journalFr, outcomeText, sessionText, titleText } from "./text.js";
-import { loadBundle } from "../browser/bundles.js";
 
 const jv = {}; // the dialog's parts: dialog, list, message, ask, file
 let store = null; // rollers.js's journal: {journal, setJournal, journalToJson, journalFromJson, JOURNAL_CAP, renderCount}

@@ -1,6 +1,6 @@
 // The roll journal as plain French text, for a group's chat.
 
-import { fr } from "../browser/dom.js";
+import { fr } from "../browser/index.js";
 
 // The site's French typography, and a no-break space after « n° ».
 export function journalFr(text) {

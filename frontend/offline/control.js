@@ -3,8 +3,8 @@
 // download everything at once with a progress in bytes, the end state with the
 // storage used, and a way to remove it.
 
-import { h, megabytes } from "../browser/dom.js";
-import { SITE_ROOT, askWorker, offlineRemoved, offlineSupported, registerWorker, setOfflineRemoved } from "./state.js";
+import { h, megabytes, offlineSupported, SITE_ROOT } from "../browser/index.js";
+import { askWorker, offlineRemoved, registerWorker, setOfflineRemoved } from "./state.js";
 
 const offlineBook = { phase: "unknown", loaded: 0, total: 0, usage: 0, error: "", views: new Set() };
 

@@ -16,8 +16,9 @@
 
 import { CONFIG } from "../config.js";
 import { refreshOfflineBook, offlineControl } from "./control.js";
-import { SITE_ROOT, offlineRemoved, offlineSupported, registerWorker } from "./state.js";
-import { runtime } from "../engine/runtime.js";
+import { offlineSupported, SITE_ROOT } from "../browser/index.js";
+import { offlineRemoved, registerWorker } from "./state.js";
+import { runtime } from "../engine/index.js";
 import { watchUpdates } from "./update.js";
 
 export function initOffline() {

@@ -1,39 +1,7 @@
-// Is the engine on this device? And how the page talks to the service worker
-// (sw.js at the site root, written at build time by hooks/site_step/offline.py).
+// How the page talks to the service worker (sw.js at the site root, written at build time by
+// hooks/site_step/offline.py), and whether the reader removed the offline book.
 
-import { CONFIG, pyodideBase } from "../config.js";
-
-// The site root: the bundle is assets/rollers/rollers.js.
-export const SITE_ROOT = new URL("../../", import.meta.url).href;
-
-export const OFFLINE_ENGINE_TEXT =
-  "Pas de réseau, et le moteur de dés (Python) n’est pas encore sur cet appareil\u202F: " +
-  "ce lanceur ne peut pas tirer les dés maintenant. Le texte des règles et les chances exactes affichées restent valables. " +
-  "La prochaine fois que vous aurez du réseau, ouvrez une page à lanceur (le moteur se garde alors sur l’appareil) " +
-  "ou touchez «\u00a0Rendre le livre disponible hors ligne\u00a0» sur la page d’accueil.";
-
-export function offlineSupported() {
-  return "serviceWorker" in navigator && "caches" in globalThis && globalThis.isSecureContext;
-}
-
-// null when the engine can be fetched or is cached; else the French sentence
-// to show at once (no time-out): offline, and the engine is not on the device.
-export async function engineOfflineState() {
-  if (navigator.onLine !== false) return null;
-  if (await engineOnDevice()) return null;
-  return OFFLINE_ENGINE_TEXT;
-}
-
-// The engine is served from the service worker's cache (which this page's
-// worker goes through only when a service worker controls the page).
-export async function engineOnDevice() {
-  if (!offlineSupported() || !navigator.serviceWorker.controller) return false;
-  try {
-    return Boolean(await caches.match(new URL("pyodide.asm.wasm", pyodideBase(CONFIG.pyodide)).href));
-  } catch {
-    return false;
-  }
-}
+import { SITE_ROOT } from "../browser/index.js";
 
 // One message to the active service worker; its replies go to onReply until
 // it returns true (or the first reply when onReply is left out).

@@ -2,7 +2,7 @@
 // its own; a page where a roll still offers its follow-ups (a confrontation
 // under way, a reroll not yet taken) asks once more before reloading.
 
-import { h, pageLayer } from "../browser/dom.js";
+import { h, pageLayer } from "../browser/index.js";
 
 export function watchUpdates(registration) {
   const offer = () => {

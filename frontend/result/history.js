@@ -4,7 +4,7 @@
 // from the parse when the page is drawn again (result/results-room.js).
 
 import { ROOMS_PREFIX, pageWidth, sameWidth } from "./results-room.js";
-import { afterDrawn } from "../browser/schedule.js";
+import { afterDrawn } from "../browser/index.js";
 
 const HISTORY_PREFIX = "des-et-lames:jets:";
 export const KEPT_RESULTS = 3;

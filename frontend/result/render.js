@@ -1,7 +1,7 @@
 // A result drawn from rules_py's answer: the outcome line first (large, with a mark that is not
 // colour alone), then the dice and cards, then the calculation and notes folded.
 
-import { fr, h } from "../browser/dom.js";
+import { fr, h } from "../browser/index.js";
 
 const SOURCES = {
   lien: "Jet partagé : dés imposés par le lien",

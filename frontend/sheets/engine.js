@@ -2,7 +2,7 @@
 // sheet and every change a roll makes to it is Python's. Answers are the JSON door's:
 // {ok: true, result} | {ok: false, error, field}.
 
-import { pageSystems, runtime } from "../engine/runtime.js";
+import { pageSystems, runtime } from "../engine/index.js";
 
 export async function sheetsCall(request, jeu) {
   const systems = new Set([jeu, ...pageSystems()]);

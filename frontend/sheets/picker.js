@@ -7,10 +7,9 @@
 // is the build's configuration (from rules_py); no rule here.
 
 import { SHEETS_CONFIG } from "../config.js";
-import { fr, h } from "../browser/dom.js";
+import { fr, h } from "../browser/index.js";
 import { sheetsCall } from "./engine.js";
-import { getReserve, getSheet, listSheets, watchSheets } from "./store.js";
-import { getReceived, listReceived } from "../table/store.js";
+import { getReceived, getReserve, getSheet, listReceived, listSheets, watchSheets } from "../storage/index.js";
 import { verifyWhenReady } from "./verify.js";
 
 // Characters a phone's select shows whole, at the widget's size (about 40 at 360 px): a longer choice is

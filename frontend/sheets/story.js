@@ -6,8 +6,8 @@
 // follow-ups (« Ajouter un dé » offered again); a roll's first step undone stays on screen, said
 // undone, with nothing more to play. The roll keeps its number all along.
 
-import { saveHistory } from "../result/history.js";
-import { watchSheets } from "./store.js";
+import { saveHistory } from "../result/index.js";
+import { watchSheets } from "../storage/index.js";
 
 // The undo asked by a button of this page (its widget then takes the focus back to its result).
 let askedHere = null;

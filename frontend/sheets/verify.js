@@ -6,8 +6,8 @@
 // Nothing here starts the engine: a page that waits for a first tap keeps its sheets as they are.
 
 import { checkSheet } from "./engine.js";
-import { listSheets, settleSheet } from "./store.js";
-import { runtime } from "../engine/runtime.js";
+import { listSheets, settleSheet } from "../storage/index.js";
+import { runtime } from "../engine/index.js";
 
 let verifying = null; // the pass under way (one at a time, for every game)
 let verifyAgain = false;

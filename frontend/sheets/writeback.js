@@ -8,9 +8,9 @@
 // with its « Annuler » too.
 
 import { SHEETS_CONFIG } from "../config.js";
-import { fr, h } from "../browser/dom.js";
+import { fr, h } from "../browser/index.js";
 import { reapplyChanges, sheetsCall } from "./engine.js";
-import { getReserve, getSheet, undoWrites, writeReserve, writeSheet } from "./store.js";
+import { getReserve, getSheet, undoWrites, writeReserve, writeSheet } from "../storage/index.js";
 import { askedUndo, writeKey } from "./story.js";
 import { changeLines } from "./lines.js";
 

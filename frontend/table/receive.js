@@ -3,10 +3,9 @@
 // set in its roller. Every way out is one French sentence; nothing is kept from a record that
 // fails any check.
 
-import { checkSheet, reapplyChanges } from "../sheets/engine.js";
-import { getReserve, writeReserve } from "../sheets/store.js";
+import { checkSheet, reapplyChanges } from "../sheets/index.js";
+import { getReceivedRoll, getReserve, keepReceived, keepReceivedRoll, writeReserve } from "../storage/index.js";
 import { expandSheet } from "./sheet-code.js";
-import { getReceivedRoll, keepReceived, keepReceivedRoll } from "./store.js";
 import { replayRoll, rollFromBody, startingReserve } from "./roll.js";
 import { applyScene } from "./scene.js";
 
@@ -78,7 +77,7 @@ async function receiveRoll(record) {
 }
 
 // What the roll gives the meneur's Réserve, written once for this roll's id whatever the number
-// of times its link is opened (sheets/store.js writeReserve, `once`). → {lignes} | {lignes: null} | {error}
+// of times its link is opened (storage/sheets.js writeReserve, `once`). → {lignes} | {lignes: null} | {error}
 async function applyOnce(record, changes) {
   for (let i = 0; i < RESERVE_TRIES; i += 1) {
     const current = await getReserve(record.jeu);

@@ -2,7 +2,7 @@
 //
 //   [kind, jeu, auteur, n, body]   kind "f" a sheet, "j" a roll, "s" a scene
 //
-// `auteur` is the showing device's random id and `n` its sequence number (table/store.js): the
+// `auteur` is the showing device's random id and `n` its sequence number (storage/table.js): the
 // record's id is « auteur.n », a later record of the same author has a higher n. Live sharing could
 // carry the same records one by one. The link: the game's table page (« L’écran du meneur »,
 // <jeu>/table/) with « table=1. » and the record packed by table/codec.js in its fragment.

@@ -7,7 +7,7 @@
 //         d: [dice], s: [{a: action, p?: {…}, d?: [dice]}], c?: the character's name}
 
 import { SHEETS_CONFIG } from "../config.js";
-import { sheetsCall } from "../sheets/engine.js";
+import { sheetsCall } from "../sheets/index.js";
 import { isPlainObject } from "./sheet-code.js";
 
 const ROLL_MAX_STEPS = 60;

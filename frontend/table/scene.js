@@ -8,7 +8,7 @@
 // The form is read and written by the widget's own functions (rollers.js's: widget.formKit), whose
 // folds are the page's.
 
-import { fr, h } from "../browser/dom.js";
+import { fr, h } from "../browser/index.js";
 import { isPlainObject } from "./sheet-code.js";
 
 const SCENE_TITLE_MAX = 80;

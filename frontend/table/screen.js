@@ -7,18 +7,16 @@
 // The empty table is the build's (hooks/page/table.py): its elements are taken as they are, and
 // only what this device holds changes them (nothing moves at load for a device that holds nothing).
 
-import { fr, h } from "../browser/dom.js";
-import { benchmarkText } from "../journal/text.js";
-import { detail, diceGroup, outcome } from "../result/render.js";
-import { sheetButton, tell } from "../sheets/page/ask.js";
-import { sheetView } from "../sheets/page/view.js";
-import { getReserve, listSheets, watchSheets } from "../sheets/store.js";
+import { fr, h } from "../browser/index.js";
+import { benchmarkText } from "../journal/index.js";
+import { detail, diceGroup, outcome } from "../result/index.js";
+import { sheetButton, sheetView, tell } from "../sheets/index.js";
+import { forgetReceived, getReserve, listReceived, listReceivedRolls, listSheets, nextSequence, watchSheets } from "../storage/index.js";
 import { glanceLines } from "./glance.js";
 import { TABLE_GAME_NAMES, recordFromFragment, recordLink } from "./record.js";
 import { receiveRecord } from "./receive.js";
 import { sceneBody } from "./scene.js";
 import { showLink } from "./show.js";
-import { forgetReceived, listReceived, listReceivedRolls, nextSequence } from "./store.js";
 
 const RECEIVED_AGAIN_MS = 1500;
 

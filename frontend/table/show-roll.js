@@ -1,11 +1,11 @@
 // « Montrer ce jet », under a result: the roll as a record "j" (table/roll.js), with an id of its own
 // kept with the result (the same roll shown twice is the same roll: counted once by the meneur).
 
-import { saveHistory } from "../result/history.js";
+import { saveHistory } from "../result/index.js";
 import { recordLink } from "./record.js";
 import { rollBody } from "./roll.js";
 import { showLink } from "./show.js";
-import { nextSequence } from "./store.js";
+import { nextSequence } from "../storage/index.js";
 
 export async function showRollToMeneur(widget, entry) {
   const jeu = widget.roller.split(".", 1)[0];

@@ -5,7 +5,7 @@
 import { compactSheet } from "./sheet-code.js";
 import { recordLink } from "./record.js";
 import { showLink } from "./show.js";
-import { nextSequence } from "./store.js";
+import { nextSequence } from "../storage/index.js";
 
 export async function showSheetToMeneur(schema, fiche) {
   const { auteur, n } = await nextSequence();

@@ -2,8 +2,8 @@
 // link is short enough for one phone's camera to read it from another's screen), the phone's share
 // sheet (navigator.share) or a copy, and the link itself. Text goes in as text only.
 
-import { fr, h, pageLayer } from "../browser/dom.js";
-import { sheetButton } from "../sheets/page/ask.js";
+import { fr, h, pageLayer } from "../browser/index.js";
+import { sheetButton } from "../sheets/index.js";
 import { QR_MAX_LINK } from "./record.js";
 import { drawQr } from "./qr.js";
 

@@ -1,7 +1,7 @@
 // Form fields: drawn from a roller's parameter descriptions, read and written;
 // exclusive choices (one alternative's fields at a time); numbers checked as typed.
 
-import { fr, h } from "../browser/dom.js";
+import { fr, h } from "../browser/index.js";
 import { unfold, unfoldOne } from "./fold.js";
 
 export function field(param, prefix) {

@@ -1,7 +1,7 @@
 // Fields kept in this browser (localStorage), by system: De Cœur & D’Acier's
 // "Table de confrontation" is printed on the player's sheet, typed once, reused everywhere.
 
-import { fr, h } from "../browser/dom.js";
+import { fr, h } from "../browser/index.js";
 
 const KEPT_FIELDS = { dcda: ["table"] };
 const KEPT_PREFIX = "des-et-lames:";

@@ -1,6 +1,6 @@
 // Share links: a roll's parameters, dice and follow-ups in the page's URL, and their replay.
 
-import { fr, h } from "../browser/dom.js";
+import { fr, h } from "../browser/index.js";
 import { writeForm } from "./form.js";
 
 // A share link's own fields (the rest are the roller's parameters).

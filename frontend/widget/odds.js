@@ -2,7 +2,7 @@
 // (a <details>, its rows made when opened: widget/fold.js); the same markup and figures as
 // hooks/page/templates/widget.html at build time.
 
-import { fr, h, percent, percentRows } from "../browser/dom.js";
+import { fr, h, percent, percentRows } from "../browser/index.js";
 import { refold } from "./fold.js";
 
 export function oddsView(details, odds) {

@@ -5,7 +5,7 @@
 // page pays nothing for them. The choice's room is held from the parse (widget.html, sheets.css).
 
 import { CONFIG } from "../config.js";
-import { loadBundle } from "../browser/bundles.js";
+import { loadBundle } from "../browser/index.js";
 
 export function sheetsApi() {
   return globalThis.desEtLames?.fiches || null;

@@ -1,8 +1,7 @@
 // « Montrer ce jet », under a result that has a share link: the roll shown to the meneur as a link
 // and a QR code (« La table »: table/show-roll.js, in table.js, fetched at the first press).
 
-import { h } from "../browser/dom.js";
-import { loadBundle } from "../browser/bundles.js";
+import { h, loadBundle } from "../browser/index.js";
 
 export function showRollButton(widget, entry) {
   if (!("CompressionStream" in globalThis)) return "";

@@ -1,9 +1,9 @@
 // The engine's state shown in a widget: loading progress (bytes, then steps), failure with
 // « Réessayer ». (A download waiting for the first tap is said by a note of the page: engine/first-tap.js.)
 
-import { fr, h, megabytes } from "../browser/dom.js";
-import { offlineControl } from "../offline/control.js";
-import { pageSystems, runtime } from "../engine/runtime.js";
+import { fr, h, megabytes } from "../browser/index.js";
+import { offlineControl } from "../offline/index.js";
+import { pageSystems, runtime } from "../engine/index.js";
 
 export function showState(widget, state) {
   // The engine's progress is shown where something waits for it: a roll asked for (its notice just

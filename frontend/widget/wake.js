@@ -10,8 +10,8 @@
 // The tab's storage of their kept results is open before a tap: the <head> read it
 // (result/results-room.js), its first use a synchronous wait on the browser (10-30 ms traced in a tap).
 
-import { idleMoment } from "../browser/schedule.js";
-import { warmResultFonts } from "../result/warm-fonts.js";
+import { idleMoment } from "../browser/index.js";
+import { warmResultFonts } from "../result/index.js";
 import { Widget } from "./widget.js";
 
 const NEAR = "1200px 0px"; // generous: woken well before it is seen

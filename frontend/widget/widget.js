@@ -2,16 +2,14 @@
 // and renders the answers: the last three results, newest first, right under « Lancer ».
 
 import { ODDS_DELAY_MS } from "../config.js";
-import { fr, h } from "../browser/dom.js";
+import { fr, h, nextTurn } from "../browser/index.js";
 import { badNumber, bindModes, field, fixedValues, formInput, readForm, refreshModes, writeForm } from "./form.js";
-import { KEPT_RESULTS, keepRoom, loadHistory, saveHistory } from "../result/history.js";
+import { detail, diceGroup, keepRoom, KEPT_RESULTS, loadHistory, outcome, rollHead, saveHistory } from "../result/index.js";
 import { bindKeptFields } from "./kept.js";
-import { benchmarkText } from "../journal/text.js";
+import { benchmarkText } from "../journal/index.js";
 import { oddsView } from "./odds.js";
 import { replayLink, shareLink } from "./links.js";
-import { detail, diceGroup, outcome, rollHead } from "../result/render.js";
-import { pageSystems, runtime } from "../engine/runtime.js";
-import { nextTurn } from "../browser/schedule.js";
+import { pageSystems, runtime } from "../engine/index.js";
 import { bindSheets, sheetsApi } from "./sheets-link.js";
 import { stepName } from "./step-name.js";
 import { showState } from "./status.js";

@@ -2,7 +2,7 @@
 // (« Difficulté (difficulte) », « (intrinseque et interet) », « (typique=true) »,
 // « fixe déjà forces_b ») become the fields' French labels, as the form shows them.
 
-import { fr } from "../browser/dom.js";
+import { fr } from "../browser/index.js";
 
 // name -> French label, from the widget's own fields (and the roller's description when known).
 export function fieldLabels(widget) {

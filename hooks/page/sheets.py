@@ -19,7 +19,7 @@
   choice, as the widget's script draws them, for the room the page keeps for them from the parse
   when the device holds sheets of the game; ``presence_hint`` (a page-level step of the site
   step) puts in every page's ``<head>`` the script that says so (the games the device holds
-  sheets of, from ``localStorage``, which ``sheets/store.js`` keeps: IndexedDB cannot be read
+  sheets of, from ``localStorage``, which ``storage/sheets.js`` keeps: IndexedDB cannot be read
   before the body).
 - ``check_sheet_pages`` (the site step, over the built files): every game has its page, and
   every section link of the schemas exists in the built site (the page and its anchor): a
@@ -77,7 +77,7 @@ def _attribute(value: Any) -> str:
 
 
 #: What « L’écran du meneur » reads of a field: a link's compact sheet unpacked (table/sheet-code.js: names,
-#: types, sub-fields, choices, defaults) and the sheet shown (sheets/page/view.js: labels, levels' words).
+#: types, sub-fields, choices, defaults) and the sheet shown (sheets/view.js: labels, levels' words).
 _TABLE_READS = frozenset(
     ("nom", "libelle", "type", "requis", "defaut", "champs", "valeurs", "choix")
     + ("echelles", "echelle_selon", "min", "lignes")
@@ -190,8 +190,8 @@ def _chosen_places(places: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 #: The games whose sheets the device holds, on ``<html data-fiches="…">``, before the body is parsed:
-#: what ``sheets/store.js`` wrote the last time it listed them, and the games of the copies its table
-#: received (``table/store.js``: the « Personnage » choice offers them too). The widgets' room for their
+#: what ``storage/sheets.js`` wrote the last time it listed them, and the games of the copies its table
+#: received (``storage/table.js``: the « Personnage » choice offers them too). The widgets' room for their
 #: « Personnage » choice is shown for those games only (sheets.css).
 PRESENCE_HINT = (
     '<script>try{document.documentElement.dataset.fiches=[localStorage.getItem("des-et-lames:fiches-jeux"),'

@@ -1,10 +1,10 @@
-// What a « Mes personnages » page asks of the whole device (sheets/store.js's database): the drafts
+// What a « Mes personnages » page asks of the whole device (storage/sheets.js's database): the drafts
 // of the form, kept as typed until saved or discarded (meta "brouillon:<sheet id>", the last one
 // discarded in each game "brouillon-abandonne:<jeu>" for « Annuler »), everything at once for a
 // backup, and an import written in one transaction or not at all. The rollers never need these:
 // they live in the sheets page's bundle only.
 
-import { bySheetName, changed, replaced, sheetMarks, transaction } from "../store.js";
+import { bySheetName, changed, replaced, sheetMarks, sheetsTransaction } from "../../storage/index.js";
 
 const DRAFT_PREFIX = "brouillon:";
 const DISCARDED_PREFIX = "brouillon-abandonne:";
@@ -23,7 +23,7 @@ function draftOf(entry) {
 
 // The drafts of `jeu` (every game's when null), the latest first.
 export async function listDrafts(jeu = null) {
-  const entries = await transaction(["meta"], "readonly", ({ meta }, finish) => {
+  const entries = await sheetsTransaction(["meta"], "readonly", ({ meta }, finish) => {
     const all = meta.getAll(IDBKeyRange.bound(DRAFT_PREFIX, `${DRAFT_PREFIX}\uffff`));
     all.onsuccess = () => finish(all.result);
   });
@@ -37,7 +37,7 @@ export async function getDraft(ficheId) {
 
 // The draft of a sheet's form, kept as typed (one per sheet: the latest replaces it).
 export async function keepDraft(draft) {
-  await transaction(["meta"], "readwrite", ({ meta }, finish) => {
+  await sheetsTransaction(["meta"], "readwrite", ({ meta }, finish) => {
     if (draft.cle && draft.cle !== `${DRAFT_PREFIX}${draft.fiche_id}`) meta.delete(draft.cle); // a draft of before, renamed
     meta.put({ cle: `${DRAFT_PREFIX}${draft.fiche_id}`, valeur: draftAsKept(draft) }).onsuccess = () => finish(true);
   });
@@ -47,7 +47,7 @@ export async function keepDraft(draft) {
 // A draft no longer needed (its sheet saved): gone.
 export async function forgetDraft(ficheId, jeu) {
   const draft = await getDraft(ficheId);
-  await transaction(["meta"], "readwrite", ({ meta }, finish) => {
+  await sheetsTransaction(["meta"], "readwrite", ({ meta }, finish) => {
     meta.delete(`${DRAFT_PREFIX}${ficheId}`);
     if (draft?.cle) meta.delete(draft.cle);
     finish(true);
@@ -60,7 +60,7 @@ export async function discardDraft(ficheId) {
   const draft = await getDraft(ficheId);
   if (!draft) return null;
   const value = draftAsKept(draft);
-  await transaction(["meta"], "readwrite", ({ meta }, finish) => {
+  await sheetsTransaction(["meta"], "readwrite", ({ meta }, finish) => {
     meta.delete(`${DRAFT_PREFIX}${ficheId}`);
     if (draft.cle) meta.delete(draft.cle);
     meta.put({ cle: `${DISCARDED_PREFIX}${draft.jeu}`, valeur: value }).onsuccess = () => finish(true);
@@ -71,7 +71,7 @@ export async function discardDraft(ficheId) {
 
 // « Annuler » a discard: the draft comes back (unless another of the same sheet was kept since). → draft | null
 export async function restoreDraft(jeu) {
-  const done = await transaction(["meta"], "readwrite", ({ meta }, finish, abort) => {
+  const done = await sheetsTransaction(["meta"], "readwrite", ({ meta }, finish, abort) => {
     const read = meta.get(`${DISCARDED_PREFIX}${jeu}`);
     read.onsuccess = () => {
       const draft = read.result?.valeur;
@@ -92,7 +92,7 @@ export async function restoreDraft(jeu) {
 
 // Every sheet, Réserve and draft of the device, read in one transaction (one moment's copy).
 export async function deviceContents() {
-  const [records, reserves, entries] = await transaction(["fiches", "reserves", "meta"], "readonly", ({ fiches, reserves, meta }, finish) => {
+  const [records, reserves, entries] = await sheetsTransaction(["fiches", "reserves", "meta"], "readonly", ({ fiches, reserves, meta }, finish) => {
     const out = [];
     const sheets = fiches.getAll();
     sheets.onsuccess = () => {
@@ -120,7 +120,7 @@ function draftAsKept(draft) {
 // reserves: [{jeu, rev, reserve}], drafts: [draft]}. A sheet that appeared or changed meanwhile
 // (another tab) aborts it all. → {done: true} | {conflict: French sentence}
 export async function importEverything(plan) {
-  const done = await transaction(["fiches", "reserves", "meta"], "readwrite", ({ fiches, reserves, meta }, finish, abort) => {
+  const done = await sheetsTransaction(["fiches", "reserves", "meta"], "readwrite", ({ fiches, reserves, meta }, finish, abort) => {
     let waiting = plan.add.length + plan.replace.length + plan.reserves.length + plan.drafts.length;
     const one = () => {
       waiting -= 1;

@@ -1,19 +1,17 @@
 // Creating and editing a sheet: the form (sheets/page/form.js), kept on this device as a draft as it is
-// typed (sheets/store.js: a reload, leaving the page or another tab finds it again, until it is saved or
+// typed (storage/sheets.js: a reload, leaving the page or another tab finds it again, until it is saved or
 // discarded; « Abandonner » keeps it one « Annuler » away). The save is checked against the game's
 // schema in the page (sheets/page/check.js) and kept at once, with compare-and-swap; the engine checks
 // it whole when it is there (sheets/verify.js). When another tab saved the same sheet meanwhile, this
 // form's changes are laid over that newer copy (field by field), checked again and written: nothing is
 // lost, and the other tab's version stays one « Annuler » away.
 
-import { fr, h } from "../../browser/dom.js";
-import { sheetButton, tell, whenSaid } from "./ask.js";
+import { fr, h } from "../../browser/index.js";
+import { plainSheetError, sheetButton, tell, verifyWhenReady, whenSaid } from "../index.js";
 import { checkSheetHere } from "./check.js";
-import { plainSheetError } from "../engine.js";
 import { sheetForm } from "./form.js";
 import { discardDraft, forgetDraft, keepDraft } from "./device.js";
-import { addSheet, askPersistence, getSheet, writeSheet } from "../store.js";
-import { verifyWhenReady } from "../verify.js";
+import { addSheet, askPersistence, getSheet, writeSheet } from "../../storage/index.js";
 
 const MERGE_TRIES = 3;
 const DRAFT_DELAY_MS = 300;

@@ -4,18 +4,15 @@
 // CHARACTERS.md « The backup »); « Importer des fiches » reads any of them, on any game's page: the whole
 // file checked first (one wrong object: nothing is imported, one French sentence names it), each sheet
 // whose id exists with another content asks « Remplacer » / « Garder les deux » / « Annuler », then
-// everything is written in one transaction (sheets/store.js importEverything). The engine checks what
+// everything is written in one transaction (sheets/page/device.js importEverything). The engine checks what
 // was kept when it comes (sheets/verify.js).
 
-import { h, pageLayer } from "../../browser/dom.js";
-import { askReader } from "./ask.js";
+import { h, pageLayer, SITE_ROOT } from "../../browser/index.js";
+import { askReader, plainSheetError, verifyWhenReady } from "../index.js";
 import { readBackupText, writeBackup } from "./backup.js";
 import { newSheetId } from "./editor.js";
-import { plainSheetError } from "../engine.js";
-import { SITE_ROOT } from "../../offline/state.js";
 import { deviceContents, getDraft, importEverything } from "./device.js";
-import { askPersistence, getReserve, getSheet } from "../store.js";
-import { verifyWhenReady } from "../verify.js";
+import { askPersistence, getReserve, getSheet } from "../../storage/index.js";
 
 const FILE_MAX_BYTES = 8 * 1024 * 1024;
 

@@ -3,9 +3,8 @@
 // read back as a sheet for Python to check. No rule here: a value out of range is sent
 // as typed and Python's French sentence names the field.
 
-import { fr, h } from "../../browser/dom.js";
-import { SITE_ROOT } from "../../offline/state.js";
-import { namesItsNumber, numberText } from "./view.js";
+import { fr, h, SITE_ROOT } from "../../browser/index.js";
+import { namesItsNumber, numberText } from "../index.js";
 
 // The form for `fiche` (a sheet, or {} for a new one): {el, read(), mark(path, message), clear()}.
 export function sheetForm(schema, fiche, prefix) {

@@ -8,22 +8,18 @@
 // shared sheet is checked against the schema here (sheets/page/check.js) and kept at once; the
 // engine checks each kept sheet whole when it is there (sheets/verify.js).
 
-import { fr, h } from "../../browser/dom.js";
-import { waitsForTap } from "../../engine/first-tap.js";
-import { askReader, sheetButton, tell, whenSaid } from "./ask.js";
+import { fr, h } from "../../browser/index.js";
+import { runtime, waitsForTap } from "../../engine/index.js";
+import { askReader, kindLabel, plainSheetError, sheetButton, sheetView, tell, verifyWhenReady, whenSaid } from "../index.js";
 import { checkSheetHere } from "./check.js";
-import { plainSheetError } from "../engine.js";
 import { newSheetId, sheetEditor } from "./editor.js";
 import { exportBackup, exportOne, importSheets } from "./files.js";
 import { shareSupported, sheetFromFragment, sheetShareUrl } from "./link.js";
 import { getDraft, listDrafts, restoreDraft } from "./device.js";
-import { addSheet, askPersistence, deleteSheet, getSheet, listSheets, persistenceState, restoreDeleted, undoSheet, watchSheets, writeSheet } from "../store.js";
+import { addSheet, askPersistence, deleteSheet, getSheet, listSheets, persistenceState, restoreDeleted, undoSheet, watchSheets, writeSheet } from "../../storage/index.js";
 import { reserveSection } from "./reserve.js";
-import { verifyWhenReady } from "../verify.js";
-import { kindLabel, sheetView } from "./view.js";
 import { paperSheet } from "./paper.js";
-import { runtime } from "../../engine/runtime.js";
-import { showSheetToMeneur } from "../../table/show-sheet.js";
+import { showSheetToMeneur } from "../../table/index.js";
 
 export function bindSheetsPages() {
   for (const el of document.querySelectorAll(".dl-sheets[data-jeu][data-schema]")) {

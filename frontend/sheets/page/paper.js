@@ -2,7 +2,7 @@
 // personnages », hooks/site_step/print_sheets.py) filled with the sheet's values, printed in place of the
 // screen's view (paper.css, sheets.css): the same fields as the blank sheet, on one A4 page.
 
-import { shownValue } from "./view.js";
+import { shownValue } from "../index.js";
 
 // The filled copy, or null when the page has no blank sheet of the game.
 export function paperSheet(schema, fiche) {

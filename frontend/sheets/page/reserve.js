@@ -3,14 +3,12 @@
 // changes are written back by the widgets (sheets/writeback.js); here the meneur reads it,
 // sets it (checked against its fields here, kept at once, compare-and-swap) and undoes its last change.
 
-import { fr, h } from "../../browser/dom.js";
-import { sheetButton, tell } from "./ask.js";
+import { fr, h } from "../../browser/index.js";
+import { plainSheetError, sheetButton, sheetView, tell } from "../index.js";
 import { checkReserveHere } from "./check.js";
-import { plainSheetError } from "../engine.js";
 import { layOver } from "./editor.js";
 import { sheetForm } from "./form.js";
-import { askPersistence, getReserve, writeReserve } from "../store.js";
-import { sheetView } from "./view.js";
+import { askPersistence, getReserve, writeReserve } from "../../storage/index.js";
 
 export function reserveSection(page) {
   const spec = page.schema.reserve;

@@ -20,82 +20,21 @@
 // others (BroadcastChannel, or a localStorage ping where there is none). The site's
 // caches change name at every build; this database does not.
 
-const SHEETS_DB = "des-et-lames";
-const SHEETS_DB_VERSION = 1;
+import { database } from "./database.js";
+import { TABLE_GAMES_KEY } from "./table.js";
+
 const SHEETS_CHANNEL = "des-et-lames:fiches";
 const SHEETS_PING_KEY = "des-et-lames:fiches-ping";
 const SHEETS_GAMES_KEY = "des-et-lames:fiches-jeux"; // read by hooks/page/sheets.py PRESENCE_HINT
-const TABLE_GAMES_HINT = "des-et-lames:table-jeux"; // the games of the copies received (table/store.js), read there too
 
-let sheetsDb = null; // the promise of the open database
 let sheetsChannel = null;
 
 export const SHEETS_REFUSED =
   "Ce navigateur refuse de garder des fiches (stockage désactivé ou navigation privée)\u202F: rien ne peut être enregistré ici.";
 
-function openSheetsDb() {
-  if (sheetsDb) return sheetsDb;
-  sheetsDb = new Promise((resolve, reject) => {
-    let request;
-    try {
-      request = indexedDB.open(SHEETS_DB, SHEETS_DB_VERSION);
-    } catch (err) {
-      reject(refused(err));
-      return;
-    }
-    request.onupgradeneeded = () => {
-      const db = request.result;
-      // One step per version: a later site adds its own step, never rewrites these.
-      if (!db.objectStoreNames.contains("fiches")) db.createObjectStore("fiches", { keyPath: "id" }).createIndex("jeu", "jeu");
-      if (!db.objectStoreNames.contains("corbeille")) db.createObjectStore("corbeille", { keyPath: "jeu" });
-      if (!db.objectStoreNames.contains("reserves")) db.createObjectStore("reserves", { keyPath: "jeu" });
-      if (!db.objectStoreNames.contains("meta")) db.createObjectStore("meta", { keyPath: "cle" });
-    };
-    request.onsuccess = () => {
-      const db = request.result;
-      // A newer site in another tab needs a newer database: this old page steps aside.
-      db.onversionchange = () => {
-        db.close();
-        sheetsDb = null;
-      };
-      resolve(db);
-    };
-    request.onerror = () => reject(refused(request.error));
-    request.onblocked = () => reject(new Error("Un autre onglet de ce site, plus ancien, bloque les fiches\u202F: fermez-le puis rechargez cette page."));
-  });
-  sheetsDb.catch(() => (sheetsDb = null)); // the next call tries again
-  return sheetsDb;
-}
-
 function refused(err) {
   console.warn("Mes personnages : stockage refusé", err);
   return new Error(SHEETS_REFUSED);
-}
-
-// One transaction: body(stores, finish) issues requests with callbacks and calls finish(value)
-// once it knows the answer; the promise settles when the transaction has committed (the value)
-// or was aborted (the value given to abort(), or the error).
-export async function transaction(names, mode, body) {
-  const db = await openSheetsDb();
-  return new Promise((resolve, reject) => {
-    let value;
-    let aborted = null;
-    let t;
-    try {
-      t = db.transaction(names, mode);
-    } catch (err) {
-      reject(refused(err));
-      return;
-    }
-    const stores = Object.fromEntries(names.map((name) => [name, t.objectStore(name)]));
-    t.oncomplete = () => resolve(value);
-    t.onabort = () => (aborted ? resolve(aborted.value) : reject(storageError(t.error)));
-    t.onerror = (event) => event.preventDefault(); // reported once, by onabort
-    body(stores, (v) => (value = v), (v) => {
-      aborted = { value: v };
-      t.abort();
-    });
-  });
 }
 
 function storageError(err) {
@@ -104,10 +43,25 @@ function storageError(err) {
   return new Error(`L’enregistrement a échoué (${err?.name || "erreur inconnue"})\u202F: rien n’a été changé.`);
 }
 
+// One transaction of the sheets' database (storage/database.js): body(stores, finish, abort).
+export const sheetsTransaction = database({
+  name: "des-et-lames",
+  version: 1,
+  upgrade(db) {
+    if (!db.objectStoreNames.contains("fiches")) db.createObjectStore("fiches", { keyPath: "id" }).createIndex("jeu", "jeu");
+    if (!db.objectStoreNames.contains("corbeille")) db.createObjectStore("corbeille", { keyPath: "jeu" });
+    if (!db.objectStoreNames.contains("reserves")) db.createObjectStore("reserves", { keyPath: "jeu" });
+    if (!db.objectStoreNames.contains("meta")) db.createObjectStore("meta", { keyPath: "cle" });
+  },
+  refused,
+  failed: storageError,
+  blocked: "Un autre onglet de ce site, plus ancien, bloque les fiches\u202F: fermez-le puis rechargez cette page.",
+});
+
 // --- reading -------------------------------------------------------
 
 export async function listSheets(jeu) {
-  const records = await transaction(["fiches"], "readonly", ({ fiches }, finish) => {
+  const records = await sheetsTransaction(["fiches"], "readonly", ({ fiches }, finish) => {
     const request = jeu ? fiches.index("jeu").getAll(jeu) : fiches.getAll();
     request.onsuccess = () => finish(request.result.sort(bySheetName));
   });
@@ -125,7 +79,7 @@ function noteGames(present, jeu) {
     const games = [...new Set([...kept, ...present])].sort().join(" ");
     if (games !== was.join(" ")) localStorage.setItem(SHEETS_GAMES_KEY, games);
     const root = document.documentElement; // kept by the theme's instant navigation: said here too
-    const shown = [games, localStorage.getItem(TABLE_GAMES_HINT) || ""].join(" ").trim(); // and the table's (table/store.js)
+    const shown = [games, localStorage.getItem(TABLE_GAMES_KEY) || ""].join(" ").trim(); // and the table's (storage/table.js)
     if (root.dataset.fiches !== shown) root.dataset.fiches = shown;
   } catch {
     // storage refused: no room kept, the choice moves the form as it comes
@@ -137,7 +91,7 @@ export function bySheetName(a, b) {
 }
 
 export function getSheet(id) {
-  return transaction(["fiches"], "readonly", ({ fiches }, finish) => {
+  return sheetsTransaction(["fiches"], "readonly", ({ fiches }, finish) => {
     const request = fiches.get(id);
     request.onsuccess = () => finish(request.result || null);
   });
@@ -154,7 +108,7 @@ export function sheetMarks(checked = "moteur", refus = null) {
 // A new sheet (checked): refused, not overwritten, when its id exists.
 // → {record} | {exists: record}
 export async function addSheet(fiche, checked = "moteur") {
-  const done = await transaction(["fiches"], "readwrite", ({ fiches }, finish, abort) => {
+  const done = await sheetsTransaction(["fiches"], "readwrite", ({ fiches }, finish, abort) => {
     const read = fiches.get(fiche.id);
     read.onsuccess = () => {
       if (read.result) return abort({ exists: read.result });
@@ -170,7 +124,7 @@ export async function addSheet(fiche, checked = "moteur") {
 // The version replaced is kept as the one undo, with `raison` (« Modification », « Jet… »).
 // → {record} | {conflict: current record | null}
 export async function writeSheet(id, rev, fiche, raison, checked = "moteur") {
-  const done = await transaction(["fiches"], "readwrite", ({ fiches }, finish, abort) => {
+  const done = await sheetsTransaction(["fiches"], "readwrite", ({ fiches }, finish, abort) => {
     const read = fiches.get(id);
     read.onsuccess = () => {
       const current = read.result;
@@ -194,7 +148,7 @@ export function replaced(current, fiche, raison, checked) {
 // at `rev`: `fiche` (Python's normalised copy: accepted) or `refus` ({texte, champ}: kept, marked).
 // The revision moves only if the sheet itself changed. → {record} | {conflict}
 export async function settleSheet(id, rev, { fiche = null, refus = null }) {
-  const done = await transaction(["fiches"], "readwrite", ({ fiches }, finish, abort) => {
+  const done = await sheetsTransaction(["fiches"], "readwrite", ({ fiches }, finish, abort) => {
     const read = fiches.get(id);
     read.onsuccess = () => {
       const current = read.result;
@@ -211,7 +165,7 @@ export async function settleSheet(id, rev, { fiche = null, refus = null }) {
 // The one undo: back to the version before the last change, if the sheet is still at `rev`.
 // → {record} | {conflict: current | null} | {nothing: current}
 export async function undoSheet(id, rev) {
-  const done = await transaction(["fiches"], "readwrite", ({ fiches }, finish, abort) => {
+  const done = await sheetsTransaction(["fiches"], "readwrite", ({ fiches }, finish, abort) => {
     const read = fiches.get(id);
     read.onsuccess = () => {
       const current = read.result;
@@ -232,7 +186,7 @@ export async function undoSheet(id, rev) {
 // Told as one change whose `annule` names that step's writes (the widget showing its result goes back too).
 export async function undoWrites(jeu, written) {
   const fiches = written.fiches || [];
-  const done = await transaction(["fiches", "reserves"], "readwrite", (stores, finish, abort) => {
+  const done = await sheetsTransaction(["fiches", "reserves"], "readwrite", (stores, finish, abort) => {
     const currents = new Array(fiches.length);
     let reserveNow = null;
     let waiting = fiches.length + (written.reserve ? 1 : 0);
@@ -279,7 +233,7 @@ export async function undoWrites(jeu, written) {
 
 // Deleted, and kept in the game's « corbeille » (one slot) for « Annuler ».
 export async function deleteSheet(id) {
-  const done = await transaction(["fiches", "corbeille"], "readwrite", ({ fiches, corbeille }, finish, abort) => {
+  const done = await sheetsTransaction(["fiches", "corbeille"], "readwrite", ({ fiches, corbeille }, finish, abort) => {
     const read = fiches.get(id);
     read.onsuccess = () => {
       const current = read.result;
@@ -293,7 +247,7 @@ export async function deleteSheet(id) {
 }
 
 export function lastDeleted(jeu) {
-  return transaction(["corbeille"], "readonly", ({ corbeille }, finish) => {
+  return sheetsTransaction(["corbeille"], "readonly", ({ corbeille }, finish) => {
     const read = corbeille.get(jeu);
     read.onsuccess = () => finish(read.result || null);
   });
@@ -301,7 +255,7 @@ export function lastDeleted(jeu) {
 
 // « Annuler » a deletion: the sheet comes back as it was (refused if its id is in use again).
 export async function restoreDeleted(jeu) {
-  const done = await transaction(["fiches", "corbeille"], "readwrite", ({ fiches, corbeille }, finish, abort) => {
+  const done = await sheetsTransaction(["fiches", "corbeille"], "readwrite", ({ fiches, corbeille }, finish, abort) => {
     const read = corbeille.get(jeu);
     read.onsuccess = () => {
       if (!read.result) return abort({ missing: true });
@@ -322,7 +276,7 @@ export async function restoreDeleted(jeu) {
 // --- the meneur's pools (Simon's « Réserve du meneur ») -------------
 
 export function getReserve(jeu) {
-  return transaction(["reserves"], "readonly", ({ reserves }, finish) => {
+  return sheetsTransaction(["reserves"], "readonly", ({ reserves }, finish) => {
     const read = reserves.get(jeu);
     read.onsuccess = () => finish(read.result || null);
   });
@@ -333,7 +287,7 @@ export function getReserve(jeu) {
 // of that id was written before, in the same transaction as the mark (meta « une-fois:<id> »). → … | {deja}
 export async function writeReserve(jeu, rev, reserve, raison, once = null) {
   const names = once ? ["reserves", "meta"] : ["reserves"];
-  const done = await transaction(names, "readwrite", ({ reserves, meta }, finish, abort) => {
+  const done = await sheetsTransaction(names, "readwrite", ({ reserves, meta }, finish, abort) => {
     const read = reserves.get(jeu);
     read.onsuccess = () => {
       const current = read.result;
@@ -360,14 +314,14 @@ export async function writeReserve(jeu, rev, reserve, raison, once = null) {
 // --- what the page asked once ----------------------------------------
 
 export function getMeta(cle) {
-  return transaction(["meta"], "readonly", ({ meta }, finish) => {
+  return sheetsTransaction(["meta"], "readonly", ({ meta }, finish) => {
     const read = meta.get(cle);
     read.onsuccess = () => finish(read.result?.valeur ?? null);
   });
 }
 
 export function setMeta(cle, valeur) {
-  return transaction(["meta"], "readwrite", ({ meta }, finish) => {
+  return sheetsTransaction(["meta"], "readwrite", ({ meta }, finish) => {
     meta.put({ cle, valeur }).onsuccess = () => finish(valeur);
   });
 }

@@ -1,5 +1,5 @@
 // The table on this device (IndexedDB `des-et-lames-table`, apart from the reader's own sheets
-// in `des-et-lames`, sheets/store.js): who this device is, as the author of what it shows, and
+// in `des-et-lames`, storage/sheets.js): who this device is, as the author of what it shows, and
 // what it received.
 //
 //   moi     {cle: "auteur", id, n}: this device's author id (random, made once) and the last
@@ -7,77 +7,33 @@
 //   recues  {cle: "<auteur>-<sujet>", jeu, auteur, sujet, n, fiche, quand}: the sheets received,
 //           one per character of each author; a later copy (a higher n, never the clock) replaces it
 //   jets    {cle: "<auteur>.<n>", jeu, n, auteur, quand, personnage, jet}: the rolls received,
-//           each once by its id (the reserve it changed is written once: sheets/store.js)
+//           each once by its id (the reserve it changed is written once: storage/sheets.js)
 //
 // Every change is told as "dl:table" on document, and the games the table holds are listed in
 // localStorage (TABLE_GAMES_KEY, read by the <head> of every page: hooks/page/sheets.py).
 
-const TABLE_DB = "des-et-lames-table";
-const TABLE_DB_VERSION = 1;
+import { database } from "./database.js";
+
 export const TABLE_GAMES_KEY = "des-et-lames:table-jeux";
 const TABLE_ROLLS_KEPT = 50; // per game: the last rolls received
-
-let tableDb = null;
-
-function openTableDb() {
-  if (tableDb) return tableDb;
-  tableDb = new Promise((resolve, reject) => {
-    let request;
-    try {
-      request = indexedDB.open(TABLE_DB, TABLE_DB_VERSION);
-    } catch (err) {
-      reject(tableRefused(err));
-      return;
-    }
-    request.onupgradeneeded = () => {
-      const db = request.result;
-      if (!db.objectStoreNames.contains("moi")) db.createObjectStore("moi", { keyPath: "cle" });
-      if (!db.objectStoreNames.contains("recues")) db.createObjectStore("recues", { keyPath: "cle" }).createIndex("jeu", "jeu");
-      if (!db.objectStoreNames.contains("jets")) db.createObjectStore("jets", { keyPath: "cle" }).createIndex("jeu", "jeu");
-    };
-    request.onsuccess = () => {
-      const db = request.result;
-      db.onversionchange = () => {
-        db.close();
-        tableDb = null;
-      };
-      resolve(db);
-    };
-    request.onerror = () => reject(tableRefused(request.error));
-    request.onblocked = () => reject(new Error("Un autre onglet de ce site, plus ancien, bloque la table\u202F: fermez-le puis rechargez cette page."));
-  });
-  tableDb.catch(() => (tableDb = null));
-  return tableDb;
-}
 
 function tableRefused(err) {
   console.warn("La table : stockage refusé", err);
   return new Error("Ce navigateur refuse de garder la table (stockage désactivé ou navigation privée)\u202F: rien n’a été gardé.");
 }
 
-// One transaction, as sheets/store.js's: body(stores, finish, abort); settles once committed.
-async function tableTransaction(names, mode, body) {
-  const db = await openTableDb();
-  return new Promise((resolve, reject) => {
-    let value;
-    let aborted = null;
-    let t;
-    try {
-      t = db.transaction(names, mode);
-    } catch (err) {
-      reject(tableRefused(err));
-      return;
-    }
-    const stores = Object.fromEntries(names.map((name) => [name, t.objectStore(name)]));
-    t.oncomplete = () => resolve(value);
-    t.onabort = () => (aborted ? resolve(aborted.value) : reject(tableRefused(t.error)));
-    t.onerror = (event) => event.preventDefault();
-    body(stores, (v) => (value = v), (v) => {
-      aborted = { value: v };
-      t.abort();
-    });
-  });
-}
+// One transaction of the table's database (storage/database.js): body(stores, finish, abort).
+const tableTransaction = database({
+  name: "des-et-lames-table",
+  version: 1,
+  upgrade(db) {
+    if (!db.objectStoreNames.contains("moi")) db.createObjectStore("moi", { keyPath: "cle" });
+    if (!db.objectStoreNames.contains("recues")) db.createObjectStore("recues", { keyPath: "cle" }).createIndex("jeu", "jeu");
+    if (!db.objectStoreNames.contains("jets")) db.createObjectStore("jets", { keyPath: "cle" }).createIndex("jeu", "jeu");
+  },
+  refused: tableRefused,
+  blocked: "Un autre onglet de ce site, plus ancien, bloque la table\u202F: fermez-le puis rechargez cette page.",
+});
 
 // --- this device as an author ------------------------------------------
 

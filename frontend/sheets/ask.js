@@ -1,7 +1,7 @@
 // The sheets' small shared pieces of interface: a button, a question with its answers
 // (« Remplacer » / « Garder les deux » / « Annuler »), a message area, a moment in words.
 
-import { fr, h } from "../../browser/dom.js";
+import { fr, h } from "../browser/index.js";
 
 export function sheetButton(label, onClick, attrs = {}) {
   const { primary, ...rest } = attrs;

@@ -1,7 +1,7 @@
 // A sheet as read at the table and printed: its fields with their labels, from the game's
 // schema; lists as tables; a score with its level word (« 2 (Professionnel) »).
 
-import { fr, h } from "../../browser/dom.js";
+import { fr, h } from "../browser/index.js";
 
 export function sheetView(schema, fiche, headingLevel = "h3") {
   // The game's fields first, the notes last: a sheet is read at the table.

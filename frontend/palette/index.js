@@ -1,0 +1,3 @@
+// palette/: the header's light/dark switch.
+
+export { bindPalette } from "./palette.js";

@@ -1,0 +1,13 @@
+// storage/: what this device keeps in IndexedDB, one database each: the reader's sheets and the
+// meneur's pools (sheets.js), what the table received and this device as its author (table.js), both
+// through database.js. (The journal keeps its rolls in localStorage: journal/.)
+
+export {
+  addSheet, askPersistence, bySheetName, changed, deleteSheet, getReserve, getSheet, listSheets, persistenceState,
+  replaced, restoreDeleted, settleSheet, sheetMarks, sheetsTransaction, undoSheet, undoWrites, watchSheets,
+  writeReserve, writeSheet,
+} from "./sheets.js";
+export {
+  forgetReceived, getReceived, getReceivedRoll, keepReceived, keepReceivedRoll, listReceived, listReceivedRolls,
+  nextSequence,
+} from "./table.js";
