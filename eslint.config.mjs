@@ -1,7 +1,7 @@
 // ESLint (bash tools/lint.sh): the recommended rules over the front-end.
 // frontend/**/*.js are ES modules run in the page (bundled by esbuild at
-// build time, which writes in the build's configuration: BUILD_CONFIG and
-// BUILD_SHEETS_CONFIG in config.js; the worker's CONFIG, its first line),
+// build time, which writes in the build's configuration: BUILD_CONFIG,
+// BUILD_SHEETS_CONFIG and BUILD_GAMES in config.js; the worker's CONFIG, its first line),
 // frontend/rollers-worker.js is a module Web Worker that also sees Pyodide's
 // loadPyodide, frontend/sw.js the service worker;
 // bench/*.mjs, tools/*.mjs and hooks/**/*.mjs (the build's library compiler) run under Node.
@@ -18,7 +18,7 @@ export default [
   },
   {
     files: ["frontend/config.js"],
-    languageOptions: { globals: { BUILD_CONFIG: "readonly", BUILD_SHEETS_CONFIG: "readonly" } },
+    languageOptions: { globals: { BUILD_CONFIG: "readonly", BUILD_SHEETS_CONFIG: "readonly", BUILD_GAMES: "readonly" } },
   },
   {
     files: ["frontend/rollers-worker.js"],

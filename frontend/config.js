@@ -2,10 +2,12 @@
 // end's constants. CONFIG: where Pyodide is, the build's version, which rollers take sheets.
 // SHEETS_CONFIG, « Mes personnages »' (hooks/page/sheets.py widgets_config): each roller that reads
 // sheets (its places, and those its « Personnage » choice draws), each game's page, the pools as they
-// start. Both pure: a bundle that reads neither carries neither (esbuild leaves out what no module uses).
+// start. All pure: a bundle that reads none carries none (esbuild leaves out what no module uses).
 
 export const CONFIG = /* @__PURE__ */ JSON.parse(BUILD_CONFIG);
 export const SHEETS_CONFIG = /* @__PURE__ */ JSON.parse(BUILD_SHEETS_CONFIG);
+// The games, each by its name ({solaires: "Solaires", …}): rules_py's list, and each game's sheet title.
+export const GAMES = /* @__PURE__ */ JSON.parse(BUILD_GAMES);
 export const BOOT_IDLE_MS = 20000; // the boot fails when nothing arrives for this long (never for being slow)
 export const BOOT_START_MS = 120000; // then, everything downloaded, the engine's start (CPU only) may take this long
 export const CALL_TIMEOUT_MS = 10000;

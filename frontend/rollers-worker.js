@@ -354,10 +354,9 @@ function fetchPack(name) {
   return fetching.get(name);
 }
 
-// A sheet operation, or a roll, odds or follow-up that carries sheets (rules_py.api's keys).
-const SHEET_KEYS = ["fiche", "fiche_defense", "fiche_b", "fiches_a", "fiches_b", "reserve"];
+// A sheet operation, or a roll, odds or follow-up that carries sheets (rules_py.contract's SHEET_KEYS, in CONFIG).
 function sheetRequest(request) {
-  return String(request?.op).startsWith("sheet_") || SHEET_KEYS.some((key) => request?.[key] !== undefined && request[key] !== null);
+  return String(request?.op).startsWith("sheet_") || CONFIG.sheet_keys.some((key) => request?.[key] !== undefined && request[key] !== null);
 }
 
 // The games a request needs: its roller's, the game a sheet request names, the games of a

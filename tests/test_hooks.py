@@ -216,7 +216,7 @@ def bundles():
 
     page = {"pyodide": "https://cdn.example/pyodide/", "version": "0123456789ab"}
     lean = {**page, "fiches": {"lanceurs": dict.fromkeys(widgets_config()["lanceurs"], 1)}}
-    defines = {"BUILD_CONFIG": lean, "BUILD_SHEETS_CONFIG": widgets_config()}
+    defines = {"BUILD_CONFIG": lean, "BUILD_SHEETS_CONFIG": widgets_config(), "BUILD_GAMES": {"solaires": "Solaires"}}
     return assets_hook.bundled(defines, prefetch=page, engine={**page, "core": "core.txt", "download": "5,0 Mo"})
 
 
@@ -269,7 +269,9 @@ def test_front_end_bundles_are_valid_es_modules_holding_every_module(bundles, tm
     # the build's configuration written in once, as JSON; the same bundles from the same sources
     assert '"version":"0123456789ab"' in bundles.files["rollers.js"].replace("\\", "")
     again = assets_hook.bundled(
-        {"BUILD_CONFIG": {"version": "x"}, "BUILD_SHEETS_CONFIG": {}}, prefetch={"version": "x"}, engine={}
+        {"BUILD_CONFIG": {"version": "x"}, "BUILD_SHEETS_CONFIG": {}, "BUILD_GAMES": {}},
+        prefetch={"version": "x"},
+        engine={},
     )
     assert again.files["rollers.js"] != bundles.files["rollers.js"]
     assert again.files["rollers.css"] == bundles.files["rollers.css"]
@@ -317,6 +319,31 @@ def test_the_prefetch_bundle_is_small_and_holds_no_page_code(bundles):
         "engine/prefetch.js",
     )
     assert len(bundles.files["prefetch.js"].encode()) < 1500
+
+
+def test_the_games_and_the_sheet_keys_reach_the_front_end_from_rules_py(built_site):
+    """The list of the games (with each one's name) and the keys of a request that carry sheets are rules_py's,
+    written in by the build: the table's bundle and the worker read them there, and no module of the front end
+    holds a copy of its own (a new game, or a new sheet key, needs no edit there)."""
+    from helpers import bundle_configs
+
+    from hooks.page.sheets import schema_of
+    from rules_py.api import SHEET_KEYS, SYSTEMS
+
+    titles = {game: schema_of(game)["titre"] for game in SYSTEMS}
+    folder = built_site / "assets" / "rollers"
+    assert bundle_configs((folder / "table.js").read_text(encoding="utf-8"))[-1] == titles
+    worker = (folder / "rollers-worker.js").read_text(encoding="utf-8")
+    assert json.loads(re.match(r"const CONFIG = (.*);\n", worker).group(1))["sheet_keys"] == list(SHEET_KEYS)
+    for path in sorted((ROOT / "frontend").rglob("*.js")):
+        code = re.sub(r"^\s*//.*$|//[^\"'`\n]*$", "", path.read_text(encoding="utf-8"), flags=re.M)  # comments apart
+        for title in titles.values():
+            assert not re.search(rf"[\"'`]{re.escape(title)}[\"'`]", code), (
+                f"{path.name}: « {title} », a copy of the games"
+            )
+        for key in SHEET_KEYS:
+            if "_" in key:  # fiche_defense, fiches_a…: only rules_py's contract names them
+                assert not re.search(rf"[\"'`]{key}[\"'`]", code), f"{path.name}: « {key} », a copy of SHEET_KEYS"
 
 
 def test_pages_with_rollers_or_sheets_ask_for_the_engine_first_in_their_head(built_site):
@@ -629,7 +656,7 @@ def module_for_node(folder: Path, name: str) -> Path:
     """``frontend/<name>`` with what it imports, as esbuild bundles it for the site (``_build``), written in
     ``folder`` for Node to import: the module as shipped, its exports kept."""
     built = assets_hook._build(
-        [name], ["--bundle", "--format=esm"], {"BUILD_CONFIG": None, "BUILD_SHEETS_CONFIG": None}
+        [name], ["--bundle", "--format=esm"], {"BUILD_CONFIG": None, "BUILD_SHEETS_CONFIG": None, "BUILD_GAMES": None}
     )
     out = folder / Path(name).with_suffix(".mjs").name
     out.write_text(built.files[Path(name).name], encoding="utf-8")

@@ -8,7 +8,7 @@
 // <jeu>/table/) with « table=1. » and the record packed by table/codec.js in its fragment.
 // CHARACTERS.md, « La table », is the contract.
 
-import { SHEETS_CONFIG } from "../config.js";
+import { GAMES, SHEETS_CONFIG } from "../config.js";
 import { codecSupported, packJson, unpackJson } from "./codec.js";
 import { isPlainObject } from "./sheet-code.js";
 
@@ -18,8 +18,6 @@ const TABLE_KINDS = new Set(["f", "j", "s"]);
 const TABLE_MAX_LINK = 8000; // characters of a fragment: far beyond any record a phone makes
 const TABLE_MAX_BYTES = 64 * 1024; // a record unpacked: a sheet is at most 64 KB
 export const QR_MAX_LINK = 650; // a QR code of version 20 at level M holds 666 bytes: the link, whole
-
-export const TABLE_GAME_NAMES = { solaires: "Solaires", feerie: "Système Féerie", simon: "Simon Système", dcda: "De Cœur & D’Acier" };
 
 // A page of the site by its path from the root (assets/rollers/<bundle>.js is two folders down).
 export function siteUrl(path) {
@@ -63,9 +61,9 @@ export async function recordFromFragment(hash, jeu) {
   const [kind, game, auteur, n, body] = record;
   if (!TABLE_KINDS.has(kind) || typeof auteur !== "string" || !/^[A-Za-z0-9_-]{4,22}$/.test(auteur) ||
       !Number.isSafeInteger(n) || n < 1 || !isPlainObject(body) || typeof game !== "string") return unreadable;
-  if (!Object.hasOwn(TABLE_GAME_NAMES, game) || !SHEETS_CONFIG.pages[game]) return unreadable;
+  if (!Object.hasOwn(GAMES, game) || !SHEETS_CONFIG.pages[game]) return unreadable;
   if (game !== jeu) {
-    return { error: `Ce lien est pour ${TABLE_GAME_NAMES[game]}, pas pour ${TABLE_GAME_NAMES[jeu]}\u202F: ouvrez-le depuis « L’écran du meneur » de ${TABLE_GAME_NAMES[game]}.` };
+    return { error: `Ce lien est pour ${GAMES[game]}, pas pour ${GAMES[jeu]}\u202F: ouvrez-le depuis « L’écran du meneur » de ${GAMES[game]}.` };
   }
   return { kind, jeu: game, auteur, n, id: `${auteur}.${n}`, body };
 }

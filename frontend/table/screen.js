@@ -8,12 +8,13 @@
 // only what this device holds changes them (nothing moves at load for a device that holds nothing).
 
 import { fr, h } from "../browser/index.js";
+import { GAMES } from "../config.js";
 import { benchmarkText } from "../journal/index.js";
 import { detail, diceGroup, outcome } from "../result/index.js";
 import { sheetButton, sheetView, tell } from "../sheets/index.js";
 import { forgetReceived, getReserve, listReceived, listReceivedRolls, listSheets, nextSequence, watchSheets } from "../storage/index.js";
 import { glanceLines } from "./glance.js";
-import { TABLE_GAME_NAMES, recordFromFragment, recordLink } from "./record.js";
+import { recordFromFragment, recordLink } from "./record.js";
 import { receiveRecord } from "./receive.js";
 import { sceneBody } from "./scene.js";
 import { showLink } from "./show.js";
@@ -191,7 +192,7 @@ class TableScreen {
         const { auteur, n } = await nextSequence();
         const link = await recordLink("s", this.jeu, auteur, n, sceneBody(widget, name));
         await showLink(link, `Proposer « ${name} » à la table`,
-          `Chaque joueuse ouvre ce lien (${TABLE_GAME_NAMES[this.jeu]}) : le lanceur s’y prépare comme vous l’avez réglé ; elle choisit son personnage et lance.`);
+          `Chaque joueuse ouvre ce lien (${GAMES[this.jeu]}) : le lanceur s’y prépare comme vous l’avez réglé ; elle choisit son personnage et lance.`);
       } catch (err) {
         tell(this.message, err.message, null, "error");
       }

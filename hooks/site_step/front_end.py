@@ -32,7 +32,7 @@ from hooks.page import sheets as SHEETS  # noqa: N812 (likewise)
 from hooks.site_step import engine as ENGINE  # noqa: N812 (a module used as a constant, as before)
 from hooks.site_step.csp import CHARSET
 from hooks.urls import page_url_of_file, relative_url
-from rules_py.api import SYSTEMS
+from rules_py.api import SHEET_KEYS, SYSTEMS
 
 log = logging.getLogger("mkdocs.hooks.site_step.front_end")
 
@@ -80,6 +80,8 @@ def front_end_files() -> dict[str, str | Path]:
         "download": download_figure(),
         # SHA-256 of every engine file the worker may run: Pyodide's (hooks/site_step/engine-hashes.json) and the site's library
         "sha256": {**pins, **({ENGINE.STDLIB: stdlib_sha} if engine.stdlib else {})},
+        # the keys of a request that carry sheets (rules_py.contract): such a request needs the sheets' packs
+        "sheet_keys": list(SHEET_KEYS),
     }
     # « Mes personnages »: which rollers take sheets and where, each game's page (sheets.py).
     fiches = SHEETS.widgets_config()
@@ -90,6 +92,8 @@ def front_end_files() -> dict[str, str | Path]:
             "BUILD_CONFIG": {**page, "fiches": {"lanceurs": dict.fromkeys(fiches["lanceurs"], 1)}},
             # the sheets' part: only the bundles fetched where sheets are used read it, and carry it
             "BUILD_SHEETS_CONFIG": fiches,
+            # the games, each by its name (rules_py's SYSTEMS, each sheet's title): the table's links name them
+            "BUILD_GAMES": {game: SHEETS.schema_of(game)["titre"] for game in SYSTEMS},
         },
         prefetch=page,  # prefetch.js, the worker's making only
         engine=manifest,  # the worker's own: packs, pins, sizes (the page sends it only where Pyodide is)
@@ -135,8 +139,8 @@ def bundled(defines: dict[str, Any], *, prefetch: dict[str, Any], engine: dict[s
     - the worker, one file, minified only, its configuration (``engine``) its first line, esbuild's banner:
       ``const CONFIG = {…};``; and the stylesheet, minified.
 
-    The build's configuration reaches the modules through esbuild's ``--define``: ``BUILD_CONFIG`` and
-    ``BUILD_SHEETS_CONFIG`` in config.js (``defines``). No chunks: split, the bundles' shared modules
+    The build's configuration reaches the modules through esbuild's ``--define``: ``BUILD_CONFIG``,
+    ``BUILD_SHEETS_CONFIG`` and ``BUILD_GAMES`` in config.js (``defines``). No chunks: split, the bundles' shared modules
     made a roller page 2.5 KB (gzip) heavier, for 0.5 KB less in each bundle fetched later."""
     pages = [f"{Path(name).stem}={entry}" for name, entry in BUNDLES.items() if name != "prefetch.js"]
     runs = (
