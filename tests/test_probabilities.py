@@ -8,6 +8,7 @@ pages' HTML is read with the standard library's parser.
 
 from __future__ import annotations
 
+import unicodedata
 from fractions import Fraction
 from html.parser import HTMLParser
 from pathlib import Path
@@ -17,7 +18,7 @@ import icepool
 import pytest
 from helpers import simon_aide_effect_at, simon_succeeds_at
 
-from rules_py import odds
+from rules_py import call, odds
 from rules_py.typography import fr
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -30,7 +31,8 @@ PAGES = ("solaires", "feerie", "simon", "dcda")
 
 
 class Tables(HTMLParser):
-    """Every .dl-proba block: its id, roller, caption, headers and cells (exact, answer, href, text)."""
+    """Every .dl-proba block: its id, roller, caption, headers and cells (exact, answer, href, text, and the
+    headers the reader reads it under: ``row``, ``column``)."""
 
     def __init__(self):
         super().__init__()
@@ -38,7 +40,8 @@ class Tables(HTMLParser):
         self.ids: dict[str, str] = {}  # element id -> data-roller (the widgets of a page)
         self.cell = None
         self.in_caption = False
-        self.in_th = False
+        self.in_how = False
+        self.th: dict | None = None  # the header being read: {"scope", "text"}
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -46,17 +49,39 @@ class Tables(HTMLParser):
             self.ids[a["id"]] = a["data-roller"]
         if tag == "section" and "dl-proba" in (a.get("class") or "").split():
             self.tables.append(
-                {"id": a["id"], "roller": a["data-roller"], "caption": "", "cells": [], "th_scopes": [], "svg": False}
+                {
+                    "id": a["id"],
+                    "roller": a["data-roller"],
+                    "caption": "",
+                    "how": "",
+                    "cells": [],
+                    "th_scopes": [],
+                    "columns": [],
+                    "svg": False,
+                }
             )
         elif not self.tables:
             return
         elif tag == "caption":
             self.in_caption = True
+        elif tag == "p" and "dl-proba__how" in (a.get("class") or "").split():
+            self.in_how = True
+        elif tag == "tr":
+            self.row = {"head": None, "cells": 0}
         elif tag == "th":
             self.tables[-1]["th_scopes"].append(a.get("scope"))
+            self.th = {"scope": a.get("scope"), "text": ""}
         elif tag == "td":
-            self.cell = {"exact": a["data-exact"], "answer": a["data-answer"], "text": ""}
-            self.tables[-1]["cells"].append(self.cell)
+            table = self.tables[-1]
+            self.row["cells"] += 1
+            self.cell = {
+                "exact": a["data-exact"],
+                "answer": a["data-answer"],
+                "text": "",
+                "row": self.row["head"],
+                "column": table["columns"][self.row["cells"]],  # columns[0] is the rows' title
+            }
+            table["cells"].append(self.cell)
         elif tag == "a" and self.cell is not None:
             self.cell["href"] = a["href"]
         elif tag == "svg" and "dl-proba__chart" in (a.get("class") or ""):
@@ -65,12 +90,24 @@ class Tables(HTMLParser):
     def handle_endtag(self, tag):
         if tag == "caption":
             self.in_caption = False
+        elif tag == "p":
+            self.in_how = False
         elif tag == "td":
             self.cell = None
+        elif tag == "th" and self.th is not None:
+            if self.th["scope"] == "col":
+                self.tables[-1]["columns"].append(self.th["text"])
+            else:
+                self.row["head"] = self.th["text"]
+            self.th = None
 
     def handle_data(self, data):
         if self.in_caption:
             self.tables[-1]["caption"] += data
+        if self.in_how:
+            self.tables[-1]["how"] += data
+        if self.th is not None:
+            self.th["text"] += data
         if self.cell is not None:
             self.cell["text"] += data
 
@@ -176,6 +213,148 @@ def test_every_cell_is_the_engines_exact_answer_for_its_link(tables, site):
                 assert abs(shown - float(value) * 100) <= 0.05 + 1e-9, (table["id"], cell)
             checked += 1
     assert checked > 1000
+
+
+# ----------------------------------------------------------------------
+# Every cell computed for the values its headers name (what the reader reads)
+# ----------------------------------------------------------------------
+
+
+def number(text: str) -> int:
+    """A header's number as the page writes it (« −3 », « +2 », « 0 »)."""
+    return int(text.replace("\u2212", "-").replace("+", ""))
+
+
+def plain(text: str) -> str:
+    """Lower case without accents: « Amplifiée » -> « amplifiee »."""
+    return "".join(c for c in unicodedata.normalize("NFD", text.lower()) if not unicodedata.combining(c))
+
+
+def after(text: str, start: str, end: str) -> str:
+    """The words of ``text`` between ``start`` and ``end``."""
+    return text.split(start, 1)[1].split(end, 1)[0]
+
+
+def answer_named(column: str, cell: dict) -> None:
+    """A column named after an outcome holds that outcome; « Réussite (total) » the success."""
+    assert cell["answer"] == ("reussite" if column == "Réussite (total)" else column)
+
+
+def solaires_alteration(table, cell, params, answer):
+    # caption « Altération (ou attitude) stable : … »; rows « Score à battre »; a column per outcome
+    assert plain(table["caption"].split("(ou attitude) ", 1)[1].split()[0]) == params["alteration"]
+    assert answer["score"] == number(cell["row"])
+    answer_named(cell["column"], cell)
+
+
+def solaires_second_element(table, cell, params, answer):
+    # rows « Difficulté »; columns « Un élément (3) », « 3 et un second de 2 »
+    assert answer["difficulte"] == number(cell["row"])
+    column = cell["column"]
+    named = "3" if column == "Un élément (3)" else "3," + after(column + "$", "3 et un second de ", "$")
+    assert params["elements"] == named
+    assert cell["answer"] == "reussite"
+
+
+def solaires_environment(table, cell, params, answer):
+    # rows: the meneur's preference by its label; a column per outcome
+    described = call({"op": "describe", "roller": "solaires.environnement"})["result"]
+    choices = next(p for p in described["parametres"] if p["nom"] == "preference")["choix"]
+    assert {c["libelle"]: c["valeur"] for c in choices}[cell["row"]] == params["preference"]
+    answer_named(cell["column"], cell)
+
+
+def feerie_grid(table, cell, params, answer):
+    # rows « Dés du joueur »; columns « Difficulté 3 »; caption: success, or « l’issue « X » »
+    assert answer["des_joueurs"] == number(cell["row"])
+    assert answer["des_meneur"] == number(after(cell["column"] + "$", "Difficulté ", "$"))
+    caption = table["caption"]
+    assert cell["answer"] == (after(caption, "l’issue «\u00a0", "\u00a0»") if "l’issue" in caption else "reussite")
+
+
+def feerie_assistants(table, cell, params, answer):
+    # caption « (initiateur à 2 dés) »; rows « Difficulté »; columns « Seul », « 2 assistants, 1 dé chacun »
+    assert answer["des_meneur"] == number(cell["row"])
+    column = cell["column"]
+    helpers = 0 if column == "Seul" else number(column.split(" ")[0])
+    each = 0 if column == "Seul" else number(after(column, ", ", " dé"))
+    assert len([a for a in params["assistants"].split(",") if a]) == helpers
+    assert answer["des_joueurs"] == number(after(table["caption"], "initiateur à ", " dés")) + helpers * each
+    assert cell["answer"] == "reussite"
+
+
+def simon_success(table, cell, params, answer):
+    # caption « 6 dés (1 dé d’héroïsme) »; rows « Seuil »; columns « 3 réussites »
+    assert answer["des"] == number(table["caption"].split(" ")[0])
+    assert answer["seuil"] == number(cell["row"])
+    assert params["reussites"] == cell["column"].split(" ")[0]
+    assert cell["answer"] == "reussite"
+
+
+def simon_help(table, cell, params, answer):
+    # rows « Seuil de l’aide »; columns: the mean change, or « Seuil baissé / inchangé / monté »
+    assert answer["seuil"] == number(cell["row"])
+    sides = {
+        "Changement moyen du seuil": "esperance",
+        "Seuil baissé": "somme<0",
+        "Seuil inchangé": "somme=0",
+        "Seuil monté": "somme>0",
+    }
+    assert cell["answer"] == sides[cell["column"]]
+
+
+SUITS = {"Bâtons": "batons", "Écus": "ecus", "Coupes": "coupes", "Dagues": "dagues"}
+
+
+def dcda_round(table, cell, params, answer):
+    # rows « Écart des forces (A − B) »; columns « … (Bâtons contre Écus) », or the outcomes « (A joue
+    # Bâtons, B Écus) »
+    suits = ["batons", "ecus", "coupes", "dagues"]
+    a = int(params["forces_a"].split(",")[suits.index(params["enseigne_a"])])
+    b = int(params["forces_b"].split(",")[suits.index(params["enseigne_b"])])
+    assert a - b == number(cell["row"])
+    if table["id"] == "dcda-tour":
+        played = after(cell["column"], "(", ")").split(" contre ")
+        assert cell["answer"] == "reussite"
+    else:
+        played = after(table["how"], "A joue ", ")").split(", B ")
+        answer_named(cell["column"], cell)
+    assert [params["enseigne_a"], params["enseigne_b"]] == [SUITS[s] for s in played]
+
+
+HEADERS = {
+    "solaires-stable": solaires_alteration,
+    "solaires-adoucie": solaires_alteration,
+    "solaires-amplifiee": solaires_alteration,
+    "solaires-instable": solaires_alteration,
+    "solaires-second-element": solaires_second_element,
+    "solaires-environnement": solaires_environment,
+    "feerie-reussite": feerie_grid,
+    "feerie-issue-": feerie_grid,
+    "feerie-assistants": feerie_assistants,
+    "simon-heroisme-": simon_success,
+    "simon-aide": simon_help,
+    "simon-aide-chances": simon_help,
+    "dcda-tour": dcda_round,
+    "dcda-tour-issues": dcda_round,
+}
+
+
+def test_every_cell_is_computed_for_the_values_its_headers_name(tables):
+    """The caption, the row's header and the column's header name the parameters of each cell (and the
+    outcome it gives): a table whose rows were computed for other values than its headers name, every cell
+    still its own link's answer, fails here."""
+    for table in tables.values():
+        rule = HEADERS.get(table["id"]) or HEADERS[table["id"].rstrip("0123456789")]
+        assert len(table["columns"]) > 1, table["id"]
+        for cell in table["cells"]:
+            _path, params, _widget = params_of(cell, table["page"])
+            given = {k: v for k, v in params.items() if v != ""}
+            answer = odds(table["roller"], given)
+            try:
+                rule(table, cell, params, answer)
+            except (AssertionError, KeyError, IndexError, ValueError) as err:
+                raise AssertionError(f"{table['id']}: {cell['row']} / {cell['column']}: {params}") from err
 
 
 def test_tiny_and_near_certain_chances_are_not_rounded_to_0_or_100(tables):
