@@ -27,6 +27,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 ORIGIN = "http://127.0.0.1:8000/"  # the address both are built for (tests/conftest.py)
 HEADING_IDS = json.loads((ROOT / "tests" / "fixtures" / "heading-ids.json").read_text(encoding="utf-8"))
+# page -> {widget id: roller id}, in page order: the sections with a roller (tests/test_hooks.py reads it too)
+ROLLERS = json.loads((ROOT / "tests" / "fixtures" / "rollers.json").read_text(encoding="utf-8"))
 
 
 # ----------------------------------------------------------------------
@@ -248,7 +250,7 @@ def test_the_same_pages_widget_by_widget(both):
         assert content_x == content_y, f"{url}: the content differs beyond the README's list"
         assert links_x == links_y, f"{url}: links differ: {sorted(links_x ^ links_y)[:6]}"
         widgets += len(x.widgets)
-    assert widgets >= 40, widgets
+    assert widgets == sum(map(len, ROLLERS.values())), widgets
     assert needed == names, f"the README lists page differences no page shows: {names - needed}"
 
 
@@ -260,6 +262,18 @@ def test_every_heading_keeps_the_id_it_has_always_had(each_site):
         if url != "404.html" and not url.startswith("imprimer/")
     }
     assert found == HEADING_IDS
+
+
+def test_every_section_keeps_its_roller(each_site):
+    """The sections with a roller, each widget's id (a share link names it: ``?lanceur=…``) and its roller, in
+    page order: a public contract like the headings' ids. A section that loses its roller, gains one, or whose
+    widget's id changes fails here; a deliberate change rewrites tests/fixtures/rollers.json (CONTRIBUTING)."""
+    found = {
+        url: [(w["id"], w["data-roller"]) for w in page.widgets]
+        for url, page in pages(each_site).items()
+        if page.widgets
+    }
+    assert found == {url: list(widgets.items()) for url, widgets in ROLLERS.items()}
 
 
 def test_every_internal_link_resolves(each_site):

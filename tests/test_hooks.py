@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from helpers import theme_pages
 
 import hooks.page.build_cache as cache_module
@@ -668,3 +669,19 @@ def node_json(script: str):
     done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
+
+
+def test_sections_yml_keeps_every_pinned_roller():
+    """sections.yml gives every section of tests/fixtures/rollers.json its roller, and no other (the built pages
+    are checked against the same list in tests/test_builds.py): a section dropped, moved or renamed fails in the
+    contributor's loop, before any build."""
+    from hooks.page.sections import same_spaces, slugify
+    from hooks.urls import page_url
+
+    mapping = yaml.safe_load((ROOT / "hooks" / "page" / "sections.yml").read_text(encoding="utf-8"))
+    pinned = json.loads((ROOT / "tests" / "fixtures" / "rollers.json").read_text(encoding="utf-8"))
+    found = {
+        page_url(src): [(f"lanceur-{slugify(same_spaces(e['heading']))}", e["roller"]) for e in entries]
+        for src, entries in mapping.items()
+    }
+    assert found == {url: list(widgets.items()) for url, widgets in pinned.items()}
