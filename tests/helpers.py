@@ -213,3 +213,33 @@ def bundle_configs(bundle: str) -> list[dict[str, Any]]:
 
     literals = re.findall(r"""JSON\.parse\(('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\$]|\\.)*`)\)""", bundle, re.S)
     return [value for value in (json.loads(unquoted(one)) for one in literals) if isinstance(value, dict)]
+
+
+# ----------------------------------------------------------------------
+# The front end's modules under Node (pure logic: no page, no engine)
+# ----------------------------------------------------------------------
+
+FRONT = ROOT / "frontend"
+
+
+def run_front_end(tmp: Path, modules: list[str], stubs: dict[str, str], script: str, data: Any = None) -> Any:
+    """Run ``script`` (an ES module that prints one JSON value) in Node, beside copies of the front end's
+    ``modules`` (paths under frontend/, kept at those paths) and ``stubs`` (path -> source) for the modules they
+    import that need a page or the engine; ``data`` is its standard input, as JSON. Its output, parsed."""
+    import json
+    import shutil
+
+    if shutil.which("node") is None:
+        pytest.fail("node is missing (it builds the site too): install Node.js 20")
+    for name in modules:
+        (tmp / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(FRONT / name, tmp / name)
+    for name, source in stubs.items():
+        (tmp / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp / name).write_text(source, encoding="utf-8")
+    (tmp / "run.mjs").write_text(script, encoding="utf-8")
+    done = subprocess.run(
+        ["node", str(tmp / "run.mjs")], input=json.dumps(data), capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)

@@ -22,7 +22,9 @@ export function rollBody(widget, entry) {
     if (["lanceur", "des", "suite"].includes(name) || defaults.get(name) === value) continue;
     params[name] = value;
   }
-  const body = { l: widget.roller.split(".").slice(1).join("."), p: params, d: (query.get("des") || "").split(",").filter(Boolean).map(Number) };
+  // dice as numbers, cards by their names (« 7-dagues »)
+  const drawn = (query.get("des") || "").split(",").filter(Boolean).map((v) => (/^\d+$/.test(v) ? Number(v) : v));
+  const body = { l: widget.roller.split(".").slice(1).join("."), p: params, d: drawn };
   const steps = query.get("suite") ? JSON.parse(query.get("suite")) : [];
   if (steps.length) body.s = steps.map(({ action, params: p, dice }) => ({ a: action, ...(p && Object.keys(p).length ? { p } : {}), ...(dice?.length ? { d: dice } : {}) }));
   const name = entry.sheets?.personnage;
@@ -61,7 +63,8 @@ export async function replayRoll(roll, jeu, reserve) {
     const changes = [...(answer.ok ? answer.result.modifications || [] : [])];
     for (const step of roll.steps) {
       if (!answer.ok) break;
-      answer = await sheetsCall({ op: "action", roller: roll.roller, action: step.a, params: step.p || {}, dice: step.d,
+      // a step's dice as shown, none when it drew none: never new dice on this device
+      answer = await sheetsCall({ op: "action", roller: roll.roller, action: step.a, params: step.p || {}, dice: step.d || [],
         state: answer.result.etat, ...(answer.result.reserve ? { reserve: answer.result.reserve } : withReserve) }, jeu);
       if (answer.ok) changes.push(...(answer.result.modifications || []));
     }

@@ -58,7 +58,8 @@ export function replayLink(widget) {
   }
   widget.run({ op: "roll", roller: widget.roller, params, dice: query.get("des") || undefined }, true, "lien");
   for (const step of steps) {
-    widget.run({ op: "action", roller: widget.roller, action: step.action, params: step.params || {}, dice: step.dice, fromLast: true }, false, "lien");
+    // a step's dice as the link has them (none when it drew none): never new dice for « mêmes dés »
+    widget.run({ op: "action", roller: widget.roller, action: step.action, params: step.params || {}, dice: step.dice || [], fromLast: true }, false, "lien");
   }
 }
 
@@ -86,7 +87,7 @@ export function bindReplayLinks() {
 
 // The follow-ups of a share link ("suite"): a list of {action, params?, dice?};
 // [] when there are none, null when the text is not such a list.
-function linkSteps(text) {
+export function linkSteps(text) {
   if (text === null) return [];
   let steps;
   try {
