@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import functools
+import json
 import socket
 import sys
 import threading
@@ -23,7 +24,7 @@ import time
 from dataclasses import dataclass, field
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
@@ -466,3 +467,39 @@ def _only_local(route):
         route.continue_()
     else:
         route.abort()
+
+
+# The outcome line's mark and colour for each way a result ends (result/render.js): never colour alone.
+OUTCOME_MARKS = {True: ("ok", "✔", "--dl-ok"), False: ("ko", "✘", "--dl-ko"), None: ("neutre", "◆", None)}
+
+
+def assert_outcome_marked(widget) -> None:
+    """The newest result's outcome line has the mark and colour of what the rules say of its roll: the roll of
+    its share link (« Lien vers ce jet »: parameters, dice, follow-ups) played again by rules_py here."""
+    import rules_py
+
+    query = parse_qsl(urlsplit(widget.locator(".dl-roller__result .dl-share a").get_attribute("href")).query)
+    fields = dict(query)
+    params = {k: v for k, v in query if k not in ("lanceur", "des", "suite")}
+    roller = widget.get_attribute("data-roller")
+    answer = rules_py.call({"op": "roll", "roller": roller, "params": params, "dice": fields.get("des", "")})
+    for step in json.loads(fields.get("suite", "[]")):
+        assert answer["ok"], answer
+        answer = rules_py.call(
+            {"op": "action", "roller": roller, "action": step["action"], "params": step.get("params") or {},
+             "dice": step.get("dice") or [], "state": answer["result"]["etat"]}
+        )  # fmt: skip
+    assert answer["ok"], answer
+    kind, mark, colour = OUTCOME_MARKS[answer["result"]["reussite"]]
+    shown = widget.locator(".dl-roller__result .dl-outcome").evaluate(
+        """(o, colour) => { const probe = document.createElement("span");
+             if (colour) probe.style.color = `var(${colour})`;
+             o.closest(".dl-roller").append(probe);
+             const out = { classes: [...o.classList], mark: o.querySelector(".dl-outcome__mark")?.textContent ?? "",
+                           colour: getComputedStyle(o).color, want: getComputedStyle(probe).color };
+             probe.remove(); return out; }""",
+        colour,
+    )
+    assert f"dl-outcome--{kind}" in shown["classes"], (roller, shown)
+    assert shown["mark"] == mark, (roller, shown)
+    assert shown["colour"] == shown["want"], (roller, shown)  # the roller's own text colour when neutral

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import instant_navigation_ready, same_document
+from conftest import assert_outcome_marked, instant_navigation_ready, same_document
 
 pytestmark = pytest.mark.browser
 
@@ -44,6 +44,7 @@ def test_every_roller_rolls_and_shows_an_outcome(page, server, url):
         assert widget.locator(".dl-error").count() == 0, widget.locator(".dl-error").inner_text()
         assert widget.locator(".dl-outcome").inner_text().strip()
         assert widget.locator(".dl-share a").get_attribute("href").count("des=") == 1
+        assert_outcome_marked(widget)  # ✔, ✘ or ◆ and its colour, as the rules say of this roll
 
 
 EXAMPLES = [
