@@ -550,22 +550,48 @@ def propose_scene(hers, server, title: str) -> str:
     return shown_link(hers)
 
 
+def form_values(page, widget_id: str) -> dict:
+    """Every field of a roller's form as it stands (a box: ticked or not), folds made or not."""
+    return page.evaluate(
+        """(id) => Object.fromEntries([...document.querySelectorAll(`#${id} form [name][data-kind]`)]
+             .map((i) => [i.name, i.type === "checkbox" ? i.checked : i.value]))""",
+        widget_id,
+    )
+
+
 def test_a_scene_proposed_by_the_meneuse_presets_the_players_roller(player, meneuse, server):
     hers = meneuse.new_page()
     link = propose_scene(hers, server, "Le margoulin du marché")
     text, version, _ = qr_read(hers)
     assert text == link and version <= 20
     shot(hers, "10-meneuse-scene-qr")
+    proposed = form_values(hers, OPPOSITION)
+    # the player's roller holds what she typed for an earlier roll; the scene, pasted on that page, sets it whole
     mine = player.new_page()
-    mine.goto(link)
+    mine.goto(f"{server.url}/simon/table/#{OPPOSITION}")
+    widget = mine.locator(f"#{OPPOSITION}")
+    settings = widget.locator("details", has=mine.locator("summary", has_text="Réglages")).first
+    if settings.get_attribute("open") is None:
+        settings.locator("summary").first.tap()
+    widget.locator("[name=modificateur_a]").fill("5")
+    widget.locator("[name=niveau_a]").select_option("expert")
+    widget.locator("[name=heroisme_b]").fill("2")
+    widget.locator("[name=specialisation_absente_b]").check()
+    typed = form_values(mine, OPPOSITION)
+    assert {k: typed[k] for k in ("modificateur_a", "niveau_a", "heroisme_b")} != {
+        k: proposed[k] for k in ("modificateur_a", "niveau_a", "heroisme_b")
+    } and typed["specialisation_absente_b"] != proposed["specialisation_absente_b"]
+    mine.get_by_label("Coller un lien de la table (reçu par message, ou copié d’un autre navigateur)").fill(link)
+    mine.get_by_role("button", name="Ouvrir ce lien").tap()
     mine.wait_for_function(
         "() => /Le margoulin du marché/.test(document.querySelector('.dl-table__message')?.textContent)"
     )
     assert "Scène proposée par le meneur" in table_message(mine)
-    widget = mine.locator(f"#{OPPOSITION}")
     assert widget.locator("[name=expertise_a]").input_value() == "9"
     assert widget.locator("[name=expertise_b]").input_value() == "7"
     assert widget.locator("[name=qui_b]").input_value() == "meneur"
+    # every field as the meneuse's form had it: what she left empty is emptied, never the player's old value
+    assert form_values(mine, OPPOSITION) == proposed
     assert "Le margoulin du marché" in widget.locator(".dl-table-scene").inner_text()
     mine.wait_for_function(f"() => !document.querySelector('#{OPPOSITION}').classList.contains('dl-roller--stale')")
     shot(mine, "11-joueuse-scene-ouverte")
