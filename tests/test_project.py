@@ -135,6 +135,7 @@ USED_ELSEWHERE = {
     "mypy": ("tools/lint.sh", "mypy --strict"),
     "check-jsonschema": ("tools/lint.sh", "check-jsonschema"),
     "pytest-xdist": ("CONTRIBUTING.md", '-m "not browser" -n 2'),
+    "mutmut": ("tools/mutate.sh", "mutmut run"),
 }
 
 
