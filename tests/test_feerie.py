@@ -16,7 +16,7 @@ from helpers import assert_ordered_law, assert_refused_naming
 
 from rules_py import RulesError, odds, roll
 from rules_py.api import get_roller
-from rules_py.feerie.words import MISSED, MISSED_TIE
+from rules_py.feerie.words import MISSED, MISSED_TIE, SIDE_EFFECT_NOTE
 
 EFFORT = icepool.d6.map(lambda v: 1 if v >= 4 else 0)
 BONUS = {"connexe": 0, "typique": 1, "specifique": 2}
@@ -315,3 +315,69 @@ def test_no_empty_dice_line():
     assert r["des"] == [] and r["resultat"].startswith("Échec par égalité")
     r = roll("feerie.opposition", dict(des_a=0, des_b=2), dice="4,1")
     assert all(g["des"] for g in r["des"]) and [g["titre"] for g in r["des"]] == ["Camp B : initiateur"]
+
+
+# ----------------------------------------------------------------------
+# The result as the reader reads it: its arithmetic, its dice's titles, its notes (mutation testing,
+# bench/README.md: these lines changed and no test failed)
+# ----------------------------------------------------------------------
+
+
+def test_a_collaboration_shows_each_assistants_dice_and_the_sum_line_by_line():
+    r = roll(
+        "feerie.collaboration",
+        {"element": 1, "pertinence": "typique", "difficulte": 1, "assistants": [3, 1]},
+        dice=[4, 2, 6, 5, 1, 3],
+    )
+    assert r["roller"] == "feerie.collaboration"
+    assert r["calcul"] == [
+        "Difficulté : 1",
+        "Dés du joueur : élément 1 + 1 (Typique (+1 dé)) = 2",
+        "Assistant 1 : 3 dés d’ordinaire → moitié arrondie au supérieur, au plus 2 : 2",
+        "Assistant 2 : 1 dé d’ordinaire → moitié arrondie au supérieur, au plus 2 : 1",
+        "Efforts des joueurs : 1 + 2 + 0 = 3",
+        "Efforts du meneur : 0",
+        "3 > 0 : réussite (strictement plus d’efforts)",
+    ]
+    assert [g["titre"] for g in r["des"]] == [
+        "Dés du joueur (initiateur)",
+        "Dés de l’assistant 1",
+        "Dés de l’assistant 2",
+        "Dés du meneur",
+    ]
+    assert (r["des_joueur"], r["efforts_assistants"], r["des_assistants"]) == (2, [2, 0], [2, 1])
+    strict = roll(
+        "feerie.collaboration",
+        {"element": 1, "difficulte": 0, "interet": "reussite", "assistants": [3], "un_de_par_assistant": True},
+        dice=[4, 6],
+    )
+    assert "Assistant 1 : 3 dés d’ordinaire → moitié arrondie au supérieur, au plus 1 : 1" in strict["calcul"]
+
+
+@pytest.mark.parametrize(
+    ("dice", "line"),
+    [
+        ([4, 5, 1], "2 > 0 : réussite (strictement plus d’efforts)"),
+        ([4, 1, 5], "1 = 1 : échec (il faut strictement plus d’efforts)"),
+        ([1, 2, 5], "0 < 1 : échec (il faut strictement plus d’efforts)"),
+    ],
+)
+def test_an_action_says_its_comparison_in_words(dice, line):
+    r = roll("feerie.action", {"element": 2, "difficulte": 1}, dice=dice)
+    assert r["roller"] == "feerie.action"
+    assert r["calcul"][-3:-1] == [
+        f"Efforts du joueur : {r['efforts_joueur']}",
+        f"Efforts du meneur : {r['efforts_meneur']}",
+    ]
+    assert r["calcul"][-1] == line
+    assert [g["titre"] for g in r["des"]] == ["Dés du joueur", "Dés du meneur"] and r["des_joueur"] == 2
+
+
+@pytest.mark.parametrize(("margin", "noted"), [(-1, False), (0, True), (1, False), (2, True), (3, True)])
+def test_the_side_effects_note_comes_with_a_tie_and_two_or_more_efforts_over(margin, noted):
+    # three player dice against one: efforts 3 - k for the player, 0 or 1 for the meneur
+    players, gm = {-1: (0, 1), 0: (1, 1), 1: (1, 0), 2: (2, 0), 3: (3, 0)}[margin]
+    dice = [5] * players + [1] * (3 - players) + ([6] if gm else [2])
+    r = roll("feerie.action", {"element": 3, "difficulte": 1}, dice=dice)
+    assert r["excedent"] == margin
+    assert (SIDE_EFFECT_NOTE in r["notes"]) == noted, r["notes"]

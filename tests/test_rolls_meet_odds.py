@@ -485,6 +485,7 @@ def test_rolls_tally_to_the_odds(case: Case, params: dict[str, Any]):
         others: dict[str, dict[Any, Fraction]] = {name: defaultdict(Fraction) for name in laws}
         success = Fraction(0)
         for result, weight in enumerated(case, params, end, descending):
+            assert result["roller"] == case.roller
             if not want:  # no dice, no odds: nothing is drawn
                 assert result["tirage"] == [] and weight == 1
                 continue
