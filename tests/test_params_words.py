@@ -129,6 +129,11 @@ def test_the_description_gives_each_kind_of_field_what_the_form_needs():
             "element",
             "Score de l’élément (element) : un entier de 0 à 10 attendu, reçu un objet (champ a).",
         ),
+        (
+            lambda: roll("feerie.action", {"element": {4}}),  # no JSON value: a Python caller's
+            "element",
+            "Score de l’élément (element) : un entier de 0 à 10 attendu, reçu une valeur illisible.",
+        ),
         (lambda: roll("solaires.action", {"elements": []}), "elements", ELEMENTS + "une liste vide."),
         (
             lambda: roll("solaires.action", {"elements": [1, 2, 3] * 3}),
