@@ -222,22 +222,46 @@ def bundle_configs(bundle: str) -> list[dict[str, Any]]:
 FRONT = ROOT / "frontend"
 
 
-def run_front_end(tmp: Path, modules: list[str], stubs: dict[str, str], script: str, data: Any = None) -> Any:
-    """Run ``script`` (an ES module that prints one JSON value) in Node, beside copies of the front end's
-    ``modules`` (paths under frontend/, kept at those paths) and ``stubs`` (path -> source) for the modules they
-    import that need a page or the engine; ``data`` is its standard input, as JSON. Its output, parsed."""
+def run_front_end(tmp: Path, stubs: dict[str, str], script: str, data: Any = None) -> Any:
+    """Run ``script`` (an ES module that prints one JSON value, importing the front end's modules by their paths
+    under frontend/: ``./table/roll.js``) in Node, bundled by esbuild as the site is; ``stubs`` (path under
+    frontend/ -> source) stand in for what needs a page or the engine: each name a stub exports replaces the
+    module's own, the module's other names stay (its doors' re-exports still resolve). ``data`` is its
+    standard input, as JSON. Its output, parsed."""
     import json
     import shutil
 
     if shutil.which("node") is None:
         pytest.fail("node is missing (it builds the site too): install Node.js 20")
-    for name in modules:
-        (tmp / name).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(FRONT / name, tmp / name)
-    for name, source in stubs.items():
-        (tmp / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp / name).write_text(source, encoding="utf-8")
-    (tmp / "run.mjs").write_text(script, encoding="utf-8")
+    redirects = {}
+    for n, (name, source) in enumerate(sorted(stubs.items())):
+        stub = tmp / f"stub-{n}.mjs"
+        stub.write_text(f'export * from "REAL:{FRONT / name}";\n{source}', encoding="utf-8")
+        redirects[str(FRONT / name)] = str(stub)
+    builder = tmp / "bundle.mjs"
+    builder.write_text(
+        rf"""import * as esbuild from {json.dumps(str(ROOT / "node_modules" / "esbuild" / "lib" / "main.js"))};
+import path from "node:path";
+const redirects = {json.dumps(redirects)};
+const built = await esbuild.build({{
+  stdin: {{ contents: {json.dumps(script)}, resolveDir: {json.dumps(str(FRONT))}, sourcefile: "run.mjs" }},
+  bundle: true, format: "esm", platform: "node", write: false, logLevel: "error",
+  define: {{ BUILD_CONFIG: '"null"', BUILD_SHEETS_CONFIG: '"null"', BUILD_GAMES: '"null"' }},
+  plugins: [{{ name: "stubs", setup(b) {{
+    b.onResolve({{ filter: /^REAL:/ }}, (args) => ({{ path: args.path.slice(5) }}));
+    b.onResolve({{ filter: /^\./ }}, (args) => {{
+      const target = path.resolve(args.resolveDir, args.path);
+      return redirects[target] ? {{ path: redirects[target] }} : undefined;
+    }});
+  }} }}],
+}});
+process.stdout.write(built.outputFiles[0].text);
+""",
+        encoding="utf-8",
+    )
+    bundled = subprocess.run(["node", str(builder)], capture_output=True, text=True, timeout=120)
+    assert bundled.returncode == 0, bundled.stderr
+    (tmp / "run.mjs").write_text(bundled.stdout, encoding="utf-8")
     done = subprocess.run(
         ["node", str(tmp / "run.mjs")], input=json.dumps(data), capture_output=True, text=True, timeout=120
     )

@@ -33,7 +33,7 @@ console.log(JSON.stringify(out));
 
 @pytest.fixture(scope="module")
 def stored(tmp_path_factory):
-    return run_front_end(tmp_path_factory.mktemp("journal"), ["journal/store.js"], {}, SCRIPT)
+    return run_front_end(tmp_path_factory.mktemp("journal"), {}, SCRIPT)
 
 
 def test_at_its_cap_the_journal_drops_the_oldest_roll_and_keeps_the_newest(stored):

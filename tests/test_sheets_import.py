@@ -30,7 +30,7 @@ STUBS = {
         "export function h(tag, attrs, ...children) { return { tag, attrs, children }; }\n"
         "export function pageLayer() { return { append() {} }; }\n"
     ),
-    "sheets/page/ask.js": (
+    "sheets/ask.js": (
         "export const asked = [];\n"
         "export async function askReader(_box, question, answers) {\n"
         "  const labels = answers.map(([, label]) => label);\n"
@@ -41,9 +41,9 @@ STUBS = {
     ),
     "sheets/page/editor.js": "export function newSheetId() { return 'copie-1'; }\n",
     "sheets/engine.js": "export function plainSheetError(message) { return message; }\n",
-    "offline/state.js": "export const SITE_ROOT = 'https://example.org/';\n",
+    "browser/site.js": "export const SITE_ROOT = 'https://example.org/';\n",
     "sheets/verify.js": "export function verifyWhenReady() {}\n",
-    "sheets/store.js": (
+    "storage/sheets.js": (
         "export function askPersistence() {}\n"
         "export async function getSheet(id) { return globalThis.device.sheets.find((r) => r.id === id) || null; }\n"
         "export async function getReserve(jeu) { return globalThis.device.reserves.find((r) => r.jeu === jeu) || null; }\n"
@@ -59,7 +59,7 @@ STUBS = {
 SCRIPT = """
 import { readFileSync } from "node:fs";
 import { importSheets } from "./sheets/page/files.js";
-import { asked } from "./sheets/page/ask.js";
+import { asked } from "./sheets/ask.js";
 const input = JSON.parse(readFileSync(0, "utf-8"));
 const out = [];
 for (const answers of input.combinations) {
@@ -100,9 +100,8 @@ def imports(tmp_path_factory):
         "drafts": [{**typed_here, "ouverte": None}],
     }
     combinations = [list(c) for c in product(SHEET_ANSWERS, RESERVE_ANSWERS)]
-    modules = ["sheets/page/files.js", "sheets/page/backup.js", "sheets/page/check.js"]
     data = {"combinations": combinations, "device": device, "file": json.dumps(file), "catalogue": backup_catalogue()}
-    out = run_front_end(tmp_path_factory.mktemp("import"), modules, STUBS, SCRIPT, data)
+    out = run_front_end(tmp_path_factory.mktemp("import"), STUBS, SCRIPT, data)
     expected = {"theirs": theirs, "urlk": urlk, "reserve": their_reserve, "new_draft": new_draft, "ysil": ysil}
     return {tuple(o["answers"]): o for o in out}, expected
 

@@ -30,7 +30,10 @@ ROLLS = [
 ]
 
 STUBS = {
-    "config.js": "export const CONFIG = { fiches: { pages: { solaires: 1, feerie: 1, simon: 1, dcda: 1 } } };\n",
+    "config.js": (
+        "export const SHEETS_CONFIG = { pages: { solaires: 1, feerie: 1, simon: 1, dcda: 1 }, reserves: {} };\n"
+        "export const GAMES = { solaires: 'Solaires', feerie: 'Système Féerie', simon: 'Simon Système', dcda: 'DCDA' };\n"
+    ),
     # the engine: the answers Python gave the player's phone, in order; every request kept
     "sheets/engine.js": (
         "export const asked = [];\n"
@@ -108,10 +111,7 @@ def replayed(tmp_path_factory):
             ],
         }
         rolls.append({"roller": roller, "description": described, "lastRoll": last_roll, "answers": answers})
-    modules = ["widget/links.js", "table/roll.js", "table/record.js", "table/codec.js", "table/sheet-code.js"]
-    out = run_front_end(
-        tmp_path_factory.mktemp("table-rolls"), modules, STUBS, SCRIPT, {"rolls": rolls, "author": AUTHOR}
-    )
+    out = run_front_end(tmp_path_factory.mktemp("table-rolls"), STUBS, SCRIPT, {"rolls": rolls, "author": AUTHOR})
     return originals, out
 
 
