@@ -124,7 +124,8 @@ The sheet operations::
             solaires.points' depenser takes the element a use that alters the character adds), "ecrit": [...]}],
             "suites": [...], "reserve": {"libelle", "champs"}|null,
             "exemples": [{"id", "nom", "type", "notes": where it comes from}], "modifiables": {...},
-            "sauvegarde": {"format", "cles": {format: [top-level keys]}, "max_objets", "max_octets_brouillon",
+            "sauvegarde": {"format", "cles": {format: [top-level keys]}, "max_objets", "max_imbrication",
+                           "max_octets_brouillon",
                            "brouillon": [FIELD]} (the backup, for the page that writes and reads it alone)}
         FIELD: {"nom", "libelle", "type": text|name|int|choice|bool|list|object|date|id, "requis",
                 "defaut", "vide_permis"?, "min"?, "max"?, "max_longueur"?, "lignes"?, "choix"?,
@@ -153,6 +154,7 @@ from typing import Any
 
 from .contract import OPS, SHEET_KEYS, SHEET_OPS
 from .errors import RulesError
+from .json_text import loads
 from .params import RepeatedKeys, shown, twice_sentence
 from .rolling import SYSTEMS, act, all_rollers, get_roller, odds, roll
 from .typography import fr, reader
@@ -191,25 +193,23 @@ def call(request: Any) -> dict[str, Any]:
 
 
 def call_json(text: str) -> str:
-    """:func:`call` on JSON text, answering JSON text (the browser's door)."""
+    """:func:`call` on JSON text, answering JSON text (the browser's door).
+
+    The text is read by :func:`rules_py.json_text.loads` (its length, its depth, a key given twice
+    kept to be refused by name); the answer is plain UTF-8 JSON even if a value held half of a
+    surrogate pair (escaped then, as JSON allows)."""
     try:
-        request = json.loads(text, object_pairs_hook=_object)
-    except (ValueError, RecursionError):
-        answer: dict[str, Any] = {
-            "ok": False,
-            "error": fr("Requête illisible : du JSON est attendu."),
-            "field": "requete",
-        }
+        request = loads(text, "Requête", "requete")
+    except RulesError as err:
+        answer: dict[str, Any] = {"ok": False, "error": reader(str(err)), "field": err.field}
     else:
         answer = call(request)
-    return json.dumps(answer, ensure_ascii=False)
-
-
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object as the door reads it: one that names a key twice keeps every value (to be refused)."""
-    if len({key for key, _ in pairs}) < len(pairs):
-        return RepeatedKeys(pairs)
-    return dict(pairs)
+    out = json.dumps(answer, ensure_ascii=False)
+    try:
+        out.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: \udxxx, which every JSON reader reads back
+        out = json.dumps(answer, ensure_ascii=True)
+    return out
 
 
 def _refuse_own(value: Any, where: str) -> None:

@@ -69,9 +69,10 @@ def test_call_json_round_trip_and_unreadable_json():
     answer = json.loads(text)
     assert answer["ok"] and answer["result"]["conserves"] == 2 and answer["result"]["tirage"] == [4, 3, 1]
     bad = json.loads(call_json("{not json"))
-    assert bad == {"ok": False, "error": "Requête illisible\u00a0: du JSON est attendu.", "field": "requete"}
+    assert bad == {"ok": False, "error": "Requête\u00a0: illisible, du JSON est attendu.", "field": "requete"}
     deep = json.loads(call_json("[" * 100000 + "]" * 100000))
-    assert deep["ok"] is False
+    assert deep["ok"] is False and deep["field"] == "requete"
+    assert "au plus 64 niveaux" in deep["error"] and "reçu 100000 niveaux" in deep["error"]
 
 
 def test_a_roll_replays_from_its_own_record():

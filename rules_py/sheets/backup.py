@@ -32,7 +32,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..errors import RulesError
-from ..params import Choice, RepeatedKeys, shown, twice_sentence
+from ..json_text import MAX_DEPTH, MAX_TEXT, loads, refuse_repeated
+from ..params import Choice, shown
 from .document import GAME_TITLES, GAMES, SHEET_MAX_BYTES, read_reserve, read_sheet, size_of
 from .fields import Field, Where, unknown_key
 from .formats import Upgrade, upgrade
@@ -72,7 +73,6 @@ _KEYS = {1: ("format", "fiches", "reserves"), 2: ("format", "date", "fiches", "r
 _LISTS = ("fiches", "reserves", "brouillons")
 #: At most so many objects in each list, and so many characters in the file.
 MAX_ITEMS = 500
-MAX_TEXT = 40 * 1024 * 1024
 
 #: A draft's fields but the two sheets it holds (``fiche`` and ``ouverte``, any JSON object).
 DRAFT_FIELDS = (
@@ -110,15 +110,10 @@ def read_file(raw: Any, key: str = "contenu") -> dict[str, list[dict[str, Any]]]
     ``{"fiches", "reserves", "brouillons"}``, every object checked, or one French sentence.
     """
     if isinstance(raw, str):
-        if len(raw) > MAX_TEXT:
-            raise RulesError(key, f"Fichier ({key}) : au plus {MAX_TEXT // (1024 * 1024)} Mo.")
-        try:
-            raw = json.loads(raw, object_pairs_hook=_object)
-        except (ValueError, RecursionError):
-            raise RulesError(key, f"Fichier ({key}) : illisible, un fichier JSON de fiches est attendu.") from None
+        raw = loads(raw, f"Fichier ({key})", key, "un fichier JSON de fiches est attendu")
     if not isinstance(raw, Mapping):
         raise RulesError(key, f"Fichier ({key}) : un objet JSON est attendu, reçu {shown(raw)}.")
-    _refuse_twice(raw, key)
+    refuse_repeated(raw, "Fichier", key)
     if not any(name in raw for name in _LISTS):
         if raw.get("type") == "reserve":
             return {"fiches": [], "reserves": [read_reserve(raw, key)], "brouillons": []}
@@ -220,24 +215,6 @@ def read_draft(raw: Any, key: str = "brouillon") -> dict[str, Any]:
     return out
 
 
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """A JSON object of a file: one naming a key twice keeps every value, to be refused."""
-    return RepeatedKeys(pairs) if len({k for k, _ in pairs}) < len(pairs) else dict(pairs)
-
-
-def _refuse_twice(value: Any, path: str) -> None:
-    """A field named twice in an object of a file (at any depth) is refused, naming it and where."""
-    if isinstance(value, RepeatedKeys) and value.repeated:
-        name, values = next(iter(value.repeated.items()))
-        raise RulesError(f"{path}.{name}"[:80], twice_sentence(name, values, f"Fichier ({path}), champ {shown(name)}"))
-    if isinstance(value, Mapping):
-        for key, item in value.items():
-            _refuse_twice(item, f"{path}.{key}")
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            _refuse_twice(item, f"{path}[{i}]")
-
-
 # ----------------------------------------------------------------------
 # For the page
 # ----------------------------------------------------------------------
@@ -245,11 +222,12 @@ def _refuse_twice(value: Any, path: str) -> None:
 
 def describe() -> dict[str, Any]:
     """The backup as the page writes and reads it without the engine: its format, the formats it reads,
-    each list's bound, a draft's fields."""
+    each list's bound, how deep its JSON may go, a draft's fields."""
     return {
         "format": BACKUP_FORMAT,
         "cles": {str(v): list(keys) for v, keys in _KEYS.items()},
         "max_objets": MAX_ITEMS,
+        "max_imbrication": MAX_DEPTH,
         "max_octets_brouillon": SHEET_MAX_BYTES,
         "brouillon": [f.describe() for f in DRAFT_FIELDS],
     }
