@@ -9,7 +9,10 @@ Request (a dict, or its JSON text for :func:`call_json`)::
     {"op": "action", "roller": ID, "action": ACTION_ID, "state": {...},
                      "params": {name: value}, "dice": ..., "seed": ...}
 
-Values may be JSON-typed or text as typed by a reader (``"3,2"``, ``"true"``).
+Values may be JSON-typed or text as typed by a reader (``"3,2"``, ``"true"``); ``null`` is no
+value (refused, naming the parameter: RULES.md), and a parameter left out takes its default.
+:func:`call_json` reads its text with :func:`rules_py.json_text.loads` (at most 40 MB, 64 levels
+deep, a key given twice refused by name).
 
 Answer: ``{"ok": true, "result": {...}}`` or ``{"ok": false, "error":
 "<one French sentence>", "field": "<parameter name>"}``.

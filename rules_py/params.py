@@ -27,8 +27,11 @@ __all__ = [
     "twice_sentence",
     "describe_params",
     "shown",
+    "shown_typed",
+    "json_type",
     "fold",
     "is_empty",
+    "echoed",
     "value_words",
 ]
 
@@ -100,6 +103,35 @@ def shown(raw: Any) -> str:
     if len(text) > 30:
         text = text[:29] + "…"
     return f"« {text} »"
+
+
+def json_type(raw: Any) -> str:
+    """The JSON type of ``raw``, in French: « texte », « nombre », « booléen », « null », « liste », « objet »."""
+    if isinstance(raw, bool):
+        return "booléen"
+    if raw is None:
+        return "null"
+    if isinstance(raw, (int, float)):
+        return "nombre"
+    if isinstance(raw, str):
+        return "texte"
+    if isinstance(raw, (list, tuple)):
+        return "liste"
+    return "objet" if isinstance(raw, Mapping) else "valeur"
+
+
+def shown_typed(raw: Any, expected: str) -> str:
+    """:func:`shown`, with the JSON type said when it is not the ``expected`` one (:func:`json_type`): where a
+    number is expected, « 2 » in quotes is « le texte « 2 » », never shown as if it were right; ``null``
+    and the booleans are JSON's words, without quotes (« reçu null », « reçu la valeur true »)."""
+    kind = json_type(raw)
+    if kind == expected or kind in ("liste", "objet", "valeur"):
+        return shown(raw)
+    if kind == "texte":
+        return f"le texte {shown(raw)}"
+    if kind == "nombre":
+        return f"le nombre {shown(raw)[2:-2]}"
+    return "null" if raw is None else f"la valeur {_json_words(raw)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,6 +304,16 @@ class Param:
             f"{self.where} : reçu une valeur vide ; donnez {also}{self.takes()}, ou ne donnez pas ce paramètre{default}.",
         )
 
+    def null(self) -> RulesError:
+        """``null`` given (a JSON request): refused, never read as the default (RULES.md, « null is no value »)."""
+        if self.required:
+            return RulesError(self.name, f"{self.where} : ce champ est obligatoire, reçu null.")
+        default = "" if self.default in (None, ()) else f" (sa valeur par défaut : {value_words(self.default)})"
+        return RulesError(
+            self.name,
+            f"{self.where} : reçu null ; donnez {self.takes()}, ou ne donnez pas ce paramètre{default}.",
+        )
+
     def _ints(self, raw: Any) -> tuple[int, ...]:
         what = self._ints_text()
         if isinstance(raw, (int, str)) and not isinstance(raw, bool):
@@ -363,16 +405,24 @@ def parse_params(params: tuple[Param, ...], raw: Any, roller: str) -> dict[str, 
             )
     out: dict[str, Any] = {}
     for p in params:
-        value = raw.get(p.name)
-        if is_empty(value) and not p.may_be_empty:  # typed, but empty: said, never the default in silence
-            raise p.empty()
-        if value is None:
+        if p.name not in raw:
             if p.required:
                 raise RulesError(p.name, f"{p.where} : ce champ est obligatoire.")
             out[p.name] = p.default
-        else:
-            out[p.name] = p.parse(value)
+            continue
+        value = raw[p.name]
+        if value is None:  # null is no value, and never the default: said as an empty value is
+            raise p.null()
+        if is_empty(value) and not p.may_be_empty:  # typed, but empty: said, never the default in silence
+            raise p.empty()
+        out[p.name] = p.parse(value)
     return out
+
+
+def echoed(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """A roller's own echo of its parameters (a result's ``parametres``, kept in its state): there, null
+    is the echo of a parameter left out, read back as left out. (In a request, null is refused.)"""
+    return {name: value for name, value in raw.items() if value is not None}
 
 
 def is_empty(value: Any) -> bool:

@@ -1,5 +1,6 @@
 """An empty value is refused in one sentence naming the field, never read as the default in silence
-(issue 35, §4: ``elements=`` and ``element=`` with a sheet took the default; ``expertise=`` was refused).
+(issue 35, §4: ``elements=`` and ``element=`` with a sheet took the default; ``expertise=`` was refused),
+and so is null (issue 54: ``"difficulte": null`` played 0; a sheet's ``"points": null`` was its default).
 
 Every parameter of every roller (and of its follow-ups, and of the sheets' bindings), through the JSON
 door and the command line. A list that may hold nothing (``assistants=``: no assistant) takes an empty
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 
 import pytest
 from helpers import answer_ok, answer_refused, example_sheet
@@ -32,6 +34,31 @@ def test_an_empty_value_of_any_parameter_is_refused_naming_it(roller, param):
                 continue
             assert not answer["ok"] and answer["field"] == param.name, (op, answer)
             assert "valeur vide" in answer["error"] and f"({param.name})" in answer["error"], answer
+
+
+@pytest.mark.parametrize("roller, param", PARAMS, ids=[f"{r}-{p.name}" for r, p in PARAMS])
+def test_null_for_any_parameter_is_refused_never_read_as_its_default(roller, param):
+    """Issue 54: ``"difficulte": null`` at the JSON door played 0; null is no value (RULES.md)."""
+    for op in ("roll", "odds"):
+        for params in ({param.name: None}, [[param.name, None]]):
+            answer = call({"op": op, "roller": roller, "params": params, "seed": 1})
+            assert not answer["ok"] and answer["field"] == param.name, (op, answer)
+            assert "reçu null" in answer["error"] and f"({param.name})" in answer["error"], answer
+
+
+def test_null_at_the_json_door_names_the_field_in_one_sentence():
+    from rules_py import call_json
+
+    answer = json.loads(call_json('{"op": "roll", "roller": "solaires.action", "params": {"difficulte": null}}'))
+    assert answer == {
+        "ok": False,
+        "field": "difficulte",
+        "error": "Difficulté (difficulte)\u00a0: reçu null\u202f; donnez un entier de −8 à 8, ou ne donnez pas ce "
+        "paramètre.",
+    }
+    start = answer_ok({"op": "roll", "roller": "solaires.points", "params": {"points": 5, "maximum": 5}})
+    request = {"op": "action", "roller": "solaires.points", "action": "depenser", "state": start["etat"]}
+    answer_refused({**request, "params": {"utilisation": "flashback", "cout": None}}, "cout")
 
 
 def test_the_sentence_says_what_the_field_takes_and_its_default():
@@ -80,6 +107,17 @@ def test_an_empty_value_is_refused_even_where_a_sheet_would_fill_it(roller, shee
     for op in ("roll", "odds"):
         error = answer_refused({"op": op, "roller": roller, "params": {name: ""}, "seed": 1, **given}, name)
         assert "valeur vide" in error
+
+
+@pytest.mark.parametrize("roller, sheets, name", _WITH_SHEETS, ids=[f"{r}-{n}" for r, _, n in _WITH_SHEETS])
+def test_null_is_refused_even_where_a_sheet_would_fill_it(roller, sheets, name):
+    given = {
+        key: [example_sheet(*x) for x in value] if isinstance(value, list) else example_sheet(*value)
+        for key, value in sheets.items()
+    }
+    for op in ("roll", "odds"):
+        error = answer_refused({"op": op, "roller": roller, "params": {name: None}, "seed": 1, **given}, name)
+        assert "reçu null" in error
 
 
 def test_every_binding_is_tried_above():

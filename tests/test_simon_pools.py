@@ -291,7 +291,8 @@ def test_a_missing_specialisation_is_refused_where_it_means_nothing():
     assert_refused_naming("simon.jet", dict(caracteristique="normale", niveau="expert", specialisation_absente=True),
                           "specialisation_absente")  # fmt: skip
     assert_refused_naming("simon.jet", dict(expertise=5, specialisation_absente=True), "specialisation_absente")
-    assert_refused_naming("simon.opposition", dict(OPP, niveau_b=None, specialisation_absente_b=True),
+    without_level = {k: v for k, v in OPP.items() if k != "niveau_b"}
+    assert_refused_naming("simon.opposition", dict(without_level, specialisation_absente_b=True),
                           "specialisation_absente_b")  # fmt: skip
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from ..dice import Dice
 from ..errors import RulesError
+from ..params import echoed
 from .cards import CARD_BY_NAME, Card, Duel, describe_cards, draw, of_suit, resolve
 from .setup import Member, Setup, parse_args
 from .setup import setup as make_setup
@@ -96,7 +97,7 @@ def load(state: Mapping[str, Any]) -> tuple[Setup, dict[str, Any], Args]:
     if not isinstance(params, Mapping):
         raise _bad_state("paramètres illisibles")
     try:
-        args = parse_args(params)
+        args = parse_args(echoed(params))
         setup = make_setup(args)
     except RulesError as err:
         raise _bad_state(f"paramètres invalides ({err.message.rstrip('.')})") from None

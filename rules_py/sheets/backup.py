@@ -132,8 +132,7 @@ def read_backup(raw: Mapping[str, Any], key: str = "contenu") -> dict[str, list[
     Field("date", "Date", "date", nullable=True).read(whole.get("date"), Where(f"{key}.date"))
     lists: dict[str, list[dict[str, Any]]] = {}
     for name in _LISTS:
-        items = whole.get(name)
-        items = [] if items is None else items
+        items = whole.get(name, [])  # left out: none; null is no list
         if not isinstance(items, list) or len(items) > MAX_ITEMS:
             raise RulesError(
                 f"{key}.{name}",
@@ -189,14 +188,16 @@ def read_draft(raw: Any, key: str = "brouillon") -> dict[str, Any]:
         if field not in _DRAFT_KEYS:
             raise unknown_key(field, list(_DRAFT_KEYS), Where(key), context)
     where = Where(key, f"{context}, ")
-    out: dict[str, Any] = {f.name: f.read(raw.get(f.name), where.child(f.name)) for f in DRAFT_FIELDS}
+    out: dict[str, Any] = {f.name: f.read_in(raw, where.child(f.name)) for f in DRAFT_FIELDS}
     for field, required in (("fiche", True), ("ouverte", False)):
         value = raw.get(field)
         label = "Fiche saisie" if field == "fiche" else "Fiche ouverte"
         path = f"{key}.{field}"
-        if value is None and not required:
+        if value is None and not required:  # « ouverte »: null is its value for a new sheet
             out[field] = None
             continue
+        if field not in raw:
+            raise RulesError(path, f"{context}, {label} ({path}) : ce champ est obligatoire.")
         if not isinstance(value, Mapping):
             raise RulesError(path, f"{context}, {label} ({path}) : un objet JSON attendu, reçu {shown(value)}.")
         size = size_of(value)

@@ -145,7 +145,7 @@ def read_sheet(raw: Any, key: str = "fiche", game: str | None = None) -> dict[st
         raise RulesError(key, f"Fiche ({key}) : c’est une réserve du meneur, pas une fiche de personnage.")
     context = _whose(raw)
     raw = upgrade(raw, key, context.rstrip(", ") or "Fiche")
-    jeu = COMMON[1].read(raw.get("jeu"), Where(f"{key}.jeu", context))
+    jeu = COMMON[1].read_in(raw, Where(f"{key}.jeu", context))
     sheet_game = load_game(jeu, f"{key}.jeu")
     if game is not None and jeu != game:
         raise RulesError(
@@ -164,7 +164,7 @@ def read_reserve(raw: Any, key: str = "reserve", game: str | None = None) -> dic
     """The checked, normalised object a game keeps beside its sheets (Simon's Réserve du meneur)."""
     raw = _object(raw, key, "Réserve du meneur")
     raw = upgrade(raw, key, "Réserve du meneur")
-    jeu = COMMON[1].read(raw.get("jeu"), Where(f"{key}.jeu"))
+    jeu = COMMON[1].read_in(raw, Where(f"{key}.jeu"))
     sheet_game = load_game(jeu, f"{key}.jeu")
     if not sheet_game.reserve_fields:
         raise RulesError(f"{key}.jeu", f"Jeu ({key}.jeu) : {GAME_TITLES[jeu]} n’a pas de réserve du meneur.")

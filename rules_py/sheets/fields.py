@@ -164,14 +164,20 @@ class Field:
         """The value of a field left out (its default, a fresh copy)."""
         return copy.deepcopy(self.default)
 
-    def read(self, raw: Any, where: Where) -> Any:
-        """The checked, normalised value of ``raw``, or a RulesError naming the field."""
-        if raw is None:
-            if self.nullable:
-                return None
+    def read_in(self, raw: Mapping[str, Any], where: Where) -> Any:
+        """This field's value in the object ``raw``: left out, its default (or « ce champ est obligatoire »);
+        given, read by :meth:`read` (``null`` is a value: refused, unless the field takes it)."""
+        if self.name not in raw:
             if self.required:
                 raise self.missing(where)
             return self.absent()
+        return self.read(raw[self.name], where)
+
+    def read(self, raw: Any, where: Where) -> Any:
+        """The checked, normalised value of ``raw`` (given: ``null`` is never read as the default), or a
+        RulesError naming the field."""
+        if raw is None and self.nullable:
+            return None
         if self.kind in ("text", "name"):
             return self._text(raw, where)
         if self.kind == "int":
@@ -238,7 +244,7 @@ class Field:
         for key in raw:
             if key not in allowed:
                 raise unknown_key(key, allowed, where, label or self.label)
-        return {f.name: f.read(raw.get(f.name), where.child(f.name)) for f in self.fields}
+        return {f.name: f.read_in(raw, where.child(f.name)) for f in self.fields}
 
     def _list(self, raw: Any, where: Where) -> list[Any]:
         if not isinstance(raw, list):

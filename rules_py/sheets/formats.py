@@ -38,7 +38,7 @@ def upgrade(
     steps = UPGRADES if steps is None else steps
     where = f"{path}.format" if path else "format"
     version = raw.get("format")
-    if version is None:
+    if "format" not in raw:
         raise RulesError(
             where, f"{label}, Format ({where}) : ce champ est obligatoire (le format de la fiche, {current})."
         )

@@ -174,7 +174,9 @@ def with_sheets(op: str, request: Mapping[str, Any]) -> dict[str, Any]:
     own_params = [p for _, ps in binding.action_params for p in ps]
     known = {p.name: p for p in (*roller.params, *binding.sheet_params, *own_params)}
     params = given_once(request.get("params") or {}, roller.id, {name: p.label for name, p in known.items()})
-    for name, value in params.items():  # a sheet would fill an empty value in silence: refused first
+    for name, value in params.items():  # a sheet would fill an empty value or null in silence: refused first
+        if value is None and name in known:
+            raise known[name].null()
         if is_empty(value) and name in known and not known[name].may_be_empty:
             raise known[name].empty("un nom de la fiche ou " if name in dict(binding.named) else "")
     if op == "action":

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..dice import Dice
 from ..errors import RulesError
+from ..params import echoed
 from ..results import action_offer, group, result
 from ..roller import Action, Roller, odds_payload, ordered_law
 from .fields import character_params, reussites_param
@@ -164,7 +165,7 @@ def read_state(roller: Roller, state: Mapping[str, Any]) -> tuple[Args, list[int
     raw = state.get("parametres")
     if not isinstance(raw, Mapping):
         raise RulesError("etat", "État : les paramètres du jet précédent manquent.")
-    args = roller.parse(raw)
+    args = roller.parse(echoed(raw))
     values = state_dice(state.get("des"), args["heroisme"], "du jet précédent")
     replay({"": Side(pool_of(args), args["heroisme"], values)})  # refuses an added die that could not be paid
     return args, values

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..dice import Dice
 from ..errors import RulesError
-from ..params import Choice, Param
+from ..params import Choice, Param, echoed
 from ..results import group, result
 from ..roller import Action, Roller, odds_payload
 from .fields import character_params, reussites_param
@@ -224,7 +224,7 @@ def _opposition_add_die(state: Mapping[str, Any], action_args: Args, dice: Dice)
     raw = state.get("parametres")
     if not isinstance(raw, Mapping):
         raise RulesError("etat", "État : les paramètres du jet précédent manquent.")
-    args = OPPOSITION.parse(raw)
+    args = OPPOSITION.parse(echoed(raw))
     rolled = {s: state_dice(state.get(f"des_{s}"), args[f"heroisme_{s}"], f"de {NAMES[s]}") for s in ("a", "b")}
     order = _read_order(state, args, rolled)
     sides = _sides(args, rolled)

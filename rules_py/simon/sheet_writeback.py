@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..params import echoed
 from ..rolling import act, roll
 from ..sheets.changes import intent
 from ..sheets.game import Outcome, of
@@ -38,6 +39,7 @@ def _previous(outcome: Outcome, sides: tuple[str, ...]) -> Mapping[str, Any] | N
     args = state.get("parametres") if outcome.op == "action" else outcome.result.get("parametres")
     if not isinstance(args, Mapping):
         return None
+    args = echoed(args)  # the roller's own echo: null there is a parameter left out
     if outcome.op == "roll":
         out: dict[str, Any] = {"porte_poisse": 0}
         for s in sides:
