@@ -40,6 +40,7 @@ MINUS_SIGN = "\u2212"  # the minus sign the answers write (rules_py.typography.M
 _TRUE = {"true", "vrai", "oui", "1", "on"}
 _FALSE = {"false", "faux", "non", "0", "off"}
 _TEXT_MAX = 60
+_HALF = re.compile("[\ud800-\udfff]")  # half of a UTF-16 surrogate pair, alone (JSON's « \ud800 »)
 
 
 class Choice(NamedTuple):
@@ -92,14 +93,14 @@ def shown(raw: Any) -> str:
             return f"une liste de {len(raw)} valeurs"
         text = ", ".join(x for x in items if x is not None)
     if text is None and isinstance(raw, Mapping):
-        keys = [" ".join(str(k).split())[:20] for k in raw][:4]  # one line, short: a key may be anything
+        keys = [" ".join(_HALF.sub("\ufffd", str(k)).split())[:20] for k in raw][:4]  # one line, short: any key
         if not keys:
             return "un objet vide"
         more = "…" if len(raw) > 4 else ""
         return f"un objet (champ{'s' if len(raw) > 1 else ''} {', '.join(keys)}{more})"
     if text is None:
         return "une valeur illisible"
-    text = " ".join(text.split())
+    text = " ".join(_HALF.sub("\ufffd", text).split())  # half of a surrogate pair: no character to show
     if len(text) > 30:
         text = text[:29] + "…"
     return f"« {text} »"
@@ -253,7 +254,7 @@ class Param:
             if not isinstance(raw, str):
                 raise self.fail("un texte attendu", raw)
             text = " ".join(raw.split())
-            if len(text) > _TEXT_MAX or any(ord(ch) < 32 for ch in text):
+            if len(text) > _TEXT_MAX or any(ord(ch) < 32 for ch in text) or _HALF.search(text):
                 raise self.fail(f"un texte d’au plus {_TEXT_MAX} caractères attendu", raw)
             return text
         raise AssertionError(f"unknown parameter kind {self.kind!r}")

@@ -428,9 +428,14 @@ def test_the_sheet_checkers_words_for_json_values():
         assert not answer["ok"]
         return answer["error"].replace("\u00a0", " ").replace("\u202f", " ")
 
-    assert "reçu « true »" in error({**perseus, "concept": True})
+    assert "reçu la valeur true" in error({**perseus, "concept": True})
     assert "reçu un objet (champ a)" in error({**perseus, "concept": {"a": 1}})
-    assert "l’entier 1 (sans guillemets) attendu, reçu « 1 »" in error({**perseus, "format": "1"})
+    assert "l’entier 1 (sans guillemets) attendu, reçu le texte « 1 »" in error({**perseus, "format": "1"})
+    # issue 54: a wrong type is said as such, never shown as if it were right
+    assert "un entier de 0 à 99 attendu, reçu le texte « 2 »" in error({**perseus, "points": "2"})
+    assert "un texte attendu, reçu le nombre 3" in error({**perseus, "concept": 3})
+    assert "un entier de 0 à 99 attendu, reçu null" in error({**perseus, "points": None})
+    assert "un entier de 0 à 99 attendu, reçu « 120 »" in error({**perseus, "points": 120})  # the right type
     many = error({**perseus, "elements": [{**perseus["elements"][0], "nom": f"E{i}"} for i in range(2000)]})
     assert "au plus 200 par fiche, reçu 2000" in many and "raccourcissez" not in many
 

@@ -177,12 +177,24 @@ def _hostile(game: str) -> list[tuple[str, Any, str]]:
         ("a reserve, not a sheet", {**good, "type": "reserve"}, "fiche"),
         ("not an object", ["une", "liste"], "fiche"),
         ("a number", 42, "fiche"),
+        # issue 54: null is no value (never the default), a lone half of a surrogate pair is no character
+        ("null name", {**good, "nom": None}, "fiche.nom"),
+        ("null format", {**good, "format": None}, "fiche.format"),
+        ("null type (a field with a default)", {**good, "type": None}, "fiche.type"),
+        ("null notes", {**good, "notes": None}, "fiche.notes"),
+        ("a lone surrogate in the name", {**good, "nom": "Ana\ud800"}, "fiche.nom"),
+        ("a lone surrogate in the notes", {**good, "notes": "a\udc00b"}, "fiche.notes"),
+        ("a lone surrogate in an unknown key", {**good, "x\ud800": 1}, "fiche.x\ufffd"),
     ]
     if game == "solaires":
         el = good["elements"][0]
         cases += [
             ("score out of range", {**good, "elements": [{**el, "score": 7}]}, "fiche.elements[0].score"),
             ("score as text", {**good, "elements": [{**el, "score": "3"}]}, "fiche.elements[0].score"),
+            ("score null", {**good, "elements": [{**el, "score": None}]}, "fiche.elements[0].score"),
+            ("points null", {**good, "points": None}, "fiche.points"),
+            ("points as text", {**good, "points": "2"}, "fiche.points"),
+            ("elements null", {**good, "elements": None}, "fiche.elements"),
             ("score as boolean", {**good, "elements": [{**el, "score": True}]}, "fiche.elements[0].score"),
             ("element not an object", {**good, "elements": ["Pilote"]}, "fiche.elements[0]"),
             ("elements not a list", {**good, "elements": {"Pilote": 2}}, "fiche.elements"),
@@ -233,6 +245,7 @@ def _hostile(game: str) -> list[tuple[str, Any, str]]:
             ),
             ("a wrong table", {**good, "table_confrontation": "XYZ"}, "fiche.table_confrontation"),
             ("a fortune of 22", {**good, "fortune": 22}, "fiche.fortune"),
+            ("forces null", {**good, "forces": None}, "fiche.forces"),
         ]
     return cases
 

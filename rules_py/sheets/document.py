@@ -12,13 +12,14 @@ object a game keeps beside its sheets (Simon's « Réserve du meneur »).
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 from collections.abc import Mapping
 from typing import Any
 
 from ..errors import RulesError
-from ..params import Choice, shown
+from ..params import Choice, shown, shown_typed
 from .fields import NAME_MAX, TEXT_MAX, Field, Where
 from .formats import FORMAT, upgrade
 from .game import GameSheet
@@ -31,6 +32,7 @@ __all__ = [
     "load_game",
     "read_sheet",
     "read_reserve",
+    "revision",
     "size_of",
 ]
 
@@ -95,19 +97,30 @@ _COMMON_NAMES = tuple(f.name for f in COMMON)
 def load_game(game: Any, field: str = "jeu") -> GameSheet:
     """The sheet module of ``game`` (imported when first needed)."""
     if not isinstance(game, str) or game not in GAMES:
-        raise RulesError(field, f"Jeu ({field}) : une valeur parmi {', '.join(GAMES)} attendue, reçu {shown(game)}.")
+        raise RulesError(
+            field, f"Jeu ({field}) : une valeur parmi {', '.join(GAMES)} attendue, reçu {shown_typed(game, 'texte')}."
+        )
     sheet: GameSheet = importlib.import_module(f"{__package__.rsplit('.', 1)[0]}.{game}.sheet").SHEET
     return sheet
 
 
 def size_of(obj: Any) -> int:
-    """The bytes of ``obj`` as compact UTF-8 JSON."""
-    return len(json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+    """The bytes of ``obj`` as compact UTF-8 JSON (half of a surrogate pair counted as three: its field says it)."""
+    return len(json.dumps(obj, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass"))
+
+
+def revision(obj: Mapping[str, Any]) -> str:
+    """What a checked sheet (or Réserve) holds, as a short fingerprint: two copies alike but for the date they
+    were written (``modifie``) have the same; any other change gives another. A follow-up's result names the
+    revision it left each sheet at, so that a follow-up played again on an older result is refused."""
+    content = {k: v for k, v in obj.items() if k != "modifie"}
+    text = json.dumps(content, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
 
 
 def _object(raw: Any, key: str, label: str) -> Mapping[str, Any]:
     if not isinstance(raw, Mapping):
-        raise RulesError(key, f"{label} ({key}) : un objet JSON est attendu, reçu {shown(raw)}.")
+        raise RulesError(key, f"{label} ({key}) : un objet JSON est attendu, reçu {shown_typed(raw, 'objet')}.")
     try:
         size = size_of(raw)
     except (TypeError, ValueError):

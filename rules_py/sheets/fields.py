@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..errors import RulesError
-from ..params import Choice, fold, shown
+from ..params import Choice, fold, shown, shown_typed
 from ..typography import fr
 
 __all__ = ["TEXT_MAX", "NAME_MAX", "Field", "Where", "name_key", "unknown_key"]
@@ -35,7 +35,26 @@ NAME_MAX = 60
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 # ISO 8601: a date, or a date and time (seconds and fraction optional), with an optional offset
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?")
+#: The JSON type each kind of field takes (a value of another type is said with its type: « le texte « 2 » »).
+_JSON_TYPES = {
+    "text": "texte",
+    "name": "texte",
+    "id": "texte",
+    "date": "texte",
+    "choice": "texte",
+    "int": "nombre",
+    "bool": "booléen",
+    "list": "liste",
+    "object": "objet",
+}
+# half of a UTF-16 surrogate pair, alone (JSON's « \ud800 »): no character, and no UTF-8 to write it in
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")  # tab and newline are allowed in a long text
+
+
+def half_pair(char: str) -> str:
+    """What a text holding half of a surrogate pair alone is told (the page says the same)."""
+    return f"un texte Unicode valide attendu (« \\u{ord(char):04x} » y est seul, moitié d’une paire de substitution)"
 
 
 def name_key(name: str) -> str:
@@ -59,7 +78,7 @@ class Where:
 
 def unknown_key(key: Any, allowed: list[str], where: Where, label: str) -> RulesError:
     return RulesError(
-        where.child(str(key)[:40]).path,
+        where.child(_SURROGATE.sub("\ufffd", str(key))[:40]).path,
         f"{label} ({where.path}) : champ inconnu {shown(str(key))} ; les champs permis sont {', '.join(allowed)}.",
     )
 
@@ -148,7 +167,8 @@ class Field:
     # ------------------------------------------------------------------
 
     def fail(self, where: Where, what: str, raw: Any) -> RulesError:
-        return RulesError(where.path, f"{where.context}{self.label} ({where.path}) : {what}, reçu {shown(raw)}.")
+        received = shown_typed(raw, _JSON_TYPES[self.kind])
+        return RulesError(where.path, f"{where.context}{self.label} ({where.path}) : {what}, reçu {received}.")
 
     def too_many(self, where: Where, count: int) -> RulesError:
         """A list longer than its field allows: the count is said, not the size of the whole sheet."""
@@ -230,6 +250,9 @@ class Field:
         bad = _CONTROL.search(text) is not None if self.lines else any(ord(ch) < 32 or ord(ch) == 127 for ch in text)
         if bad:
             raise self.fail(where, "un texte sans caractère de contrôle attendu", raw)
+        half = _SURROGATE.search(text)
+        if half:
+            raise self.fail(where, half_pair(half.group()), raw)
         if self.required and not text:
             raise self.fail(where, f"un texte de 1 à {self.length} caractères attendu", raw)
         if self.kind == "name" and "," in text:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..errors import RulesError
-from ..params import shown
+from ..params import shown_typed
 
 __all__ = ["FORMAT", "UPGRADES", "Upgrade", "upgrade"]
 
@@ -47,7 +47,7 @@ def upgrade(
             where,
             f"{label}, Format ({where}) : "
             + (f"l’entier {current}" if current == 1 else f"un entier de 1 à {current}")
-            + f" (sans guillemets) attendu, reçu {shown(version)}.",
+            + f" (sans guillemets) attendu, reçu {shown_typed(version, 'nombre')}.",
         )
     if version > current:
         raise RulesError(
