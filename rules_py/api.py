@@ -98,6 +98,12 @@ result, unchanged, plus:
   rules' bounds), ``valeur`` a new value, ``ajout``/``retrait`` an item of a list
   (an ``ajout`` puts the item in the place of the item of the same name, ``avant``
   then holding that item; changes of a list carry the item's place, ``rang``);
+- (roll, action) ``revisions``: ``{"fiche": "3f0c…", "fiches_b[1]": …, "reserve": …}``, the revision each
+  sheet is at after the result (a fingerprint of its content, ``modifie`` aside). An ``action`` request
+  may give back its state's ``revisions``: each sheet it carries must then be at that revision still,
+  or the follow-up is refused in one sentence naming the sheet (it was played on that result already
+  and written, another roll changed the sheet since, or the result's changes were not written). The
+  CLI's ``--ecrire`` gives them; the page, which plays a follow-up only on the last result, does not;
 - ``suites_fiche``: follow-ups on a sheet itself the result offers (« Ajouter un
   état », « Tirer une nouvelle fortune »): ``[{"id", "libelle", "cible",
   "fiche_id", "personnage", "parametres": [...]}]``, played with ``sheet_followup``.
@@ -269,6 +275,7 @@ _IDENTIFIERS = frozenset(
         "valeur_fiche",
         "cible",
         "fiche_id",
+        "revisions",
         # patterns and keys of the sheets' schema (the page matches values against them)
         "motif",
         "cles",
@@ -312,7 +319,7 @@ def _dispatch(request: Any) -> Any:
         raise RulesError("requete", "Requête invalide : un objet JSON est attendu.")
     _refuse_own(request, "Requête")  # its parameters are checked with the roller's, by their labels
     _refuse_repeated(request.get("state"), "État (etat)")
-    for key in (*SHEET_KEYS, "contenu", "modifications", "fiches", "reserves"):  # a sheet naming a field twice
+    for key in (*SHEET_KEYS, "contenu", "modifications", "fiches", "reserves", "revisions"):  # a field named twice
         _refuse_repeated(request.get(key), f"Fiche ({key})" if key in SHEET_KEYS else key.capitalize())
     op = request.get("op")
     if op in SHEET_OPS or (op in ("roll", "odds", "action") and _carries_sheets(request)):

@@ -127,6 +127,7 @@ SHEET_RESULT_KEYS = frozenset(
         "remplissage",
         "modifications",
         "suites_fiche",
+        "revisions",
         "fiche",
         "fiche_b",
         "fiche_defense",

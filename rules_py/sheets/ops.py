@@ -23,9 +23,9 @@ from ..rolling import act, get_roller, odds, roll
 from .backup import describe as describe_backup
 from .backup import read_file, write_backup
 from .changes import apply, read_changes, undoing
-from .document import COMMON, load_game, read_reserve, read_sheet
+from .document import COMMON, load_game, read_reserve, read_sheet, revision
 from .formats import FORMAT
-from .game import Binding, Filling, GameSheet, Outcome, Sheets
+from .game import Binding, Filling, GameSheet, Outcome, Sheets, whose
 
 __all__ = ["SHEET_OPS", "SHEET_KEYS", "has_sheets", "serve", "with_sheets", "new_id"]
 
@@ -153,7 +153,47 @@ def _attach(
     if outcome is not None:
         out["modifications"] = changes
         out["suites_fiche"] = binding.followups(outcome) if binding.followups is not None else []
+        out["revisions"] = _revisions(out, sheets)
     return out
+
+
+def _revisions(result: Mapping[str, Any], sheets: Sheets) -> dict[str, str]:
+    """The revision each sheet is at after the result (by its place: ``fiche``, ``fiches_b[1]``, ``reserve``)."""
+    out = {}
+    for side, key in sheets.keys:
+        after = result.get(key)
+        for i, sheet in enumerate(after if isinstance(after, list) else [after]):
+            if isinstance(sheet, Mapping):
+                out[sheets.key(side, i)] = revision(sheet)
+    if isinstance(result.get("reserve"), Mapping):
+        out["reserve"] = revision(result["reserve"])
+    return out
+
+
+def _same_revisions(request: Mapping[str, Any], sheets: Sheets) -> None:
+    """A follow-up with the revisions its result left the sheets at (``revisions``): each sheet given must be at
+    its revision still. A sheet that moved past it (this follow-up already played on that result and written,
+    another roll since) or behind it (the result's own changes not written) is refused: never counted twice."""
+    given = request.get("revisions")
+    if given is None:
+        return
+    if not isinstance(given, Mapping) or not all(isinstance(v, str) for v in given.values()):
+        raise RulesError(
+            "revisions",
+            f"Révisions (revisions) : un objet des révisions des fiches (« fiche » : « … ») attendu, reçu {shown(given)}.",
+        )
+    now = {sheets.key(side, i): sheet for side, _ in sheets.keys for i, sheet in enumerate(sheets.side(side))}
+    if sheets.reserve is not None:
+        now["reserve"] = sheets.reserve
+    for key, sheet in now.items():
+        if key in given and revision(sheet) != given[key]:
+            what = whose(sheet)
+            raise RulesError(
+                key,
+                f"{_KEY_LABELS[key.split('[')[0]]} ({key}) : {what} n’est plus celle que laisse l’état donné "
+                "(cette suite y est déjà écrite, un autre jet l’a changée depuis, ou l’étape d’avant n’y a pas été "
+                "écrite) ; jouez la suite depuis l’état du dernier résultat, rien n’a été changé.",
+            )
 
 
 def _checked_values(filling: Filling, args: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -180,6 +220,7 @@ def with_sheets(op: str, request: Mapping[str, Any]) -> dict[str, Any]:
         if is_empty(value) and name in known and not known[name].may_be_empty:
             raise known[name].empty("un nom de la fiche ou " if name in dict(binding.named) else "")
     if op == "action":
+        _same_revisions(request, sheets)
         action = request.get("action")
         state = request.get("state")
         if binding.state is not None and isinstance(state, Mapping):
