@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .api import call
-from .cli.files import UsageError, read_state, write_json
+from .cli.files import UsageError, Write, read_state, write_all
 from .cli.sheets import SHEET_OPTIONS, SUBCOMMANDS, SheetFiles, lines_after, lines_before, run_fiche
 from .cli.text import follow_ups, text_list, text_odds, text_result, typeset, value_text
 from .typography import reader
@@ -122,6 +122,7 @@ class Request:
         self.seed: str | None = None
         self.state_path: str | None = None
         self.state: Any = None
+        self.revisions: Any = None  # the revisions of the sheets the state's result left (its file says them)
         self.save: str | None = None
         self.as_json = False
         self.help = False
@@ -142,6 +143,8 @@ class Request:
             request["seed"] = self.seed
         if self.sheets.any() and self.op in ("roll", "odds", "action"):
             self.sheets.add_to(request, self.positional[0])
+            if self.op == "action" and self.sheets.write and self.revisions is not None:
+                request["revisions"] = self.revisions  # never written twice, nor over a newer sheet
         return request
 
 
@@ -209,7 +212,7 @@ def parse(argv: Sequence[str]) -> Request:
     if req.op == "action":
         if req.state_path is None:
             raise UsageError("La commande action attend --state FICHIER (l’état gardé par roll … --save FICHIER).")
-        req.state = read_state(req.state_path)
+        req.state, req.revisions = read_state(req.state_path)
     return req
 
 
@@ -322,9 +325,11 @@ def main(argv: Sequence[str] | None = None, prog: str | None = None) -> int:
                 answer = call({"op": "describe", "roller": req.positional[0]})
                 print(answer.get("error", "Lanceur inconnu."), file=sys.stderr)
                 return 2
+        writes = req.sheets.write_back(result) if req.sheets.write else []
         if req.save:
-            write_json(req.save, result, "Enregistrement (--save)")
-        written = req.sheets.write_back(result) if req.sheets.write else []
+            writes.insert(0, Write(req.save, result, "Enregistrement (--save)"))
+        write_all(writes)  # the state and the sheets: all written, or none
+        written = [w.path for w in writes if w.option != "Enregistrement (--save)"]
     except UsageError as err:
         print(reader(str(err)), file=sys.stderr)
         return 2

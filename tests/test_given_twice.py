@@ -117,3 +117,33 @@ def test_the_command_line_refuses_what_is_given_twice(args, start):
     assert out.returncode == 2 and out.stdout == ""
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(start), out.stderr
+
+
+def test_a_key_given_twice_in_a_file_the_command_line_reads_is_refused_naming_it(tmp_path):
+    """Issue 54: the page refused a sheet naming a key twice; the CLI's ``--fiche``, ``--state`` and
+    ``fiche verifier`` read it with ``json.loads`` and kept the last value. One reader now, for every file."""
+    perseus = call({"op": "sheet_examples", "jeu": "solaires"})["result"]["fiches"][0]
+    text = json.dumps(perseus, ensure_ascii=False)
+    twice = text.replace('"points": 2,', '"points": 2, "points": 99,', 1)
+    assert twice != text
+    path = tmp_path / "perseus.json"
+    path.write_text(twice, encoding="utf-8")
+    for args in (
+        ["fiche", "verifier", str(path)],
+        ["roll", "solaires.points", "--fiche", str(path)],
+    ):
+        out = _cli(*args)
+        assert out.returncode == 2 and out.stdout == "", (args, out.stdout)
+        line = out.stderr.strip()
+        assert "\n" not in line and f"fichier «\u00a0{path}\u00a0», champ «\u00a0points\u00a0»" in line, line
+        assert "donné deux fois (« 2 » puis « 99 ») ; donnez-le une seule fois." in line.replace("\u00a0", " ").replace(
+            "\u202f", " "
+        ), line
+    state = tmp_path / "etat.json"
+    state.write_text('{"points": 2, "maximum": 2, "maximum": 3}', encoding="utf-8")
+    out = _cli("action", "solaires.points", "fin_scene", "--state", str(state))
+    assert out.returncode == 2 and "champ «\u00a0maximum\u00a0»" in out.stderr, out.stderr
+    nested = tmp_path / "sauvegarde.json"
+    nested.write_text('{"format": 2, "fiches": [' + twice + "]}", encoding="utf-8")
+    out = _cli("fiche", "verifier", str(nested))
+    assert out.returncode == 2 and "(fiches[0]), champ «\u00a0points\u00a0»" in out.stderr, out.stderr

@@ -639,9 +639,11 @@ def test_ecrire_writes_back_what_the_result_changed_and_a_follow_up_spends_the_s
     assert written["points"] == 0 and re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", written["modifie"])
     assert {**written, "points": 2, "modifie": None} == first_example("solaires")
     assert os.listdir(folder) == ["perseus.json"]  # no temporary file left
-    again = cli(*reroll, "--dice", "2", "--ecrire")  # the state still says 2 points: the sheet says 0
-    assert again.returncode == 2 and "il en reste 0" in again.stderr
+    again = cli(*reroll, "--dice", "2", "--ecrire")  # the roll's state again: the sheet has moved past it
+    assert again.returncode == 2 and "n’est plus celle que laisse l’état donné" in again.stderr.replace("\u00a0", " ")
     assert json.loads(path.read_text(encoding="utf-8")) == written
+    shown = cli(*reroll, "--dice", "2")  # not written: the points the sheet holds now are too few
+    assert shown.returncode == 2 and "il en reste 0" in shown.stderr
 
 
 @pytest.mark.parametrize("failing", ["fsync", "replace"])

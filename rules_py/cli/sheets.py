@@ -12,8 +12,8 @@
 ``--fiche-b FICHIER`` (the other side; repeated: a team), ``--reserve FICHIER``
 (Simon's Réserve du meneur), ``--assistant FICHIER:ÉLÉMENT`` and
 ``--assistant-b FICHIER:ÉLÉMENT`` (Féerie's assistants). ``--ecrire`` writes
-every sheet a result changed back to its file, whole or not at all
-(:func:`~rules_py.cli.files.write_json`), with its ``modifie`` date.
+every sheet a result changed back to its file, with its ``modifie`` date: the files of one
+command (its sheets and its ``--save``) all written, or none (:func:`~rules_py.cli.files.write_all`).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from typing import Any
 from ..api import call
 from ..params import fold
 from ..sheets.document import GAME_TITLES
-from .files import UsageError, read_json, write_json
+from .files import UsageError, Write, read_json, write_all
 
 __all__ = ["SUBCOMMANDS", "SHEET_OPTIONS", "SheetFiles", "lines_before", "lines_after", "run_fiche"]
 
@@ -76,7 +76,7 @@ class SheetFiles:
         return (*words, "--ecrire") if self.write else tuple(words)
 
     def _sheet(self, option: str, path: str) -> Any:
-        return read_json(path, _LABELS[option], "une fiche JSON")
+        return read_json(path, _LABELS[option], "une fiche JSON est attendue")
 
     def add_to(self, request: dict[str, Any], roller: str) -> None:
         """Read the files and put them in ``request`` (the assistants in its parameters)."""
@@ -116,10 +116,11 @@ class SheetFiles:
         self.loaded.append((key, path, data))
         return data
 
-    def write_back(self, result: dict[str, Any]) -> list[str]:
-        """Write every sheet the result changed back to its file; the paths written."""
+    def write_back(self, result: dict[str, Any]) -> list[Write]:
+        """The files of every sheet the result changed, to write (with the command's other files: all or none)."""
         changed = {c.get("cible") for c in result.get("modifications") or [] if isinstance(c, dict)}
-        written = []
+        writes = []
+        date = now()
         for key, path, _ in self.loaded:
             if key not in changed:
                 continue
@@ -128,9 +129,8 @@ class SheetFiles:
             if index:
                 after = after[int(index.rstrip("]"))] if isinstance(after, list) else None
             if isinstance(after, dict):
-                write_json(path, {**after, "modifie": now()}, "Écriture (--ecrire)")
-                written.append(path)
-        return written
+                writes.append(Write(path, {**after, "modifie": date}, "Écriture (--ecrire)"))
+        return writes
 
     def path_of(self, key: str) -> str | None:
         return next((path for k, path, _ in self.loaded if k == key), None)
@@ -229,7 +229,7 @@ def run_fiche(
                 raise UsageError(f"Exemple : les fiches d’exemple de ce jeu sont {names}, reçu « {args[1]} ».")
         return found[0], None
     if sub == "verifier":
-        content = _answer({"op": "sheet_read", "contenu": read_json(args[0], "Fiche", "une fiche JSON")})
+        content = _answer({"op": "sheet_read", "contenu": read_json(args[0], "Fiche", "une fiche JSON est attendue")})
         lines = [
             f"Fiche valide : {s['nom']} ({GAME_TITLES[s['jeu']]}, format {s['format']})." for s in content["fiches"]
         ]
@@ -244,7 +244,7 @@ def run_fiche(
         return content, "\n".join(lines)
     # suite FICHIER SUITE
     path, followup = args
-    sheet = read_json(path, "Fiche", "une fiche JSON")
+    sheet = read_json(path, "Fiche", "une fiche JSON est attendue")
     files.loaded.append(("fiche", path, sheet))
     request = {"op": "sheet_followup", "fiche": sheet, "suite": followup, "params": params}
     if dice is not None:
@@ -252,6 +252,7 @@ def run_fiche(
     if seed is not None:
         request["seed"] = seed
     result = _answer(request)
-    written = files.write_back(result) if files.write else []
-    lines = [result["resultat"] + "."] + lines_after(result, files, written, "")
+    writes = files.write_back(result) if files.write else []
+    write_all(writes)
+    lines = [result["resultat"] + "."] + lines_after(result, files, [w.path for w in writes], "")
     return result, "\n".join(lines)
