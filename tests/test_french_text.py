@@ -50,6 +50,9 @@ BAD_SPACE = re.compile(r"[ \u2009\u00a0](?=[;?!])| (?=[:»])|« |[ \u202f]:|«\u
 #: a hyphen-minus standing for a minus in reader text (« -2 », « (-4) »): « − » (U+2212) is the minus sign; a word,
 #: a date, a card (7-dagues), an option (--dice) and a value to type (difficulte=-2) keep their hyphens
 HYPHEN_MINUS = re.compile(r"(?<![\w\-\u2212=/.,:])-(?=\d)")
+#: ... nor right after a letter, where the exits cannot tell it from a hyphen (« 3(Débutant-2) », issue 54): the
+#: source writes « − » there itself
+LETTER_MINUS = re.compile(r"(?<=[^\W\d_])-(?=\d)")
 #: Python's own words and reprs in a sentence (« reçu « True » », « {'a' : 1} », « None »): the reader's are JSON's
 PYTHON = re.compile(r"\b(?:True|False|None)\b|[{\[(]'|'[}\])]")
 #: a value given as data, not prose (an exact fraction « -5/4 », an outcome label « -2 » the page matches)
@@ -119,6 +122,7 @@ def _faults(answer: dict, where: str) -> list[str]:
         rules = [("apostrophe ou guillemets droits", STRAIGHT), ("espace", BAD_SPACE), ("Python", PYTHON)]
         if not path.endswith("(clé)") and not NUMBER.fullmatch(text):  # labels and data keep their « - »
             rules.append(("trait d’union pour un moins", HYPHEN_MINUS))
+            rules.append(("trait d’union pour un moins après une lettre", LETTER_MINUS))
         for rule, pattern in rules:
             m = pattern.search(text)
             if m:
@@ -143,11 +147,17 @@ EXTRA = {  # what the grid may not reach: the audit's situations and a few rare 
         {"expertise": 2, "qui": "meneur", "heroisme": 2},
         {"expertise": 7, "niveau": "expert", "specialisation_absente": True, "reussites": 7},
         {"expertise": 2, "reussites": 1},
+        {"expertise": 2, "niveau": "debutant", "modificateur": -2},  # « 3(Débutant−2) » (issue 54)
+        {"expertise": 0, "modificateur": -20},
     ],  # fmt: skip
-    "simon.aide": [{"expertise": 3, "niveau": "debutant", "heroisme": 1, "qui": "meneur"}],
+    "simon.aide": [
+        {"expertise": 3, "niveau": "debutant", "heroisme": 1, "qui": "meneur"},
+        {"expertise": 3, "niveau": "debutant", "modificateur": -3},
+    ],
     "simon.opposition": [
         {"expertise_a": 5, "expertise_b": 5, "qui_b": "meneur", "heroisme_b": 1, "reussites_a": 6},
         {"expertise_a": 5, "expertise_b": 5, "qui_a": "meneur", "qui_b": "meneur"},
+        {"expertise_a": 5, "expertise_b": 5, "modificateur_a": -4, "modificateur_b": -1},
     ],  # fmt: skip
     "solaires.opposition": [
         {
@@ -262,7 +272,7 @@ def _cli_faults(text: str, where: str) -> list[str]:
             ("apostrophe ou guillemets droits", STRAIGHT),
             ("espace", BAD_SPACE),
             ("Python", PYTHON),
-            ("trait d’union pour un moins", HYPHEN_MINUS),
+            ("trait d’union pour un moins", HYPHEN_MINUS),  # (after a letter: file names, « pytest-43 »)
             ("fraction", FRACTION),
         ):
             if pattern.search(line):

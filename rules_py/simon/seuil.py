@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 
 from ..errors import RulesError
 from ..results import die
+from ..typography import MINUS
 from .words import SPECIALISATION_WARNING, de, levels
 
 __all__ = [
@@ -109,7 +110,9 @@ def threshold(args: Mapping[str, Any], suffix: str = "", reussites: int | None =
     own = LEVELS[idx]
     lines.append(f"Expertise {expertise} : niveau {own.label}, seuil de réussite {own.seuil}")
     mod = args["modificateur" + suffix]
-    mod_text = f"{mod:+d}" if mod else ""
+    # « 3(Débutant+2) », « 3(Débutant−2) »: the minus sign written here (after a letter, the exits cannot tell
+    # a minus from a hyphen)
+    mod_text = f"+{mod}" if mod > 0 else f"{MINUS}{-mod}" if mod else ""
 
     def notation_of(label: str) -> str:
         return f"de niveau {label}{mod_text}" if reussites is None else f"{reussites}({label}{mod_text})"
