@@ -6,7 +6,7 @@
 // checked before anything is kept: one wrong object refuses it, in one French sentence naming it.
 // Imports only check.js: tests/test_sheets_backup.py runs it with Node against rules_py.
 
-import { checkReserveHere, checkSheetHere, formatRange, isRefusal, jsonBytes, quoted, readFieldHere, refusal, unknownKeyRefusal } from "./check.js";
+import { checkReserveHere, checkSheetHere, formatRange, isRefusal, jsonBytes, quoted, quotedTyped, readFieldHere, refusal, unknownKeyRefusal } from "./check.js";
 
 const BACKUP_LISTS = ["fiches", "reserves", "brouillons"];
 const BACKUP_LIST_LABELS = { fiches: "Fiches", reserves: "Réserves", brouillons: "Brouillons" };
@@ -14,8 +14,13 @@ const DRAFT_KEYS = ["jeu", "fiche_id", "date", "fiche", "ouverte"];
 
 // One step per format, as rules_py.sheets.backup.BACKUP_UPGRADES (UPGRADES[n] gives format n + 1).
 const BACKUP_STEPS = {
-  1: (raw) => ({ format: 2, date: null, fiches: raw.fiches ?? [], reserves: raw.reserves ?? [], brouillons: [] }),
+  1: (raw) => ({ format: 2, date: null, fiches: listIn(raw, "fiches"), reserves: listIn(raw, "reserves"), brouillons: [] }),
 };
+
+// A list of a backup: left out, none; null is no list (refused as such, never read as none).
+function listIn(raw, name) {
+  return Object.hasOwn(raw, name) ? raw[name] : [];
+}
 
 // The backup of `parts` ({fiches, reserves, brouillons}: sheets and Réserves as kept, drafts as
 // storeDrafts gives them), made at `date` (ISO 8601).
@@ -26,6 +31,11 @@ export function writeBackup(catalogue, parts, date) {
 // A file's text: {kind: "sauvegarde" | "fiche" | "reserve", fiches, reserves, brouillons} | {error, field}.
 export function readBackupText(catalogue, text, key = "contenu") {
   try {
+    // as rules_py.json_text.loads: how deep first, then JSON, then a key given twice (the first, by its path)
+    const depth = depthOf(text);
+    if (depth > catalogue.max_imbrication) {
+      throw refusal(key, `Fichier (${key})\u00a0: des objets et des listes imbriqués sur au plus ${catalogue.max_imbrication} niveaux sont attendus, reçu ${depth} niveaux.`);
+    }
     let raw;
     try {
       raw = JSON.parse(text);
@@ -57,12 +67,11 @@ function readBackupObject(catalogue, raw, key) {
     if (read.error) throw refusal(read.field, read.error);
     return { kind: "fiche", fiches: [read.fiche], reserves: [], brouillons: [] };
   }
-  const version = "format" in raw ? raw.format : 1; // the page's « Tout exporter » of format 1 wrote none
+  const version = Object.hasOwn(raw, "format") ? raw.format : 1; // the page's « Tout exporter » of format 1 wrote none
   const current = catalogue.format;
   const where = `${key}.format`;
-  if (version === null) throw refusal(where, `Fichier, Format (${where})\u00a0: ce champ est obligatoire (le format de la fiche, ${current}).`);
   if (typeof version !== "number" || !Number.isInteger(version) || version < 1) {
-    throw refusal(where, `Fichier, Format (${where})\u00a0: ${formatRange(current)} (sans guillemets) attendu, reçu ${quoted(version)}.`);
+    throw refusal(where, `Fichier, Format (${where})\u00a0: ${formatRange(current)} (sans guillemets) attendu, reçu ${quotedTyped(version, "nombre")}.`);
   }
   if (version > current) {
     throw refusal(where, `Fichier, Format (${where})\u00a0: ce fichier est au format ${version}, plus récent que celui que ce site connaît (${current})\u202F; mettez le site à jour (rechargez la page) pour le lire, rien n’a été changé.`);
@@ -75,7 +84,7 @@ function readBackupObject(catalogue, raw, key) {
   readFieldHere({ ...dateField, requis: false, vide_permis: true }, whole.date, `${key}.date`);
   const lists = {};
   for (const name of BACKUP_LISTS) {
-    const items = whole[name] ?? [];
+    const items = listIn(whole, name);
     if (!Array.isArray(items) || items.length > catalogue.max_objets) {
       throw refusal(`${key}.${name}`, `Fichier, ${BACKUP_LIST_LABELS[name]} (${key}.${name})\u00a0: une liste d’au plus ${catalogue.max_objets} objets attendue.`);
     }
@@ -120,14 +129,17 @@ export function readDraftHere(catalogue, raw, key) {
   if (!isObjectValue(raw)) throw refusal(key, `${context} (${key})\u00a0: un objet JSON attendu, reçu ${quoted(raw)}.`);
   for (const field of Object.keys(raw)) if (!DRAFT_KEYS.includes(field)) throw unknownKeyRefusal(field, DRAFT_KEYS, key, context);
   const out = {};
-  for (const field of catalogue.brouillon) out[field.nom] = readFieldHere(field, raw[field.nom], `${key}.${field.nom}`, `${context}, `);
+  for (const field of catalogue.brouillon) {
+    out[field.nom] = readFieldHere(field, Object.hasOwn(raw, field.nom) ? raw[field.nom] : undefined, `${key}.${field.nom}`, `${context}, `);
+  }
   for (const [field, required, label] of [["fiche", true, "Fiche saisie"], ["ouverte", false, "Fiche ouverte"]]) {
     const value = raw[field];
     const path = `${key}.${field}`;
-    if ((value === null || value === undefined) && !required) {
+    if ((value === null || value === undefined) && !required) { // « ouverte »: null is its value for a new sheet
       out[field] = null;
       continue;
     }
+    if (!Object.hasOwn(raw, field)) throw refusal(path, `${context}, ${label} (${path})\u00a0: ce champ est obligatoire.`);
     if (!isObjectValue(value)) throw refusal(path, `${context}, ${label} (${path})\u00a0: un objet JSON attendu, reçu ${quoted(value)}.`);
     const size = jsonBytes(value);
     if (size > catalogue.max_octets_brouillon) {
@@ -143,8 +155,26 @@ export function readDraftHere(catalogue, raw, key) {
   return out;
 }
 
-// The first object of a JSON text (valid JSON) that names a key twice: {path, name} | null.
-// JSON.parse keeps the last value; rules_py refuses such a file, and so does the page.
+// How deep the objects and lists of a JSON text go, brackets inside strings aside (rules_py.json_text.depth_of);
+// any text: an unfinished string ends the count.
+function depthOf(text) {
+  let depth = 0;
+  let deepest = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (c === "\"") {
+      i += 1;
+      while (i < text.length && text[i] !== "\"") i += text[i] === "\\" ? 2 : 1;
+    } else if (c === "{" || c === "[") {
+      depth += 1;
+      if (depth > deepest) deepest = depth;
+    } else if (c === "}" || c === "]") depth -= 1;
+  }
+  return deepest;
+}
+
+// The first object of a JSON text (valid JSON, within the depth allowed) that names a key twice:
+// {path, name} | null. JSON.parse keeps the last value; rules_py refuses such a file, and so does the page.
 function repeatedKeyIn(text, root) {
   const stack = [];
   const here = () => {
@@ -166,10 +196,8 @@ function repeatedKeyIn(text, root) {
         top.wantsKey = false;
       }
       i = j;
-    } else if (c === "{") {
-      stack.push({ object: true, path: here(), keys: new Set(), wantsKey: true, key: "" });
-    } else if (c === "[") {
-      stack.push({ object: false, path: here(), index: 0 });
+    } else if (c === "{" || c === "[") {
+      stack.push(c === "{" ? { object: true, path: here(), keys: new Set(), wantsKey: true, key: "" } : { object: false, path: here(), index: 0 });
     } else if (c === "}" || c === "]") {
       stack.pop();
     } else if (c === ",") {

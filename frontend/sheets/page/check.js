@@ -15,6 +15,10 @@ const PY_EDGES = new RegExp(`^[${PY_SPACES}]+|[${PY_SPACES}]+$`, "g");
 const PY_WORD_GAPS = new RegExp(`[${PY_SPACES}_'\u2019]+`);
 const CONTROL_IN_LINES = /[\x00-\x08\x0b-\x1f\x7f]/; // eslint-disable-line no-control-regex
 const CONTROL_IN_LINE = /[\x00-\x1f\x7f]/; // eslint-disable-line no-control-regex
+// Half of a UTF-16 surrogate pair, alone (JSON's « \ud800 »): with the u flag, a whole pair is one
+// character and never matches.
+const HALF_PAIR = /[\uD800-\uDFFF]/u;
+const HALF_PAIRS = /[\uD800-\uDFFF]/gu;
 
 class CheckRefusal extends Error {
   constructor(field, message) {
@@ -43,9 +47,10 @@ function jsonWords(raw) {
   return null;
 }
 
-// Python's " ".join(text.split()): words split on Python's whitespace, joined by one space.
+// Python's " ".join(text.split()): words split on Python's whitespace, joined by one space; half of a
+// surrogate pair, alone, shown as « \ufffd » (no character to show: rules_py.params.shown does the same).
 function pyWords(text) {
-  return pyStrip(text).split(new RegExp(`[${PY_SPACES}]+`)).filter(Boolean).join(" ");
+  return pyStrip(text.replace(HALF_PAIRS, "\ufffd")).split(new RegExp(`[${PY_SPACES}]+`)).filter(Boolean).join(" ");
 }
 
 // The value received, short and quoted, for a sentence, in the words of JSON and of the form
@@ -70,6 +75,34 @@ export function quoted(raw) {
   return `« ${text} »`;
 }
 
+// The JSON type of `raw`, in French (rules_py.params.json_type).
+function jsonType(raw) {
+  if (typeof raw === "boolean") return "booléen";
+  if (raw === null) return "null";
+  if (typeof raw === "number") return "nombre";
+  if (typeof raw === "string") return "texte";
+  if (Array.isArray(raw)) return "liste";
+  return isJsonObject(raw) ? "objet" : "valeur";
+}
+
+// The value received, with its JSON type said when it is not the `expected` one (rules_py.params.shown_typed):
+// « le texte « 2 » » where a number is expected, « le nombre 3 », « null », « la valeur true ».
+export function quotedTyped(raw, expected) {
+  const kind = jsonType(raw);
+  if (kind === expected || ["liste", "objet", "valeur"].includes(kind)) return quoted(raw);
+  if (kind === "texte") return `le texte ${quoted(raw)}`;
+  if (kind === "nombre") return `le nombre ${quoted(raw).slice(2, -2)}`;
+  return raw === null ? "null" : `la valeur ${raw}`;
+}
+
+// The JSON type each type of field takes (rules_py.sheets.fields._JSON_TYPES).
+const FIELD_JSON_TYPES = { text: "texte", name: "texte", id: "texte", date: "texte", choice: "texte", int: "nombre", bool: "booléen", list: "liste", object: "objet" };
+
+// What a text holding half of a surrogate pair alone is told (rules_py.sheets.fields.half_pair).
+function halfPair(char) {
+  return `un texte Unicode valide attendu (« \\u${char.charCodeAt(0).toString(16).padStart(4, "0")} » y est seul, moitié d’une paire de substitution)`;
+}
+
 // The bytes of `value` as compact UTF-8 JSON (rules_py.sheets.document.size_of).
 export function jsonBytes(value) {
   return new TextEncoder().encode(JSON.stringify(value)).length;
@@ -84,7 +117,7 @@ function whereChild(where, name) {
 }
 
 function fieldFail(field, where, what, raw) {
-  return new CheckRefusal(where.path, `${where.context}${field.libelle} (${where.path})\u00a0: ${what}, reçu ${quoted(raw)}.`);
+  return new CheckRefusal(where.path, `${where.context}${field.libelle} (${where.path})\u00a0: ${what}, reçu ${quotedTyped(raw, FIELD_JSON_TYPES[field.type])}.`);
 }
 
 function intRange(field) {
@@ -94,13 +127,14 @@ function intRange(field) {
   return "un entier";
 }
 
-// One field's value, checked and normalised (rules_py.sheets.fields.Field.read).
+// One field's value, checked and normalised (rules_py.sheets.fields.Field.read_in and read): left out
+// (undefined), its default; null is a value, refused unless the field takes it (never its default).
 function readFieldValue(field, raw, where) {
-  if (raw === null || raw === undefined) {
-    if (field.vide_permis) return null;
+  if (raw === undefined) {
     if (field.requis) throw new CheckRefusal(where.path, `${where.context}${field.libelle} (${where.path})\u00a0: ce champ est obligatoire.`);
     return field.defaut === undefined ? null : structuredClone(field.defaut);
   }
+  if (raw === null && field.vide_permis) return null;
   switch (field.type) {
     case "text":
     case "name":
@@ -145,6 +179,8 @@ function readText(field, raw, where) {
   const most = field.max_longueur ?? 2000;
   if (length > most) throw fieldFail(field, where, `un texte d’au plus ${most} caractères attendu (${length} reçus)`, raw);
   if ((field.lignes ? CONTROL_IN_LINES : CONTROL_IN_LINE).test(text)) throw fieldFail(field, where, "un texte sans caractère de contrôle attendu", raw);
+  const half = HALF_PAIR.exec(text);
+  if (half) throw fieldFail(field, where, halfPair(half[0]), raw);
   if (field.requis && !text) throw fieldFail(field, where, `un texte de 1 à ${most} caractères attendu`, raw);
   if (field.type === "name" && text.includes(",")) {
     throw fieldFail(field, where, "un nom sans virgule attendu (la virgule sépare les noms donnés à un lanceur)", raw);
@@ -158,11 +194,11 @@ function readObjectFields(field, raw, where, label = null) {
   const allowed = field.champs.map((f) => f.nom);
   for (const key of Object.keys(raw)) {
     if (!allowed.includes(key)) {
-      throw new CheckRefusal(whereChild(where, key.slice(0, 40)).path,
+      throw new CheckRefusal(whereChild(where, key.replace(HALF_PAIRS, "\ufffd").slice(0, 40)).path,
         `${label || field.libelle} (${where.path})\u00a0: champ inconnu ${quoted(key)}\u202F; les champs permis sont ${allowed.join(", ")}.`);
     }
   }
-  return Object.fromEntries(field.champs.map((f) => [f.nom, readFieldValue(f, raw[f.nom], whereChild(where, f.nom))]));
+  return Object.fromEntries(field.champs.map((f) => [f.nom, readFieldValue(f, Object.hasOwn(raw, f.nom) ? raw[f.nom] : undefined, whereChild(where, f.nom))]));
 }
 
 function readListItems(field, raw, where) {
@@ -193,7 +229,7 @@ function readListItems(field, raw, where) {
 
 // An object as a whole: JSON, within the size a sheet may have.
 function wholeObject(raw, key, label, limit) {
-  if (!isJsonObject(raw)) throw new CheckRefusal(key, `${label} (${key})\u00a0: un objet JSON est attendu, reçu ${quoted(raw)}.`);
+  if (!isJsonObject(raw)) throw new CheckRefusal(key, `${label} (${key})\u00a0: un objet JSON est attendu, reçu ${quotedTyped(raw, "objet")}.`);
   const size = jsonBytes(raw);
   if (size > limit) {
     throw new CheckRefusal(key, `${label} (${key})\u00a0: au plus ${Math.floor(limit / 1024)}\u00a0Ko, reçu ${Math.floor(size / 1024)}\u00a0Ko\u202F; raccourcissez les textes (2\u00a0000 caractères au plus chacun).`);
@@ -209,11 +245,11 @@ export function formatRange(current) {
 function formatOf(raw, key, label, current) {
   const where = key ? `${key}.format` : "format";
   const version = raw.format;
-  if (version === undefined || version === null) {
+  if (!Object.hasOwn(raw, "format")) {
     throw new CheckRefusal(where, `${label}, Format (${where})\u00a0: ce champ est obligatoire (le format de la fiche, ${current}).`);
   }
   if (typeof version !== "number" || !Number.isInteger(version) || version < 1) {
-    throw new CheckRefusal(where, `${label}, Format (${where})\u00a0: ${formatRange(current)} (sans guillemets) attendu, reçu ${quoted(version)}.`);
+    throw new CheckRefusal(where, `${label}, Format (${where})\u00a0: ${formatRange(current)} (sans guillemets) attendu, reçu ${quotedTyped(version, "nombre")}.`);
   }
   if (version > current) {
     throw new CheckRefusal(where, `${label}, Format (${where})\u00a0: ce fichier est au format ${version}, plus récent que celui que ce site connaît (${current})\u202F; mettez le site à jour (rechargez la page) pour le lire, rien n’a été changé.`);
@@ -303,6 +339,7 @@ export function readFieldHere(field, raw, path, context = "") {
 }
 
 export function unknownKeyRefusal(key, allowed, path, label) {
-  return new CheckRefusal(path ? `${path}.${String(key).slice(0, 40)}` : String(key).slice(0, 40),
+  const shown = String(key).replace(HALF_PAIRS, "\ufffd").slice(0, 40);
+  return new CheckRefusal(path ? `${path}.${shown}` : shown,
     `${label} (${path})\u00a0: champ inconnu ${quoted(String(key))}\u202F; les champs permis sont ${allowed.join(", ")}.`);
 }
