@@ -36,9 +36,12 @@ async function receiveSheet(record, schema) {
     const done = await keepReceived({ jeu: record.jeu, auteur: record.auteur, sujet: subject, n: record.n, fiche: checked.fiche });
     const nom = checked.fiche.nom;
     if (done.garde) {
+      // the copy kept is named by its own name (the character may have been renamed since this link)
+      const kept = done.garde.fiche?.nom || nom;
+      const then = kept === nom ? "" : ` (où elle s’appelait « ${nom} »)`;
       return { kind: "ok", cle: done.garde.cle, text: done.garde.n === record.n
-        ? `La fiche de « ${nom} » est déjà dans votre table, telle quelle.`
-        : `Votre table a déjà une copie plus récente de « ${nom} »\u202F: ce lien, plus ancien, ne la remplace pas.` };
+        ? `La fiche de « ${kept} » est déjà dans votre table, telle quelle.`
+        : `Votre table a déjà une copie plus récente de « ${kept} »\u202F: ce lien, plus ancien${then}, ne la remplace pas.` };
     }
     return { kind: "ok", cle: done.record.cle, text: done.remplace
       ? `La fiche de « ${nom} » est à jour dans votre table (elle remplace la copie reçue avant).`

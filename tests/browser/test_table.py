@@ -255,6 +255,17 @@ def test_a_link_pasted_is_received_as_if_opened(player, meneuse, server):
         )
     copies = stored_table(hers)["recues"]
     assert [(c["fiche"]["nom"], c["n"]) for c in copies] == [("Urlk", int(copies[0]["n"]))] and copies[0]["n"] >= 2
+    # an older link of a character renamed since: the copy kept is named, as it is called now (issue 54)
+    for n, name, said in ((5, "Ysil la Grande", "Grande\u00a0» est dans votre table"), (4, "Ysil", "plus ancien")):
+        hers.get_by_label("Coller un lien de la table (reçu par message, ou copié d’un autre navigateur)").fill(
+            table_link(server, "simon", ["f", "simon", "Zx9-Yw8_", n, {"i": "Ab3dEf7h", "n": name}])
+        )
+        hers.get_by_role("button", name="Ouvrir ce lien").tap()
+        hers.wait_for_function(
+            "(said) => document.querySelector('.dl-table__message')?.textContent.includes(said)", arg=said
+        )
+    assert "copie plus récente de «\u00a0Ysil la Grande\u00a0»" in table_message(hers)
+    assert "(où elle s’appelait «\u00a0Ysil\u00a0»)" in table_message(hers)
     hers.get_by_label("Coller un lien de la table (reçu par message, ou copié d’un autre navigateur)").fill(
         f"{server.url}/simon/personnages/#fiche=1.abc"
     )
