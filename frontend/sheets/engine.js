@@ -42,3 +42,9 @@ export function plainSheetError(message, field) {
   if (!field) return message;
   return String(message).split(` (${field})`).join("");
 }
+
+// The same, for a form: a number or a choice left empty is said so, not in JSON's words (« reçu null »:
+// null is no value, never the field's default — RULES.md).
+export function formSheetError(message, field) {
+  return plainSheetError(message, field).replace(/, reçu null\.$/, ", reçu un champ vide.");
+}

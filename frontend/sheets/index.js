@@ -4,6 +4,6 @@
 // met through globalThis.desEtLames.fiches.)
 
 export { askReader, sheetButton, tell, whenSaid } from "./ask.js";
-export { checkSheet, plainSheetError, reapplyChanges, sheetsCall } from "./engine.js";
+export { checkSheet, formSheetError, plainSheetError, reapplyChanges, sheetsCall } from "./engine.js";
 export { verifyWhenReady } from "./verify.js";
 export { kindLabel, namesItsNumber, numberText, sheetView, shownValue } from "./view.js";

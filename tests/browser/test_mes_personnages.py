@@ -291,6 +291,14 @@ def test_perseus_made_from_the_form_rolls_and_his_reroll_is_written_back(player,
     page.get_by_role("button", name="Reprendre la saisie (Perseüs)").tap()
     assert page.locator("[data-path='nom']").input_value() == "Perseüs"
     assert page.locator("[data-path='elements[1].nom']").input_value() == "Volontaire"
+    # emptied, a number is no value (never its default, issue 54): said on its field, in a form's words
+    page.locator("[data-path='points']").fill("")
+    page.get_by_role("button", name="Enregistrer").tap()
+    page.locator("[data-field='points'] .dl-sheet-form__error").wait_for()
+    assert "attendu, reçu un champ vide." in spaces(
+        page.locator("[data-field='points'] .dl-sheet-form__error").inner_text()
+    )
+    assert stored(page) == []
     # a value out of its range: one French sentence on its field, checked in the page, nothing saved
     page.locator("[data-path='points']").fill("100")
     page.get_by_role("button", name="Enregistrer").tap()

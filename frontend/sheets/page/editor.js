@@ -7,7 +7,7 @@
 // lost, and the other tab's version stays one « Annuler » away.
 
 import { fr, h } from "../../browser/index.js";
-import { plainSheetError, sheetButton, tell, verifyWhenReady, whenSaid } from "../index.js";
+import { formSheetError, plainSheetError, sheetButton, tell, verifyWhenReady, whenSaid } from "../index.js";
 import { checkSheetHere } from "./check.js";
 import { sheetForm } from "./form.js";
 import { discardDraft, forgetDraft, keepDraft } from "./device.js";
@@ -125,7 +125,7 @@ export function sheetEditor(page, record, { start = null, draft = null, refusal 
   // One sentence, once (« Rien n’a été enregistré. » is said here, not by the layers below).
   function refuse({ error, field = null }) {
     const input = markOn(field, error);
-    const sentence = plainSheetError(error, field);
+    const sentence = formSheetError(error, field);
     tell(status, /rien n’a été (enregistré|changé)/i.test(sentence) ? sentence : `${sentence} Rien n’a été enregistré.`, null, "error");
     status.setAttribute("role", "alert");
     (input || status).focus?.();
@@ -133,7 +133,7 @@ export function sheetEditor(page, record, { start = null, draft = null, refusal 
 
   function markOn(field, error) {
     const path = field ? field.replace(/^fiche\./, "") : null;
-    const input = path ? form.mark(path, plainSheetError(error, field)) : null;
+    const input = path ? form.mark(path, formSheetError(error, field)) : null;
     if (input) input.closest("details")?.setAttribute("open", "");
     return input;
   }

@@ -4,7 +4,7 @@
 // sets it (checked against its fields here, kept at once, compare-and-swap) and undoes its last change.
 
 import { fr, h } from "../../browser/index.js";
-import { plainSheetError, sheetButton, sheetView, tell } from "../index.js";
+import { formSheetError, plainSheetError, sheetButton, sheetView, tell } from "../index.js";
 import { checkReserveHere } from "./check.js";
 import { layOver } from "./editor.js";
 import { sheetForm } from "./form.js";
@@ -46,8 +46,8 @@ export function reserveSection(page) {
       const checked = checkReserveHere(page.catalogue, { ...form.read(), modifie: new Date().toISOString() }, "reserve", page.jeu);
       if (checked.error) {
         save.disabled = false;
-        const input = form.mark((checked.field || "").replace(/^reserve\./, ""), plainSheetError(checked.error, checked.field));
-        tell(status, `${plainSheetError(checked.error, checked.field)} Rien n’a été enregistré.`, null, "error");
+        const input = form.mark((checked.field || "").replace(/^reserve\./, ""), formSheetError(checked.error, checked.field));
+        tell(status, `${formSheetError(checked.error, checked.field)} Rien n’a été enregistré.`, null, "error");
         return (input || status).focus?.();
       }
       let done = await writeReserve(page.jeu, record?.rev || 0, checked.reserve, "modification de la réserve");
