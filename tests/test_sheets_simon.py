@@ -430,3 +430,16 @@ def test_a_competence_is_tied_to_a_caracteristique_by_its_name_or_its_abbreviati
     unknown = {**YSIL, "competences": [{"nom": "Escalade", "valeur": 6, "caracteristiques": ["force"]}]}
     error = answer_refused({"op": "sheet_check", "fiche": unknown}, "fiche.competences[0].caracteristiques[0]")
     assert "CON (Constitution)" in error
+
+
+def test_a_roll_with_only_the_reserve_or_one_side_from_a_sheet_reads_its_parameters_left_out():
+    """A roll's echo of its parameters writes null for those left out, and the write-back reads the pools from
+    it (the table plays a player's roll again with only the meneur's Réserve; the meneuse opposes a received PJ
+    to a side typed in). Null being no value in a request, the echo's null must still read as « left out »."""
+    alone = roll("simon.jet", {"expertise": "4"}, [3, 4, 5, 6, 7], reserve=RESERVE)
+    assert alone["reserve"] == RESERVE and alone["parametres"]["points_depart"] is None
+    typed_b = roll(
+        "simon.opposition", {"competence_a": "Négociation", "expertise_b": "7", "heroisme_a": "1"}, fiche=YSIL,
+        reserve=RESERVE,
+    )  # fmt: skip
+    assert typed_b["fiche"]["heroisme"]["points"] < YSIL["heroisme"]["points"]

@@ -39,7 +39,6 @@ def _previous(outcome: Outcome, sides: tuple[str, ...]) -> Mapping[str, Any] | N
     args = state.get("parametres") if outcome.op == "action" else outcome.result.get("parametres")
     if not isinstance(args, Mapping):
         return None
-    args = echoed(args)  # the roller's own echo: null there is a parameter left out
     if outcome.op == "roll":
         out: dict[str, Any] = {"porte_poisse": 0}
         for s in sides:
@@ -50,13 +49,13 @@ def _previous(outcome: Outcome, sides: tuple[str, ...]) -> Mapping[str, Any] | N
     if not sides[0]:  # simon.jet, simon.aide: the roll, then each die added after it before this one
         values = list(state.get("des") or [])
         first = BASE_DICE + int(args.get("heroisme") or 0)
-        previous = roll(roller, args, values[:first])
+        previous = roll(roller, echoed(args), values[:first])  # the echo's null: a parameter left out
         for die in values[first:]:
             previous = act(roller, "ajouter_de", previous["etat"], {}, [die])
         return previous
     rolled = {s: list(state.get(f"des_{s}") or []) for s in sides}
     throw = {s: BASE_DICE + int(args.get(f"heroisme_{s}") or 0) for s in sides}
-    previous = roll(roller, args, rolled["a"][: throw["a"]] + rolled["b"][: throw["b"]])
+    previous = roll(roller, echoed(args), rolled["a"][: throw["a"]] + rolled["b"][: throw["b"]])
     extra = {s: rolled[s][throw[s] :] for s in sides}
     for camp in list(state.get("ajouts") or []):
         previous = act(roller, "ajouter_de", previous["etat"], {"camp": camp}, [extra[camp].pop(0)])
