@@ -9,8 +9,9 @@ export const journal = { next: 1, entries: [], problem: "" };
 
 export function loadJournal() {
   try {
-    const read = journalFromJson(localStorage.getItem(JOURNAL_KEY) || "null");
-    if (!read.error) Object.assign(journal, read);
+    const text = localStorage.getItem(JOURNAL_KEY); // null: none kept yet, the empty journal stays
+    const read = text === null ? null : journalFromJson(text);
+    if (read && !read.error) Object.assign(journal, read);
   } catch (err) {
     journalRefused(err);
   }
@@ -60,7 +61,6 @@ export function journalFromJson(text) {
   } catch {
     return { error: "Ce fichier n’est pas du JSON : un journal exporté par ce site est attendu." };
   }
-  if (data === null) return { next: 1, entries: [] };
   if (data?.format !== JOURNAL_FORMAT || !Array.isArray(data.entries)) {
     return { error: "Ce fichier n’est pas un journal des jets exporté par ce site." };
   }

@@ -216,6 +216,11 @@ def test_an_exported_journal_imported_elsewhere_replays_to_the_same_outcomes(pag
         expect_message(dialog, "Journal importé : 3 jets.")
         imported = journal_entries(dialog)
         assert [e["n"] for e in imported] == [1, 2, 3]
+        null = tmp_path / "null.json"  # null is no journal (it read as an empty one, offered to replace these)
+        null.write_text("null", encoding="utf-8")
+        dialog.locator('input[type="file"]').set_input_files(null)
+        expect_message(dialog, "Ce fichier n’est pas un journal des jets exporté par ce site.")
+        assert journal_entries(dialog) == imported
         # each entry's link, followed from the journal (another page: instant navigation; this page:
         # replayed in place), never a full load: the engine stays booted
         other.evaluate("window.__samePage = true")
