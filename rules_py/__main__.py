@@ -1,10 +1,10 @@
 """Command line: ``python -m rules_py list|roll|odds|action|fiche …`` (French output).
 
     python -m rules_py list [LANCEUR] [--json]
-    python -m rules_py roll LANCEUR nom=valeur … [--dice 4,6,2] [--seed N] [--save FICHIER] [--json]
+    python -m rules_py roll LANCEUR nom=valeur … [--dice 4,6,2 [--reels]] [--seed N] [--save FICHIER] [--json]
                             [--fiche FICHIER …] [--ecrire]
     python -m rules_py odds LANCEUR nom=valeur … [--json] [--fiche FICHIER …]
-    python -m rules_py action LANCEUR ACTION --state FICHIER|- nom=valeur … [--dice …] [--seed N]
+    python -m rules_py action LANCEUR ACTION --state FICHIER|- nom=valeur … [--dice … [--reels]] [--seed N]
                               [--save FICHIER] [--json] [--fiche FICHIER …] [--ecrire]
     python -m rules_py fiche exemple|nouvelle|verifier|schema|suite …
 
@@ -65,6 +65,7 @@ def _usage(prog: str) -> dict[str, str]:
             "Lance les dés. Les listes s’écrivent 3,2 et les booléens true/false ; les choix se lisent\n"
             "sans souci de majuscules ni d’accents (Débutant, amplifiée).\n"
             "  --dice V,V,…   impose les dés (ou les cartes, 7-dagues) : rejoue un jet\n"
+            "  --reels        avec --dice : ce sont les dés (ou les cartes) de la table, le jet dit « dés réels »\n"
             "  --seed N       rend le jet reproductible\n"
             "  --save FICHIER garde l’état du résultat pour enchaîner (action … --state FICHIER)\n"
             "  --json         affiche le résultat complet en JSON\n" + _SHEETS_HELP + "  --ecrire       "
@@ -125,6 +126,7 @@ class Request:
         self.revisions: Any = None  # the revisions of the sheets the state's result left (its file says them)
         self.save: str | None = None
         self.as_json = False
+        self.reels = False
         self.help = False
         self.sheets = SheetFiles()
 
@@ -141,6 +143,8 @@ class Request:
             request["dice"] = self.dice
         if self.seed is not None:
             request["seed"] = self.seed
+        if self.reels:
+            request["reels"] = True
         if self.sheets.any() and self.op in ("roll", "odds", "action"):
             self.sheets.add_to(request, self.positional[0])
             if self.op == "action" and self.sheets.write and self.revisions is not None:
@@ -165,6 +169,8 @@ def parse(argv: Sequence[str]) -> Request:
             req.as_json = True
         elif arg == "--ecrire":
             req.sheets.write = True
+        elif arg == "--reels":
+            req.reels = True
         elif arg in SHEET_OPTIONS:
             i += 1
             req.sheets.add(arg, _value(rest, i, arg))
@@ -179,7 +185,7 @@ def parse(argv: Sequence[str]) -> Request:
                 )
             setattr(req, attribute, rest[i])
         elif arg.startswith("--"):
-            options = ", ".join((*_VALUED, *SHEET_OPTIONS, "--ecrire", "--json", "--help"))
+            options = ", ".join((*_VALUED, *SHEET_OPTIONS, "--ecrire", "--reels", "--json", "--help"))
             raise UsageError(f"Option inconnue « {arg} » : les options sont {options}.")
         elif "=" in arg:
             name, _, value = arg.partition("=")
@@ -205,8 +211,8 @@ def parse(argv: Sequence[str]) -> Request:
             if what is None
             else f"La commande {req.op} attend {what} (voir « list » et « {req.op} --help »)."
         )
-    if req.op in ("list", "odds") and (req.dice or req.seed or req.save or req.state_path):
-        raise UsageError(f"La commande {req.op} n’accepte ni --dice, ni --seed, ni --save, ni --state.")
+    if req.op in ("list", "odds") and (req.dice or req.seed or req.save or req.state_path or req.reels):
+        raise UsageError(f"La commande {req.op} n’accepte ni --dice, ni --reels, ni --seed, ni --save, ni --state.")
     if req.op == "roll" and req.state_path:
         raise UsageError("L’option --state sert à la commande action, pas à roll.")
     if req.op == "action":
@@ -240,6 +246,8 @@ def _parse_fiche(req: Request) -> Request:
         raise UsageError(f"La commande fiche {sub} n’accepte ni nom=valeur, ni --dice, ni --seed, ni --ecrire.")
     if req.sheets.any() or req.save or req.state_path:
         raise UsageError("La commande fiche prend ses fichiers en arguments : ni --fiche, ni --save, ni --state.")
+    if req.reels:
+        raise UsageError("La commande fiche n’accepte pas --reels (réservé à roll et action).")
     return req
 
 
@@ -261,7 +269,7 @@ def _again(req: Request, prog: str, dice: list[Any], save: str, result: dict[str
     else:
         words += [f"{k}={v}" for k, v in req.params]
     if dice:
-        words += ["--dice", ",".join(str(x) for x in dice)]
+        words += ["--dice", ",".join(str(x) for x in dice)] + (["--reels"] if result.get("reels") else [])
     return shlex.join([*words, "--save", save])
 
 
@@ -277,7 +285,9 @@ def _roll_text(req: Request, result: dict[str, Any], prog: str, written: list[st
     tirage = result.get("tirage") or []
     if tirage:
         what = "cette suite" if req.op == "action" else "ce jet"
-        lines.append(f"Rejouer {what} : --dice " + ",".join(str(x) for x in tirage))
+        lines.append(
+            f"Rejouer {what} : --dice " + ",".join(str(x) for x in tirage) + (" --reels" if result.get("reels") else "")
+        )
     offers = result.get("actions") or []
     if offers:
         state_file = req.save or DEFAULT_STATE_FILE

@@ -8,6 +8,20 @@ Request (a dict, or its JSON text for :func:`call_json`)::
     {"op": "odds",   "roller": ID, "params": {name: value}}
     {"op": "action", "roller": ID, "action": ACTION_ID, "state": {...},
                      "params": {name: value}, "dice": ..., "seed": ...}
+    {"op": "draws",  ...a roll's request, or with "action" (and "state") a follow-up's...,
+                     "dice": [the values entered so far]}
+
+``roll`` and ``action`` may say ``"reels": true``: ``dice`` are the faces of the reader's own dice, or the
+cards she drew from her own tarot (« Entrer mes dés », « Entrer mes cartes »; the CLI's ``--reels``). They
+are checked and played exactly as forced dice (a refused one is said « Dés entrés », « Cartes entrées »),
+and the result carries ``"reels": true``. ``draws`` tells what a roll or a follow-up draws, played with the
+values entered so far (a value it refuses is refused in the roll's words): ``{"roller", "action",
+"tirages": [{"type": "de", "faces": 6, "groupe": "Dés du meneur"} | {"type": "carte", "libelle": "la
+carte de Bâtons d’Aube", "permises": [names], "cartes": [{"valeur": "7-dagues", "libelle", "enseigne"?,
+"permise"}]}], "donnes": how many values were given, "complet": all of them given}``. The draw right
+after the values given is exact (a card among those left in the deck); those after it are counted with
+stand-ins before them: ask again after each card (``cartes``: the whole suit, or the 22 major arcana,
+each said still in the deck or not).
 
 Values may be JSON-typed or text as typed by a reader (``"3,2"``, ``"true"``); ``null`` is no
 value (refused, naming the parameter: RULES.md), and a parameter left out takes its default.
@@ -158,10 +172,12 @@ The sheet operations::
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from .contract import OPS, SHEET_KEYS, SHEET_OPS
+from .dice import Probe
 from .errors import RulesError
 from .json_text import loads
 from .params import RepeatedKeys, shown, twice_sentence
@@ -279,6 +295,9 @@ _IDENTIFIERS = frozenset(
         # patterns and keys of the sheets' schema (the page matches values against them)
         "motif",
         "cles",
+        # the draws of a roll (op "draws"): the cards a reader may enter, by name
+        "permises",
+        "enseigne",
     }
 )
 # Mappings whose keys are labels (the odds: ``issues`` and ``exact`` keep the same keys).
@@ -322,6 +341,9 @@ def _dispatch(request: Any) -> Any:
     for key in (*SHEET_KEYS, "contenu", "modifications", "fiches", "reserves", "revisions"):  # a field named twice
         _refuse_repeated(request.get(key), f"Fiche ({key})" if key in SHEET_KEYS else key.capitalize())
     op = request.get("op")
+    if _reels(request):
+        with _entered():
+            return {**_dispatch({k: v for k, v in request.items() if k != "reels"}), "reels": True}
     if op in SHEET_OPS or (op in ("roll", "odds", "action") and _carries_sheets(request)):
         from .sheets import ops as sheet_ops  # only a request with sheets needs them (and the browser their files)
 
@@ -334,8 +356,59 @@ def _dispatch(request: Any) -> Any:
     if op == "describe":
         return get_roller(roller_id).describe()
     params = request.get("params") or {}
+    if op == "draws":
+        return _draws(request)
     if op == "roll":
         return roll(roller_id, params, request.get("dice"), request.get("seed"))
     if op == "odds":
         return odds(roller_id, params)
     return act(roller_id, request.get("action"), request.get("state"), params, request.get("dice"), request.get("seed"))
+
+
+def _reels(request: Mapping[str, Any]) -> bool:
+    """``reels``: the dice of this roll or follow-up were entered by hand, from the reader's own dice or cards."""
+    value = request.get("reels", False)
+    if value is False or value is None:
+        return False
+    if value is not True:
+        raise RulesError("reels", f"Dés réels (reels) : true ou false attendu, reçu {shown(value)}.")
+    if request.get("op") not in ("roll", "action"):
+        raise RulesError(
+            "reels", "Dés réels (reels) : seuls un jet (roll) et sa suite (action) se jouent avec des dés réels."
+        )
+    if request.get("dice") is None:
+        raise RulesError(
+            "des", "Dés réels : les faces des dés (ou les cartes) de la table sont attendues, aucune n’est donnée."
+        )
+    if request.get("seed") is not None:
+        raise RulesError("seed", "Graine (seed) : sans effet avec des dés réels, qui fixent déjà le jet.")
+    return True
+
+
+def _draws(request: Mapping[str, Any]) -> dict[str, Any]:
+    """What a roll (or, with ``action``, a follow-up) draws, played with the values entered so far (``dice``).
+
+    The page's « Entrer mes dés » asks it before each value it needs: the same request as the roll's (its
+    parameters, its sheets, its state), answered ``{"roller", "action", "tirages": [...], "donnes", "complet"}``
+    (:class:`rules_py.dice.Probe`). A value entered that the roll refuses is refused here in the same words."""
+    if request.get("seed") is not None:
+        raise RulesError("seed", "Graine (seed) : sans objet pour les tirages d’un jet.")
+    probe = Probe(request.get("dice"))
+    action = request.get("action")
+    played = {**request, "op": "roll" if action is None else "action", "dice": probe}
+    with _entered():
+        answer = _dispatch(played)
+    return {"roller": answer.get("roller"), "action": action, **probe.report()}
+
+
+@contextmanager
+def _entered() -> Iterator[None]:
+    """A refused value entered by hand is said « entered », not « imposed » (the link's and the CLI's word)."""
+    try:
+        yield
+    except RulesError as err:
+        if err.field == "des":
+            for imposed, entered in (("Dés imposés", "Dés entrés"), ("Cartes imposées", "Cartes entrées")):
+                if err.message.startswith(imposed):
+                    raise RulesError("des", entered + err.message[len(imposed) :]) from None
+        raise

@@ -8,7 +8,7 @@ from __future__ import annotations
 __all__ = ["OPS", "SHEET_OPS", "SHEET_KEYS"]
 
 #: The rollers' operations (``rules_py/rolling.py``).
-OPS = ("list", "describe", "roll", "odds", "action")
+OPS = ("list", "describe", "roll", "odds", "action", "draws")
 #: Character sheets' operations (``rules_py/sheets/ops.py``).
 SHEET_OPS = (
     "sheet_check",

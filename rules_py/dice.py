@@ -2,8 +2,12 @@
 
 Live rolls draw from :class:`random.SystemRandom` (``crypto.getRandomValues``
 in the browser). A seed makes a roll reproducible; forced values (the book's
-dice, a shared link) replay it exactly. Everything drawn is recorded in
-:attr:`Dice.drawn`, so any roll can be replayed from its own record.
+dice, a shared link, the faces a reader entered from her own dice) replay it
+exactly. Everything drawn is recorded in :attr:`Dice.drawn`, so any roll can
+be replayed from its own record, and what each draw asked for (a die of how
+many faces, whose; a card among which) in :attr:`Dice.asked`: a
+:class:`Probe` plays a roll with the values entered so far to tell what it
+draws (the page's « Entrer mes dés »).
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from typing import Any
 from .errors import RulesError
 from .params import fold, shown
 
-__all__ = ["Dice", "parse_forced"]
+__all__ = ["Dice", "Probe", "parse_forced", "source"]
 
 _MAX_FORCED = 64
 
@@ -79,6 +83,8 @@ class Dice:
         self._short = False
         self._dice_used = 0
         self._cards_used = 0
+        # what each draw asked for, in order: {"type": "de", "faces", "groupe"} | {"type": "carte", "libelle", "permises"}
+        self.asked: list[dict[str, Any]] = []
 
     @property
     def forced(self) -> bool:
@@ -107,24 +113,36 @@ class Dice:
         self._next += 1
         return value
 
-    def d(self, sides: int) -> int:
-        """One die with ``sides`` faces."""
+    def d(self, sides: int, group: str = "") -> int:
+        """One die with ``sides`` faces; ``group``: whose it is, as the result's dice line says it (« Dés du meneur »)."""
         value = self._take()
         self._dice_used += 1
+        self.asked.append({"type": "de", "faces": sides, "groupe": group or "Dés"})
         if value is None:
             value = self._rng.randint(1, sides)
         elif not isinstance(value, int) or not 1 <= value <= sides:
-            raise RulesError("des", f"Dés imposés : un d{sides} donne de 1 à {sides}, reçu {shown(value)}.")
+            raise RulesError(
+                "des", f"Dés imposés : {self._die_name()} est un d{sides}, de 1 à {sides} ; reçu {shown(value)}."
+            )
         self.drawn.append(value)
         return value
 
-    def roll(self, count: int, sides: int) -> list[int]:
-        return [self.d(sides) for _ in range(count)]
+    def roll(self, count: int, sides: int, group: str = "") -> list[int]:
+        return [self.d(sides, group) for _ in range(count)]
 
-    def pick(self, deck: Sequence[str], what: str = "carte") -> str:
-        """One card among ``deck`` (forced by its name, e.g. ``7-dagues``)."""
+    def _die_name(self, index: int | None = None) -> str:
+        """The die asked for at ``index`` (the last one by default), in French: « le dé 5 (dés du meneur) »."""
+        asked = self.asked[-1 if index is None else index]
+        rank = sum(1 for a in self.asked[: (len(self.asked) if index is None else index + 1)] if a["type"] == "de")
+        group = asked["groupe"]
+        return f"le dé {rank}" + (f" ({group[0].lower()}{group[1:]})" if group != "Dés" else "")
+
+    def pick(self, deck: Sequence[str], what: str = "carte", label: str = "", names: Sequence[str] = ()) -> str:
+        """One card among ``deck`` (forced by its name, e.g. ``7-dagues``); ``label`` names the draw (« la carte de
+        A »), ``names`` the cards it may give as the record writes them (``deck`` by default)."""
         value = self._take()
         self._cards_used += 1
+        self.asked.append({"type": "carte", "libelle": label or f"la {what}", "permises": list(names or deck)})
         if value is None:
             value = self._rng.choice(list(deck))
         elif str(value) not in deck:
@@ -132,6 +150,12 @@ class Dice:
         value = str(value)
         self.drawn.append(value)
         return value
+
+    def last_given(self) -> int | str | None:
+        """The forced value the last draw took (None: no forced value, or a stand-in)."""
+        if self._forced is None or not 0 < self._next <= len(self._forced):
+            return None
+        return self._forced[self._next - 1]
 
     def needed(self) -> str:
         """What this roll drew, in French: « 3 dés », « 2 cartes », « 1 carte et 3 dés »."""
@@ -153,4 +177,38 @@ class Dice:
             verb = "ce tirage demande" if cards_only else "ce jet demande"
             if not self._cards_used and not self._dice_used:
                 raise RulesError("des", f"Dés imposés : ce jet ne lance aucun dé (reçu {got}).")
-            raise RulesError("des", f"{what} : {verb} {self.needed()} (reçu {got}).")
+            missing = ""
+            if self._short and self.asked[got]["type"] == "de":
+                missing = f" ; il manque {self._die_name(got)}"
+            raise RulesError("des", f"{what} : {verb} {self.needed()} (reçu {got}){missing}.")
+
+
+def source(dice: Any = None, seed: Any = None) -> Dice:
+    """The dice of one roll: ``dice`` itself when it is already a source (a :class:`Probe`), else forced values."""
+    return dice if isinstance(dice, Dice) else Dice(dice, seed)
+
+
+class Probe(Dice):
+    """A roll played with the values entered so far, to tell what it draws (``op: "draws"``, rules_py/api.py).
+
+    The values given are checked as any forced value is (a 7 on a d6, a card out of the deck: one French
+    sentence); the draws after them get stand-ins, never refused, so that the roll runs to its end and
+    :attr:`asked` lists every draw it makes. The draw right after the values given is exactly what the roll
+    asks now (a card among the cards left, given the cards entered); those after it are counted with
+    stand-ins before them (their cards may change as the values are entered: ask again after each)."""
+
+    def __init__(self, given: Any = None) -> None:
+        super().__init__([] if given is None else given)
+
+    @property
+    def short(self) -> bool:
+        return False  # a stand-in is no missing value here (rules_py/dcda/cards.py ``draw`` asks)
+
+    def finish(self) -> None:
+        """Only values beyond what the roll draws are refused."""
+        if not self._short and self._next < len(self._forced or ()):
+            super().finish()
+
+    def report(self) -> dict[str, Any]:
+        """The draws of the roll in order, how many values were given, and whether they are all there."""
+        return {"tirages": self.asked, "donnes": self.given, "complet": self.given == len(self.asked)}

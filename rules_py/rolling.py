@@ -13,7 +13,7 @@ import importlib
 from collections.abc import Mapping
 from typing import Any
 
-from .dice import Dice
+from .dice import source as dice_source
 from .errors import RulesError
 from .params import parse_params, shown
 from .roller import Roller
@@ -58,7 +58,7 @@ def get_roller(roller_id: Any) -> Roller:
 def roll(roller_id: Any, params: Mapping[str, Any] | None = None, dice: Any = None, seed: Any = None) -> dict[str, Any]:
     roller = get_roller(roller_id)
     args = roller.parse(params or {})
-    source = Dice(dice, seed)
+    source = dice_source(dice, seed)  # forced values, or a Probe (op « draws »)
     result = roller.roll(args, source)
     source.finish()
     return result
@@ -85,7 +85,7 @@ def act(
     if not isinstance(state, Mapping):
         raise RulesError("etat", "État (etat) : l’état du jet précédent est attendu.")
     args = parse_params(action.params, params or {}, f"{roller.id} / {action.id}")
-    source = Dice(dice, seed)
+    source = dice_source(dice, seed)  # forced values, or a Probe (op « draws »)
     result = action.run(state, args, source)
     source.finish()
     return result

@@ -246,8 +246,8 @@ def test_a_participant_who_renounces_puts_her_hand_back_into_the_piles():
     with pytest.raises(RulesError) as err:  # Aube holds the 1 de Bâtons: Nocturne cannot draw it
         step(res, "jouer", ["4-dagues", "5-ecus", "1-batons"], enseignes="dagues,ecus,batons")
     assert (
-        "la carte de Bâtons de Nocturne manque ou n’est pas permise : il faut une carte de Bâtons sauf le 1 de Bâtons"
-        in str(err.value)
+        "la carte de Bâtons de Nocturne ne peut pas être le 1 de Bâtons, déjà sorti du paquet (en main ou posé) : "
+        "il faut une carte de Bâtons sauf le 1 de Bâtons" in str(err.value)
     )
     res = step(res, "renoncer", participant="Aube")
     assert res["etat"]["mains"][0] is None

@@ -199,6 +199,12 @@ def follow_ups(
 
 def text_result(res: dict[str, Any]) -> list[str]:
     lines = []
+    if res.get("reels"):
+        lines.append(
+            "Cartes réelles (tirées à la table)"
+            if str(res.get("roller")).startswith("dcda.")
+            else "Dés réels (lancés à la table)"
+        )
     for g in res.get("des") or []:
         if g.get("des"):
             lines.append(f"{g['titre']} : " + "  ".join(_die_text(d) for d in g["des"]))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from itertools import permutations
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..dice import Dice
 from ..errors import RulesError
@@ -305,17 +305,39 @@ def draw(dice: Dice, allowed: Sequence[str], who: str, may: str, plan: str) -> s
     accepted = [s for name in allowed for s in _spellings(name)]
     was_short = dice.short
     try:
-        value = dice.pick(accepted)
+        value = dice.pick(accepted, label=who, names=allowed)
     except RulesError:
-        raise RulesError(
-            "des", f"Cartes imposées : {plan} ; {who} manque ou n’est pas permise : il faut {may}."
-        ) from None
+        raise RulesError("des", f"Cartes imposées : {plan} ; {_refused(who, dice, allowed)} : il faut {may}.") from None
+    dice.asked[-1]["cartes"] = _cards_shown(allowed)
     if dice.short and not was_short:  # the forced cards ran out at this draw
         raise RulesError("des", f"Cartes imposées : {plan} ; {who} manque (reçu {dice.given}).")
     canonical = spelled[fold(value)]
     if value != canonical:
         dice.drawn[-1] = canonical  # the record replays with plain names
     return canonical
+
+
+def _refused(who: str, dice: Dice, allowed: Sequence[str]) -> str:
+    """Why the forced card of this draw is refused: a card of its pile already out of the deck, or not permitted."""
+    given = CARD_BY_NAME.get(str(dice.last_given()))
+    suits = {CARD_BY_NAME[name].suit for name in allowed if name in CARD_BY_NAME}
+    if given is not None and given.suit in suits:
+        return f"{who} ne peut pas être le {given.label}, déjà sorti du paquet (en main ou posé)"
+    return f"{who} manque ou n’est pas permise"
+
+
+def _cards_shown(allowed: Sequence[str]) -> list[dict[str, Any]]:
+    """What a reader picks this draw among (« Entrer mes cartes »): the whole of each suit it may give, or the
+    22 major arcana, each with its name and whether it is still in the deck for this draw."""
+    permitted = set(allowed)
+    if all(name in ARCANA_DECK for name in allowed):
+        return [{"valeur": n, "libelle": arcana_label(int(n)), "permise": n in permitted} for n in ARCANA_DECK]
+    suits = {CARD_BY_NAME[name].suit for name in allowed}
+    return [
+        {"valeur": c.name, "libelle": c.label, "enseigne": SUITS[c.suit], "permise": c.name in permitted}
+        for c in DECK
+        if c.suit in suits
+    ]
 
 
 def finish(dice: Dice, plan: str) -> None:

@@ -66,9 +66,9 @@ def _players_vs_gm(
     n0 = initiator_dice(args)
     helpers = [assistant_dice(a, one_die) for a in assistants]
     gm = final_difficulty(args)
-    rolled = dice.roll(n0, 6)
-    helper_rolls = [dice.roll(k, 6) for k in helpers]
-    gm_rolled = dice.roll(gm, 6)
+    rolled = dice.roll(n0, 6, "Dés du joueur" + (" (initiateur)" if assistants else ""))
+    helper_rolls = [dice.roll(k, 6, f"Dés de l’assistant {i}") for i, k in enumerate(helpers, 1)]
+    gm_rolled = dice.roll(gm, 6, "Dés du meneur")
     players = efforts(rolled) + sum(efforts(r) for r in helper_rolls)
     gm_efforts = efforts(gm_rolled)
     text, success = _verdict(players - gm_efforts, players)

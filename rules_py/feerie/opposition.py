@@ -45,9 +45,9 @@ def _opposition_roll(args: Args, dice: Dice) -> dict[str, Any]:
     cap = 1 if args["un_de_par_assistant"] else 2
     for side in ("a", "b"):
         n0, helpers, bonus = _side_dice(args, side)
-        r0 = dice.roll(n0, 6)
-        rh = [dice.roll(k, 6) for k in helpers]
-        rb = dice.roll(bonus, 6)
+        r0 = dice.roll(n0, 6, f"Camp {side.upper()} : initiateur")
+        rh = [dice.roll(k, 6, f"Camp {side.upper()} : assistant {i}") for i, k in enumerate(helpers, 1)]
+        rb = dice.roll(bonus, 6, f"Camp {side.upper()} : dés d’avantage")
         groups.append(group(f"Camp {side.upper()} : initiateur", marked(r0)))
         groups += [group(f"Camp {side.upper()} : assistant {i}", marked(r)) for i, r in enumerate(rh, 1)]
         if bonus:

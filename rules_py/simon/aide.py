@@ -101,7 +101,7 @@ def _aide_result(args: Args, values: list[int], drawn: list[int] | None = None) 
 
 
 def _aide_roll(args: Args, dice: Dice) -> dict[str, Any]:
-    return _aide_result(args, dice.roll(BASE_DICE + args["heroisme"], 20))
+    return _aide_result(args, dice.roll(BASE_DICE + args["heroisme"], 20, "Dés de l’aide"))
 
 
 def _aide_odds(args: Args) -> dict[str, Any]:
@@ -138,7 +138,7 @@ def _aide_odds(args: Args) -> dict[str, Any]:
 def _add_die(state: Mapping[str, Any], _args: Args, dice: Dice) -> dict[str, Any]:
     args, values = read_state(AIDE, state)
     check_add(args, values)
-    new = dice.d(20)
+    new = dice.d(20, "Dé ajouté après le jet de l’aide")
     return _aide_result(args, values + [new], [new])
 
 

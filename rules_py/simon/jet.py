@@ -135,7 +135,7 @@ def _jet_result(args: Args, values: list[int], drawn: list[int] | None = None) -
 
 
 def _jet_roll(args: Args, dice: Dice) -> dict[str, Any]:
-    return _jet_result(args, dice.roll(BASE_DICE + args["heroisme"], 20))
+    return _jet_result(args, dice.roll(BASE_DICE + args["heroisme"], 20, "Dés du jet"))
 
 
 def _jet_odds(args: Args) -> dict[str, Any]:
@@ -192,7 +192,7 @@ def check_add(args: Args, values: list[int]) -> None:
 def _add_die(state: Mapping[str, Any], _args: Args, dice: Dice) -> dict[str, Any]:
     args, values = read_state(JET, state)
     check_add(args, values)
-    new = dice.d(20)
+    new = dice.d(20, "Dé ajouté après le jet")
     return _jet_result(args, values + [new], [new])
 
 

@@ -200,7 +200,7 @@ def _side_offer(side: Side, ledger: Ledger, s: str) -> dict[str, Any]:
 
 
 def _opposition_roll(args: Args, dice: Dice) -> dict[str, Any]:
-    rolled = {s: dice.roll(BASE_DICE + args[f"heroisme_{s}"], 20) for s in ("a", "b")}
+    rolled = {s: dice.roll(BASE_DICE + args[f"heroisme_{s}"], 20, f"Dés de {NAMES[s]}") for s in ("a", "b")}
     return _opposition_result(args, rolled, [])
 
 
@@ -243,7 +243,7 @@ def _opposition_add_die(state: Mapping[str, Any], action_args: Args, dice: Dice)
             "camp",
             f"Camp : il faut {AFTER_COST} {pool_name(pool.who, True)} {owner}, il en reste {ledgers[s].points}.",
         )
-    new = dice.d(20)
+    new = dice.d(20, f"Dé ajouté après le jet de {NAMES[s]}")
     rolled[s] = rolled[s] + [new]
     return _opposition_result(args, rolled, order + [s], [new])
 

@@ -187,7 +187,7 @@ def _report(
 
 
 def _play(roller_id: str, setup: Setup, args: Args, dice: Dice) -> dict[str, Any]:
-    rolled = () if setup.automatic else tuple(dice.roll(3, 6))
+    rolled = () if setup.automatic else tuple(dice.roll(3, 6, "Dés du joueur"))
     return _report(roller_id, setup, args, rolled, args["points"], list(rolled))
 
 
@@ -312,7 +312,7 @@ def _reroll_action(roller_id: str) -> Action:
                 f"Points de personnage (points) : relancer un dé en coûte {_REROLL_COST}, il en reste {points}.",
             )
         index = args["de"] - 1
-        new = dice.d(6)
+        new = dice.d(6, f"Dé {args['de']} relancé")
         rolled = dice_values[:index] + (new,) + dice_values[index + 1 :]
         left = points - _REROLL_COST
         return _report(roller_id, setup, _setup_params(setup, left), rolled, left, [new], (index, dice_values[index]))

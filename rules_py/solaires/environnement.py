@@ -25,7 +25,7 @@ Args = dict[str, Any]
 
 def _environnement_roll(args: Args, dice: Dice) -> dict[str, Any]:
     score = PREFERENCE[args["preference"]]
-    rolled = dice.roll(3, 6)
+    rolled = dice.roll(3, 6, "Dés du meneur")
     kept = sum(v <= score for v in rolled)
     favourable = kept >= 2
     notes = []
