@@ -552,7 +552,8 @@ def test_the_build_cache_reads_back_only_what_the_same_sources_gave(tmp_path, mo
 
 
 def test_the_journal_says_what_each_roll_was_judged_against(tmp_path):
-    """journal/text.js's benchmarkText over the engine's real answers, in Node: the book's figures, in French."""
+    """journal/text.js's benchmarkText over the engine's real answers, in Node: the book's figures, in French;
+    and detailText says « dés réels » (« cartes réelles ») first for a roll whose dice were entered by hand."""
     module = module_for_node(tmp_path, "journal/text.js")
     from rules_py import roll
 
@@ -571,6 +572,21 @@ def test_the_journal_says_what_each_roll_was_judged_against(tmp_path):
         "console.log(JSON.stringify(Object.fromEntries(Object.entries(answers).map(([k, r]) => [k, benchmarkText(r)]))));\n"
     )
     said = node_json(script)
+    entries = [
+        {
+            "roller": "simon.jet",
+            "reels": True,
+            "des": [{"titre": "Dés du jet", "des": ["20", "3"]}],
+            "repere": "seuil 9",
+        },
+        {"roller": "dcda.tour", "reels": True, "des": [], "repere": ""},
+        {"roller": "simon.jet", "des": [{"titre": "Dés du jet", "des": ["20", "3"]}], "repere": "seuil 9"},
+    ]
+    details = node_json(
+        f"import {{ detailText }} from {json.dumps(module.as_uri())};\n"
+        f"console.log(JSON.stringify({json.dumps(entries)}.map(detailText)));\n"
+    )
+    assert details == ["dés réels ; dés du jet : 20, 3 ; seuil 9", "cartes réelles", "dés du jet : 20, 3 ; seuil 9"]
     a = answers
     assert said["solaires.action"] == f"score à battre {a['solaires.action']['score']}"
     assert said["feerie.action"] == (

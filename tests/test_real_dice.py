@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import run_front_end
 
 from rules_py import call
 
@@ -291,3 +292,38 @@ def test_real_dice_from_a_sheet_write_back_what_the_forced_dice_write(tmp_path: 
         [sys.executable, "-m", "rules_py", "odds", "simon.jet", "--reels"], capture_output=True, text=True, timeout=60
     )
     assert bad.returncode == 2 and "--reels" in bad.stderr
+
+
+def test_a_roll_shown_to_the_meneuse_keeps_the_flag_and_nothing_else_passes_for_it(tmp_path: Path):
+    """frontend/table/roll.js in Node (bundled as the site is): a share link's ``reels=1`` is the record's ``r: 1``
+    (never a parameter of the roller), read back as ``reels`` and played again with ``"reels": true``, its
+    follow-ups too (with their dice, an empty list when they drew none); a record whose ``r`` is anything else is
+    unreadable."""
+    link = "https://example.org/simon/resolution/?lanceur=l&expertise=2&des=20%2C3%2C1%2C5%2C9&reels=1#l"
+    stubs = {
+        "sheets/engine.js": (
+            "export const asked = [];\n"
+            "export async function sheetsCall(request) { asked.push(request); return { ok: true, result: {} }; }\n"
+        )
+    }
+    script = (
+        'import { rollBody, rollFromBody, replayRoll } from "./table/roll.js";\n'
+        'import { asked } from "./sheets/engine.js";\n'
+        "globalThis.window = { location: { href: 'https://x/' } };\n"
+        "const widget = { roller: 'simon.jet', description: { parametres: [] } };\n"
+        f"const real = rollBody(widget, {{ link: {json.dumps(link)} }});\n"
+        f"const plain = rollBody(widget, {{ link: {json.dumps(link.replace('&reels=1', ''))} }});\n"
+        "const read = rollFromBody({ ...real, s: [{ a: 'ajouter_de', d: [4] }, { a: 'fin' }] }, 'simon');\n"
+        "await replayRoll(read, 'simon', null);\n"
+        "console.log(JSON.stringify([real, read, rollFromBody(plain, 'simon'),"
+        " rollFromBody({ ...real, r: true }, 'simon'), asked]));\n"
+    )
+    real, read, plain, forged, asked = run_front_end(tmp_path, stubs, script)
+    assert real == {"l": "jet", "p": {"expertise": "2"}, "d": [20, 3, 1, 5, 9], "r": 1}
+    assert read["reels"] is True and read["params"] == {"expertise": "2"} and plain["reels"] is False
+    assert forged is None
+    assert [(a["op"], a.get("dice"), a.get("reels")) for a in asked] == [
+        ("roll", [20, 3, 1, 5, 9], True),
+        ("action", [4], True),
+        ("action", [], True),
+    ]

@@ -24,6 +24,7 @@ export function startJournal() {
       action: d.action, suite: d.action ? askedLabels.get(target) || null : null,
       resultat: String(d.resultat), reussite: d.reussite, des: d.des, repere: d.repere || "", lien: sitePath(d.lien),
       personnage: d.personnage || null, fiches: d.fiches || [], reserve: d.reserve || null,
+      ...(d.reels === true ? { reels: true } : {}), // its dice entered by hand: « dés réels »
     });
     mountJournal();
     // The list is drawn only while it is open (up to JOURNAL_CAP entries: thousands of elements).

@@ -81,7 +81,7 @@ function journalEntryOk(e) {
     Array.isArray(e.des) && e.des.every((g) => isText(g?.titre) && Array.isArray(g.des) && g.des.every(isText)) &&
     (e.personnage === undefined || e.personnage === null || isText(e.personnage)) &&
     (e.fiches === undefined || (Array.isArray(e.fiches) && e.fiches.length <= 20 && e.fiches.every(sheetChangeOk))) &&
-    (e.reserve === undefined || e.reserve === null || reserveChangeOk(e.reserve));
+    (e.reserve === undefined || e.reserve === null || reserveChangeOk(e.reserve)) && [undefined, true].includes(e.reels);
 }
 
 // The Réserve du meneur a roll changed: its revision after the change and the change in words.

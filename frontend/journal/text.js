@@ -1,6 +1,7 @@
 // The roll journal as plain French text, for a group's chat.
 
 import { fr } from "../browser/index.js";
+import { realDiceWords } from "../result/index.js";
 
 // The site's French typography, and a no-break space after « n° ».
 export function journalFr(text) {
@@ -28,9 +29,10 @@ export function benchmarkText(r) {
   return parts.join(", ");
 }
 
-// The dice or cards and what they were judged against: « dés du joueur : 3, 5, 1 ; score à battre 4 ».
+// The dice or cards and what they were judged against: « dés du joueur : 3, 5, 1 ; score à battre 4 »,
+// first « dés réels » (« cartes réelles ») when they were the reader's own, entered by hand.
 export function detailText(entry) {
-  return [diceText(entry), entry.repere].filter(Boolean).join(" ; ");
+  return [entry.reels ? realDiceWords(entry.roller) : "", diceText(entry), entry.repere].filter(Boolean).join(" ; ");
 }
 
 export function titleText(entry) {

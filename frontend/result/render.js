@@ -8,11 +8,13 @@ const SOURCES = {
   exemple: "Exemple du livre",
 };
 
-// « Jet n° 1 », where it comes from (a link, the book), the follow-up it is (« suite : Ajouter un dé »:
-// the same roll, one step on) and whether its write-back on the sheets was undone.
-export function rollHead(number, source, suite = null, undone = false) {
+// « Jet n° 1 », where it comes from (a link, the book), whether its dice were the reader's own (`real`:
+// « dés réels »), the follow-up it is (« suite : Ajouter un dé »: the same roll, one step on) and whether
+// its write-back on the sheets was undone.
+export function rollHead(number, source, suite = null, undone = false, real = null) {
   return h("p", { class: "dl-roll-head" }, h("small", { class: "dl-roll-number" }, `Jet n° ${number}`),
     SOURCES[source] ? h("span", { class: "dl-roll-source" }, fr(SOURCES[source])) : "",
+    real ? h("span", { class: "dl-roll-source dl-roll-real" }, real) : "",
     suite ? h("span", { class: "dl-roll-source dl-roll-step" }, fr(`suite : ${suite}`)) : "",
     undone ? h("span", { class: "dl-roll-source dl-roll-undone" }, "annulé sur les fiches") : "");
 }

@@ -69,7 +69,8 @@ async function receiveRoll(record) {
     lines = applied.lignes || [];
   }
   const entry = { cle: record.id, jeu: record.jeu, n: record.n, auteur: record.auteur, quand: Date.now(), personnage: roll.personnage,
-    roller: roll.roller, resultat: String(played.result.resultat), reussite: played.result.reussite ?? null, reserve: lines };
+    roller: roll.roller, resultat: String(played.result.resultat), reussite: played.result.reussite ?? null, reserve: lines,
+    ...(played.result.reels ? { reels: true } : {}) };
   const stored = kept ? { deja: kept } : await keepReceivedRoll(entry).catch((err) => ({ error: err.message }));
   if (stored.error) return { kind: "error", text: stored.error };
   const again = Boolean(stored.deja) || !counted;

@@ -4,7 +4,8 @@
 // The receiving device plays it again through rules_py and shows what the rules give.
 //
 //   body {l: the roller's name in its game ("jet" for simon.jet), p: {parameter: value},
-//         d: [dice], s: [{a: action, p?: {…}, d?: [dice]}], c?: the character's name}
+//         d: [dice], s: [{a: action, p?: {…}, d?: [dice]}], c?: the character's name,
+//         r?: 1, the dice (or cards) were the player's own, entered by hand: « dés réels »}
 
 import { SHEETS_CONFIG } from "../config.js";
 import { sheetsCall } from "../sheets/index.js";
@@ -19,7 +20,7 @@ export function rollBody(widget, entry) {
   const defaults = new Map((widget.description?.parametres || []).map((p) => [p.nom, shownDefault(p.defaut)]));
   const params = {};
   for (const [name, value] of query) {
-    if (["lanceur", "des", "suite"].includes(name) || defaults.get(name) === value) continue;
+    if (["lanceur", "des", "suite", "reels"].includes(name) || defaults.get(name) === value) continue;
     params[name] = value;
   }
   // dice as numbers, cards by their names (« 7-dagues »)
@@ -29,6 +30,7 @@ export function rollBody(widget, entry) {
   if (steps.length) body.s = steps.map(({ action, params: p, dice }) => ({ a: action, ...(p && Object.keys(p).length ? { p } : {}), ...(dice?.length ? { d: dice } : {}) }));
   const name = entry.sheets?.personnage;
   if (name) body.c = name;
+  if (query.get("reels") === "1") body.r = 1;
   return body;
 }
 
@@ -38,7 +40,7 @@ function shownDefault(value) {
 }
 
 // The roll a body describes, checked for its shape (its values are the rules' to check):
-// {roller, params, dice, steps, personnage} | null.
+// {roller, params, dice, steps, personnage, reels} | null.
 export function rollFromBody(body, jeu) {
   const name = body.l;
   const roller = `${jeu}.${name}`;
@@ -48,8 +50,8 @@ export function rollFromBody(body, jeu) {
   if (typeof name !== "string" || !/^[a-z_]{1,40}$/.test(name) || !plainParams(body.p) || !dice(body.d) ||
       !Array.isArray(steps) || steps.length > ROLL_MAX_STEPS ||
       !steps.every((s) => isPlainObject(s) && typeof s.a === "string" && plainParams(s.p) && dice(s.d)) ||
-      (body.c !== undefined && (typeof body.c !== "string" || body.c.length > 60))) return null;
-  return { roller, params: body.p || {}, dice: body.d || [], steps, personnage: body.c || null };
+      (body.c !== undefined && (typeof body.c !== "string" || body.c.length > 60)) || ![undefined, 1].includes(body.r)) return null;
+  return { roller, params: body.p || {}, dice: body.d || [], steps, personnage: body.c || null, reels: body.r === 1 };
 }
 
 // The roll played again: the roll, then each follow-up on the state before it, with the meneur's
@@ -57,14 +59,15 @@ export function rollFromBody(body, jeu) {
 // → {result, reserveChanges} | {error}
 export async function replayRoll(roll, jeu, reserve) {
   const withReserve = reserve ? { reserve } : {};
+  const real = roll.reels ? { reels: true } : {}; // played again as entered: the result says « dés réels »
   let answer;
   try {
-    answer = await sheetsCall({ op: "roll", roller: roll.roller, params: roll.params, dice: roll.dice, ...withReserve }, jeu);
+    answer = await sheetsCall({ op: "roll", roller: roll.roller, params: roll.params, dice: roll.dice, ...withReserve, ...real }, jeu);
     const changes = [...(answer.ok ? answer.result.modifications || [] : [])];
     for (const step of roll.steps) {
       if (!answer.ok) break;
       // a step's dice as shown, none when it drew none: never new dice on this device
-      answer = await sheetsCall({ op: "action", roller: roll.roller, action: step.a, params: step.p || {}, dice: step.d || [],
+      answer = await sheetsCall({ op: "action", roller: roll.roller, action: step.a, params: step.p || {}, dice: step.d || [], ...real,
         state: answer.result.etat, ...(answer.result.reserve ? { reserve: answer.result.reserve } : withReserve) }, jeu);
       if (answer.ok) changes.push(...(answer.result.modifications || []));
     }

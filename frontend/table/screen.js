@@ -10,7 +10,7 @@
 import { fr, h } from "../browser/index.js";
 import { GAMES } from "../config.js";
 import { benchmarkText } from "../journal/index.js";
-import { detail, diceGroup, outcome } from "../result/index.js";
+import { detail, diceGroup, outcome, realDiceWords } from "../result/index.js";
 import { sheetButton, sheetView, tell } from "../sheets/index.js";
 import { forgetReceived, getReserve, listReceived, listReceivedRolls, listSheets, nextSequence, watchSheets } from "../storage/index.js";
 import { glanceLines } from "./glance.js";
@@ -118,7 +118,8 @@ class TableScreen {
     // Drawn as a roller's result is (the rollers' styles), in a box that is no roller.
     this.received.replaceChildren(h("div", { class: "dl-roller dl-table__roll", "data-roll-id": record.id },
       h("div", { class: "dl-result" },
-        h("p", { class: "dl-roll-head" }, h("span", { class: "dl-roll-source" }, fr(`Jet reçu de ${who} — ${title}`))),
+        h("p", { class: "dl-roll-head" }, h("span", { class: "dl-roll-source" }, fr(`Jet reçu de ${who} — ${title}`)),
+          result.reels ? h("span", { class: "dl-roll-source dl-roll-real" }, realDiceWords(roll.roller)) : ""),
         outcome(result), ...(result.des || []).map(diceGroup), detail(result))));
     if (!first) return;
     document.dispatchEvent(new CustomEvent("dl:jet", { detail: {
@@ -126,6 +127,7 @@ class TableScreen {
       op: "roll", action: null, resultat: result.resultat, reussite: result.reussite ?? null,
       des: (result.des || []).map((g) => ({ titre: g.titre, des: g.des.map((d) => String(d.libelle || d.valeur)) })),
       repere: benchmarkText(result), lien: null, quand: Date.now(), personnage: roll.personnage, fiches: [],
+      reels: result.reels === true,
     } }));
   }
 
@@ -149,7 +151,7 @@ class TableScreen {
     else this.ownList.remove();
     lastOf(this.rolls, rolls.length
       ? h("ol", { class: "dl-table__roll-list" }, ...rolls.slice(0, 10).map((r) => h("li", { "data-roll-id": r.cle },
-        h("strong", {}, fr(r.personnage || "Un joueur")), fr(` — ${r.resultat}`),
+        h("strong", {}, fr(r.personnage || "Un joueur")), fr(` — ${r.resultat}`), r.reels ? ` (${realDiceWords(r.roller)})` : "",
         r.reserve?.length ? fr(` (Réserve : ${r.reserve.join(" ; ")})`) : "",
         h("small", {}, ` · ${new Date(r.quand).toLocaleTimeString("fr-FR", { timeStyle: "short" })}`))))
       : this.noRoll);

@@ -3,8 +3,8 @@
 import { fr, h } from "../browser/index.js";
 import { writeForm } from "./form.js";
 
-// A share link's own fields (the rest are the roller's parameters).
-const LINK_FIELDS = ["lanceur", "des", "suite"];
+// A share link's own fields (the rest are the roller's parameters); « reels=1 »: the dice were the reader's own.
+const LINK_FIELDS = ["lanceur", "des", "suite", "reels"];
 const MAX_LINK_STEPS = 60;
 
 // The link of the widget's last roll and its follow-ups (href), or its paragraph when given an href.
@@ -15,6 +15,7 @@ export function shareLink(widget, href = null) {
     url.searchParams.set("lanceur", widget.el.id);
     for (const [name, value] of Object.entries(widget.lastRoll.params || {})) url.searchParams.set(name, String(value));
     url.searchParams.set("des", (widget.lastRoll.dice || []).join(","));
+    if (widget.lastRoll.reels) url.searchParams.set("reels", "1");
     const steps = widget.lastRoll.steps || [];
     if (steps.length) url.searchParams.set("suite", JSON.stringify(steps));
     url.hash = widget.el.id;
@@ -56,10 +57,13 @@ export function replayLink(widget) {
     widget.scheduleOdds();
     return;
   }
-  widget.run({ op: "roll", roller: widget.roller, params, dice: query.get("des") || undefined }, true, "lien");
+  // A roll of real dice says so again (its steps too, those that draw nothing with an empty list).
+  const real = query.get("reels") === "1" ? { reels: true } : {};
+  widget.run({ op: "roll", roller: widget.roller, params, dice: query.get("des") || (real.reels ? [] : undefined), ...real }, true, "lien");
   for (const step of steps) {
-    // a step's dice as the link has them (none when it drew none): never new dice for « mêmes dés »
-    widget.run({ op: "action", roller: widget.roller, action: step.action, params: step.params || {}, dice: step.dice || [], fromLast: true }, false, "lien");
+    // a step's dice as the link has them (none when it drew none): never new dice for « mêmes dés »;
+    // a roll of real dice says so again for each step
+    widget.run({ op: "action", roller: widget.roller, action: step.action, params: step.params || {}, dice: step.dice || [], fromLast: true, ...real }, false, "lien");
   }
 }
 

@@ -4,7 +4,7 @@
 import { ODDS_DELAY_MS } from "../config.js";
 import { fr, h, nextTurn } from "../browser/index.js";
 import { badNumber, bindModes, field, fixedValues, formInput, readForm, refreshModes, writeForm } from "./form.js";
-import { detail, diceGroup, keepRoom, KEPT_RESULTS, loadHistory, outcome, rollHead, saveHistory } from "../result/index.js";
+import { detail, diceGroup, keepRoom, KEPT_RESULTS, loadHistory, outcome, realDiceWords, rollHead, saveHistory } from "../result/index.js";
 import { bindKeptFields } from "./kept.js";
 import { benchmarkText } from "../journal/index.js";
 import { oddsView } from "./odds.js";
@@ -15,6 +15,7 @@ import { stepName } from "./step-name.js";
 import { showState } from "./status.js";
 import { showRollButton } from "./show-roll.js";
 import { fieldLabels, plainWords } from "./words.js";
+import { bindRealDice, enterFollowUp } from "./real-dice.js";
 
 export class Widget {
   constructor(el, page = window.location.pathname) {
@@ -68,6 +69,7 @@ export class Widget {
     this.setBusy(false);
     if (runtime.state.name !== "idle") this.showState(runtime.state);
     bindKeptFields(this);
+    bindRealDice(this); // « Entrer mes dés »
     // The form's functions, for the other bundles' code that reads or fills it (the « Personnage »
     // choice, a scene of the table): one copy of them, whose folds are the page's.
     this.formKit = { field, formInput, readForm, refreshModes, writeForm };
@@ -168,7 +170,7 @@ export class Widget {
         if (shareable) {
           // A link never holds a sheet: a roll from one is shared with the values it gave.
           const params = revs ? linkParams(answer.result.parametres) : sent.params;
-          this.lastRoll = { params, dice: answer.result.tirage, steps: [] };
+          this.lastRoll = { params, dice: answer.result.tirage, steps: [], ...(answer.result.reels ? { reels: true } : {}) };
         } else if (sent.op === "action" && this.lastRoll) {
           this.lastRoll.steps.push({ action: sent.action, params: sent.params, dice: answer.result.tirage });
         }
@@ -210,6 +212,7 @@ export class Widget {
       repere: benchmarkText(result),
       lien: link,
       quand: Date.now(),
+      reels: result.reels === true, // its dice entered by hand (« dés réels »)
       // The character who rolled, and the sheets the result changed (the journal can undo it).
       personnage: written?.personnage || null,
       fiches: (written?.fiches || []).map(({ id, nom, rev, lignes }) => ({ id, nom, rev, lignes })),
@@ -298,7 +301,7 @@ export class Widget {
   }
 
   entryView(entry, current) {
-    const parts = [rollHead(entry.number, entry.source, entry.suite, entry.annule)];
+    const parts = [rollHead(entry.number, entry.source, entry.suite, entry.annule, entry.result?.reels ? realDiceWords(this.roller) : null)];
     if (entry.error) {
       parts.push(h("p", { class: "dl-error", tabindex: "-1" }, entry.error));
     } else {
@@ -352,8 +355,10 @@ export class Widget {
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const params = { ...fixedValues(fixed), ...readForm(form) };
-      this.run({ op: "action", roller: this.roller, action: offer.id, state: result.etat, params }, false, null, form,
-        { number: entry.number, suite: offer.libelle });
+      const request = { op: "action", roller: this.roller, action: offer.id, state: result.etat, params };
+      const follows = { number: entry.number, suite: offer.libelle };
+      if (result.reels) enterFollowUp(this, request, form, follows); // a roll of real dice: its follow-up's too
+      else this.run(request, false, null, form, follows);
     });
     return form;
   }
