@@ -234,7 +234,8 @@ def test_front_end_bundles_are_valid_es_modules_holding_every_module(bundles, tm
         assert name in held, f"{name} is in no bundle"
     assert set(bundles.files) == {*assets_hook.BUNDLES, assets_hook.WORKER, assets_hook.STYLESHEET}
     # the page's own modules stay out of the bundle every page loads, and so do the sheets' and the table's
-    # (fiches.js, table.js: fetched where they are used), and so do the sheets' configuration
+    # (fiches.js, table.js: fetched where they are used) and the pad of « Entrer mes dés » (dice-pad.js, at
+    # its first tap), and so do the sheets' configuration
     for name in (
         "sheets/page/page.js",
         "sheets/picker.js",
@@ -242,9 +243,12 @@ def test_front_end_bundles_are_valid_es_modules_holding_every_module(bundles, tm
         "storage/sheets.js",
         "storage/table.js",
         "table/codec.js",
+        "widget/dice-pad.js",
     ):
         assert name not in bundles.modules["rollers.js"], name
     assert "sheets/picker.js" in bundles.modules["fiches.js"] and "table/screen.js" in bundles.modules["table.js"]
+    # the pad's bundle: the pad and the markup helpers it draws with, no configuration (it reads none)
+    assert "widget/dice-pad.js" in bundles.modules["dice-pad.js"] and "config.js" not in bundles.modules["dice-pad.js"]
     for name in ("rollers.js", "prefetch.js", "journal-panel.js"):
         assert "places_du_choix" not in bundles.files[name], name
     assert "places_du_choix" in bundles.files["fiches.js"]

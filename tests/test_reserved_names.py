@@ -43,7 +43,7 @@ def clashes(params: list[tuple[str, Param]], reserved: list[str]) -> list[str]:
 
 
 def test_the_link_fields_are_read_from_links_js():
-    assert link_fields() == ["lanceur", "des", "suite"]
+    assert link_fields() == ["lanceur", "des", "suite", "reels"]
 
 
 def test_no_roller_parameter_takes_a_name_a_share_link_keeps():

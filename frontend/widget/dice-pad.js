@@ -1,4 +1,5 @@
-// The entry pad of « Entrer mes dés » (« Entrer mes cartes »): a dialog at the bottom of the screen, for the
+// The entry pad of « Entrer mes dés » (« Entrer mes cartes »), its own bundle (dice-pad.js, fetched at the
+// first tap: widget/real-dice.js), met at globalThis.desEtLames.pad: a dialog at the bottom of the screen, for the
 // thumb. One slot per draw the engine asks for (rules_py's op "draws"), then the keys of the slot chosen: a
 // die's faces (one tap each), a card's suit then its value, or a major arcana; the cards no longer in the
 // deck greyed out. « Valider » stays in view whatever the number of draws (the slots scroll, not the keys).
@@ -288,3 +289,5 @@ class DicePad {
     this.message.classList.toggle("dl-error", error);
   }
 }
+
+(globalThis.desEtLames ||= {}).pad = { openDicePad };

@@ -6,7 +6,7 @@
 // draws (a die added, a die rerolled, a round's cards) asks for its draws the same way.
 
 import { badNumber, readForm } from "./form.js";
-import { openDicePad } from "./dice-pad.js";
+import { fr, loadBundle } from "../browser/index.js";
 import { pageSystems, runtime } from "../engine/index.js";
 
 export function bindRealDice(widget) {
@@ -34,13 +34,20 @@ export function enterFollowUp(widget, request, form, follows) {
   enterDraws(widget, request, follows.suite, { done: play, none: () => play([]), refused: () => play([]) });
 }
 
-// The pad, asking the engine with the request as it would be sent (the chosen character's sheets with it).
-function enterDraws(widget, request, title, { done, none, refused = null }) {
+// The pad (its bundle fetched at the first tap: a page whose reader never enters her dice pays nothing for it),
+// asking the engine with the request as it would be sent (the chosen character's sheets with it).
+async function enterDraws(widget, request, title, { done, none, refused = null }) {
   const ask = async (dice) => {
     const { request: sent } = widget.sheets ? await widget.sheets.decorate(request) : { request };
     return runtime.call({ ...sent, op: "draws", dice }, pageSystems());
   };
-  openDicePad({
+  try {
+    await loadBundle("dice-pad.js");
+  } catch (err) {
+    widget.showError(fr(`« Entrer mes dés » n’a pas pu s’ouvrir (${err.message}) ; « Lancer » reste possible.`), null, 0);
+    return;
+  }
+  globalThis.desEtLames.pad.openDicePad({
     title,
     ask,
     done,

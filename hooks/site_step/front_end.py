@@ -450,7 +450,8 @@ STYLESHEET = "rollers.css"
 #: a table page, a result shown to the meneur) and fiches.js (the widgets' « Personnage » choice and
 #: write-back, where the device holds sheets or copies received, and on the table's and sheets' pages)
 #: are fetched by rollers.js where they are used (browser/bundles.js); journal-panel.js (the journal's dialog)
-#: once a roll of the page is drawn, or when the journal is opened. Each holds what it imports (``bundled``).
+#: once a roll of the page is drawn, or when the journal is opened; dice-pad.js (« Entrer mes dés »'s pad) at its
+#: first tap. Each holds what it imports (``bundled``), and the configuration only where a module reads it.
 BUNDLES = {
     "rollers.js": "main.js",
     "sheets.js": "sheets/page/main.js",
@@ -458,6 +459,7 @@ BUNDLES = {
     "table.js": "table/main.js",
     "fiches.js": "sheets/fiches.js",
     "journal-panel.js": "journal/panel.js",
+    "dice-pad.js": "widget/dice-pad.js",
 }
 #: The scripts inlined at the end of the pages' <head> (``inline_scripts``), each from its entry module: a
 #: roller page's (``head_script``), every page's (``navigation_script``: before the theme's script).

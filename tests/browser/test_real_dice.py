@@ -3,8 +3,8 @@
 - Simon Système, from Ysil's sheet: the five faces and a heroism die given by taps, the outcome and what is
   written on her sheet are the command line's with the same faces (``--dice … --reels --ecrire``); the die
   added after the roll is asked for the same way; the result, the journal and the share link say « dés réels »
-  (« Montrer ce jet »'s record: tests/test_real_dice.py, in Node); « Valider » is in view at 360×740, and axe
-  finds nothing in the pad.
+  (« Montrer ce jet »'s record: tests/test_real_dice.py, in Node); « Valider » is in view at 360×740, axe
+  finds nothing in the pad, and the pad's bundle was fetched at the tap, not with the page.
 - De Cœur & D'Acier: a confrontation played with real cards, one deck (a card in a hand greyed out for the
   others), its hands and its first round the engine's with the same cards.
 
@@ -93,13 +93,17 @@ def device_sheet(page, name: str) -> dict:
 def test_a_simon_roll_of_real_dice_from_a_sheet_writes_what_the_cli_writes(phone, server, tmp_path):
     adopt(phone, server, "simon", "Ysil")
     before = device_sheet(phone, "Ysil")
+    asked: list[str] = []
+    phone.on("request", lambda request: asked.append(request.url))
     phone.goto(server.url + "/simon/resolution/")
     widget = phone.locator(".dl-roller[data-roller='simon.jet']").first
     widget.scroll_into_view_if_needed()
     choose(widget, "Ysil")
     widget.evaluate("(el) => el.dlWidget.formKit.writeForm(el.querySelector('form'), { heroisme: '1' })")
+    assert not any("/dice-pad.js" in url for url in asked)  # the pad's bundle comes at the first tap only
     widget.get_by_role("button", name="Entrer mes dés").tap()
     pad = pad_open(phone)
+    assert sum("/dice-pad.js" in url for url in asked) == 1  # fetched by the tap, once
     # the number of dice is the engine's: five, and the heroism die asked before the roll
     assert pad.locator(".dl-pad__slot").count() == 6
     faces = [20, 20, 7, 13, 12, 9]
