@@ -59,23 +59,27 @@ class DicePad {
     this.prompt.textContent = "Le moteur de dés prépare ce jet…";
     this.validate.disabled = true;
     const first = await this.asking([], true);
-    if (!this.dialog.open) return; // closed meanwhile
-    if (first?.ok === false) { // the form is wrong: said where a roll says it
-      this.dialog.close();
-      this.refused(first);
-      return;
+    try {
+      if (!this.dialog.open) return; // closed meanwhile
+      if (first?.ok === false) { // the form is wrong: said where a roll says it
+        this.dialog.close();
+        this.refused(first);
+        return;
+      }
+      if (first && !first.tirages.length) {
+        this.dialog.close();
+        this.none();
+        return;
+      }
+      if (!first) return; // the engine failed: said in the pad
+      this.draws = first.tirages;
+      this.values = this.draws.map(() => null);
+      this.validate.disabled = false;
+      this.draw();
+      this.keys.querySelector("button:not(:disabled)")?.focus({ preventScroll: true });
+    } finally {
+      this.ready();
     }
-    if (first && !first.tirages.length) {
-      this.dialog.close();
-      this.none();
-      return;
-    }
-    if (!first) return; // the engine failed: said in the pad
-    this.draws = first.tirages;
-    this.values = this.draws.map(() => null);
-    this.validate.disabled = false;
-    this.draw();
-    this.keys.querySelector("button:not(:disabled)")?.focus({ preventScroll: true });
   }
 
   // --- drawing ----------------------------------------------------------
@@ -226,6 +230,7 @@ class DicePad {
       if (!fresh) {
         this.values[i] = null;
         this.drawSlots();
+        this.ready();
         return;
       }
       this.draws = fresh.tirages;
@@ -235,6 +240,7 @@ class DicePad {
     const first = this.values.indexOf(null);
     this.current = next >= 0 ? next : first >= 0 ? first : this.draws.length;
     this.draw();
+    this.ready(); // busy until the keys for the next draw are drawn
     (this.current < this.draws.length ? this.keys.querySelector("button:not(:disabled)") : this.validate)?.focus({ preventScroll: true });
   }
 
@@ -243,6 +249,7 @@ class DicePad {
   }
 
   // The engine's draws for these values, or null (its sentence said in the pad); `whole`: the refusal itself.
+  // The pad stays busy (its keys inert, aria-busy) until the caller has drawn what the answer changes: ready().
   async asking(values, whole = false) {
     this.waiting = true;
     this.dialog.setAttribute("aria-busy", "true");
@@ -257,10 +264,12 @@ class DicePad {
     } catch (err) {
       this.say(fr(`Le moteur de dés n’a pas répondu : ${err.message}`), true);
       return null;
-    } finally {
-      this.waiting = false;
-      this.dialog.removeAttribute("aria-busy");
     }
+  }
+
+  ready() {
+    this.waiting = false;
+    this.dialog.removeAttribute("aria-busy");
   }
 
   async finish() {
@@ -273,6 +282,7 @@ class DicePad {
       return;
     }
     const checked = await this.asking(this.values);
+    this.ready();
     if (!checked) return;
     if (!checked.complet) { // a card entered changed what the roll draws next: more to enter
       this.draws = checked.tirages;
