@@ -14,6 +14,7 @@ import re
 from html.parser import HTMLParser
 
 import pytest
+from helpers import theme_pages
 
 # The benchmark's budget is 1,500 elements once loaded (bench: the theme's scripts add a few
 # dozen); the built page at rest keeps this margin below it.
@@ -48,7 +49,9 @@ def read(html: str, scripting: bool) -> Elements:
 
 @pytest.fixture(scope="module")
 def pages(each_site):
-    return {p.relative_to(each_site).as_posix(): p.read_text(encoding="utf-8") for p in each_site.rglob("*.html")}
+    """The pages a screen reads: the print version (imprimer/) is the whole book at once, for paper, and
+    unfolds every fold by design (tests/browser/test_print.py)."""
+    return {p.relative_to(each_site).as_posix(): p.read_text(encoding="utf-8") for p in theme_pages(each_site)}
 
 
 def test_every_page_at_rest_is_under_the_dom_budget(pages):
