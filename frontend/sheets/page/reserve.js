@@ -4,7 +4,7 @@
 // sets it (checked against its fields here, kept at once, compare-and-swap) and undoes its last change.
 
 import { fr, h } from "../../browser/index.js";
-import { formSheetError, plainSheetError, sheetButton, sheetView, tell } from "../index.js";
+import { formSheetError, sheetButton, sheetView, tell } from "../index.js";
 import { checkReserveHere } from "./check.js";
 import { layOver } from "./editor.js";
 import { sheetForm } from "./form.js";
