@@ -15,13 +15,14 @@ from typing import Any
 
 from .dice import source as dice_source
 from .errors import RulesError
+from .games import IDS
 from .params import parse_params, shown
 from .roller import Roller
 
 __all__ = ["SYSTEMS", "all_rollers", "get_roller", "roll", "odds", "act"]
 
-#: Game packages (rules_py.<system>), in the order of the book; a roller id is "<system>.<name>".
-SYSTEMS = ("solaires", "feerie", "simon", "dcda")
+#: Game packages (rules_py.<system>), in the order of the book (rules_py/games.py); a roller id is "<system>.<name>".
+SYSTEMS = IDS
 
 
 # ----------------------------------------------------------------------

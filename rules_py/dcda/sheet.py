@@ -20,6 +20,7 @@ from typing import Any
 
 from ..dice import Dice
 from ..errors import RulesError
+from ..games import TITLES
 from ..params import Choice, Param, shown
 from ..sheets.changes import intent
 from ..sheets.fields import NAME_MAX, Field
@@ -455,7 +456,7 @@ _TEAM_TAKES = (
 
 SHEET = GameSheet(
     game="dcda",
-    title="De Cœur & D’Acier",
+    title=TITLES["dcda"],
     fields=FIELDS,
     examples=(_example(),),
     check=_check,

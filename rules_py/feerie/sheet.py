@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import RulesError
+from ..games import TITLES
 from ..params import shown
 from ..sheets.document import read_sheet
 from ..sheets.fields import NAME_MAX, Field
@@ -178,7 +179,7 @@ _ASSISTANTS = "chaque assistant peut être une fiche et l’un de ses éléments
 
 SHEET = GameSheet(
     game="feerie",
-    title="Système Féerie",
+    title=TITLES["feerie"],
     fields=FIELDS,
     examples=EXAMPLES,
     bindings=(

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import RulesError
+from ..games import IDS, TITLES
 from ..params import Choice, shown, shown_typed
 from .fields import NAME_MAX, TEXT_MAX, Field, Where
 from .formats import FORMAT, upgrade
@@ -36,14 +37,9 @@ __all__ = [
     "size_of",
 ]
 
-#: The games, in the order of the book (the same as rules_py.api.SYSTEMS).
-GAMES = ("solaires", "feerie", "simon", "dcda")
-GAME_TITLES = {
-    "solaires": "Solaires",
-    "feerie": "Système Féerie",
-    "simon": "Simon Système",
-    "dcda": "De Cœur & D’Acier",
-}
+#: The games, in the order of the book, and their titles (rules_py/games.py).
+GAMES = IDS
+GAME_TITLES = TITLES
 #: A whole sheet, as compact UTF-8 JSON, holds at most 64 KB.
 SHEET_MAX_BYTES = 64 * 1024
 

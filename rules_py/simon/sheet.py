@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import RulesError
+from ..games import TITLES
 from ..params import Choice, Param, fold, shown
 from ..sheets.fields import NAME_MAX, Field, name_key
 from ..sheets.game import Binding, Filling, GameSheet, Sheets, whose
@@ -472,7 +473,7 @@ EXAMPLES = (
 
 SHEET = GameSheet(
     game="simon",
-    title="Simon Système",
+    title=TITLES["simon"],
     fields=FIELDS,
     examples=EXAMPLES,
     check=_check,

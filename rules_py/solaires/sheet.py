@@ -15,6 +15,7 @@ from typing import Any
 
 from ..dice import Dice
 from ..errors import RulesError
+from ..games import TITLES
 from ..params import Choice, Param
 from ..sheets.changes import intent, read_changes, undoing
 from ..sheets.fields import NAME_MAX, Field, name_key
@@ -529,7 +530,7 @@ _POINTS_TAKE = ("points", "les points de personnage de la fiche")
 
 SHEET = GameSheet(
     game="solaires",
-    title="Solaires",
+    title=TITLES["solaires"],
     fields=FIELDS,
     examples=EXAMPLES,
     check=_check,
