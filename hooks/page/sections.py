@@ -18,6 +18,8 @@ import yaml
 from markdown_it import MarkdownIt
 
 from hooks.errors import SiteError
+from rules_py.games import IDS
+from rules_py.rolling import all_rollers
 
 # ----------------------------------------------------------------------
 # The step
@@ -121,7 +123,30 @@ def load_sections(path: str, _mtime: int) -> dict[str, list[dict[str, Any]]]:
                     f"hooks/page/sections.yml:{lines.get((page, i), 0)}: « heading » et « roller » sont requis."
                 )
             out.setdefault(page, []).append({**entry, "_line": lines.get((page, i), 0)})
+    check_games(out)
     return out
+
+
+def check_games(sections: dict[str, list[dict[str, Any]]]) -> None:
+    """Every roller of the mapping is of a game of ``rules_py/games.py``, and every roller of those games has
+    a section (a roller without one would never be seen by a reader)."""
+    mapped = set()
+    for entries in sections.values():
+        for entry in entries:
+            roller = str(entry["roller"])
+            game = roller.split(".", 1)[0]
+            if game not in IDS:
+                raise SiteError(
+                    f"hooks/page/sections.yml:{entry['_line']}: lanceur « {roller} » : « {game} » n’est pas un jeu "
+                    f"de rules_py/games.py (ses jeux : {', '.join(IDS)}) ; ajoutez-y la ligne du jeu."
+                )
+            mapped.add(roller)
+    for roller in all_rollers():
+        if roller.id not in mapped:
+            raise SiteError(
+                f"hooks/page/sections.yml : le lanceur {roller.id} (rules_py/{roller.id.split('.', 1)[0]}/) n’a "
+                "aucune section ; ajoutez-y la page de son chapitre, le titre de la section et le lanceur."
+            )
 
 
 # ----------------------------------------------------------------------

@@ -1,0 +1,78 @@
+"""mkdocs.yml's navigation checked against the games' list (``rules_py/games.py``), before the site step.
+
+Each game of the list has a section of the navigation named as the list names it, in the list's
+order, holding its « Mes personnages » (``<game>/personnages.md``) and « L’écran du meneur »
+(``<game>/table.md``); a « Probabilités » page of a game (``probabilites/<game>.md``) bears its name.
+A game's page of a game the list does not know stops the build too. Each message names the file to
+edit: mkdocs.yml, or rules_py/games.py.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from hooks.errors import SiteError
+from rules_py.games import GAMES, TITLES
+
+__all__ = ["check_nav", "nav_entries"]
+
+#: The pages each game has in its section (docs/<game>/…), by what they are.
+GAME_PAGES = {"personnages.md": "« Mes personnages »", "table.md": "« L’écran du meneur »"}
+PROBABILITIES = "probabilites/"
+
+
+def check_nav(nav: list[Any]) -> None:
+    """Stop the build (:class:`SiteError`) where the navigation and the games' list disagree."""
+    entries = list(nav_entries(nav))
+    sections: dict[str, str] = {}  # game -> the title of the top section holding its pages
+    for top, title, path in entries:
+        folder, _, name = path.partition("/")
+        if path.startswith(PROBABILITIES) and path.count("/") == 1 and name[:-3] in TITLES:
+            game = name[:-3]
+            if title != TITLES[game]:
+                raise SiteError(
+                    f"mkdocs.yml, nav : la page {path} s’appelle « {title} » ; rules_py/games.py nomme ce jeu "
+                    f"« {TITLES[game]} » : donnez-lui ce titre."
+                )
+        elif name in GAME_PAGES:
+            if folder not in TITLES:
+                raise SiteError(
+                    f"mkdocs.yml, nav : {path} est une page de jeu, mais « {folder} » n’est pas un jeu de "
+                    f'rules_py/games.py : ajoutez-y sa ligne, Game("{folder}", "Le nom du jeu").'
+                )
+            sections.setdefault(folder, top)
+    for game in GAMES:
+        for page, what in GAME_PAGES.items():
+            if not any(path == f"{game.id}/{page}" for _, _, path in entries):
+                raise SiteError(
+                    f"mkdocs.yml, nav : le jeu « {game.title} » (rules_py/games.py) n’a pas de page {what} : "
+                    f"ajoutez {game.id}/{page} à sa section « {game.title} » (docs/{game.id}/{page}, comme celle "
+                    "des autres jeux)."
+                )
+        if sections[game.id] != game.title:
+            raise SiteError(
+                f"mkdocs.yml, nav : la section des pages de {game.id} s’appelle « {sections[game.id]} » ; "
+                f"rules_py/games.py nomme ce jeu « {game.title} » : donnez-lui ce nom dans mkdocs.yml."
+            )
+    order = [top for top, _, _ in entries if top in sections.values()]
+    shown = list(dict.fromkeys(order))
+    wanted = [g.title for g in GAMES]
+    if shown != wanted:
+        raise SiteError(
+            f"mkdocs.yml, nav : les jeux y sont dans l’ordre {', '.join(shown)} ; rules_py/games.py les range "
+            f"{', '.join(wanted)} (l’ordre du livre) : rangez les sections de mkdocs.yml dans cet ordre."
+        )
+
+
+def nav_entries(nav: list[Any], top: str = "") -> Iterator[tuple[str, str, str]]:
+    """(its top section's title, its own title, its source file) of each page of the navigation, in order."""
+    for item in nav or []:
+        if isinstance(item, str):
+            yield top, "", item
+            continue
+        for title, value in item.items():
+            if isinstance(value, str):
+                yield top or title, title, value
+            else:
+                yield from nav_entries(value, top or title)
