@@ -1,7 +1,7 @@
 """Render one probability table (accessible HTML) and its SVG chart.
 
-Pure functions of a :class:`Grid` (built by ``probabilities.py`` from rules_py's
-exact odds): a ``<table>`` with its caption and ``th scope``, every cell a link
+Pure functions of a :class:`Grid` (``rules_py/tables.py``: each game's ``tables.py`` makes them from
+rules_py's exact odds, ``probabilities.py`` links their cells): a ``<table>`` with its caption and ``th scope``, every cell a link
 to the roller that reproduces it, and a chart drawn in ``currentColor`` with
 patterns, dash styles, markers and direct labels, so that it reads in light
 and dark and never by colour alone.
@@ -10,40 +10,12 @@ and dark and never by colour alone.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
 
-# ----------------------------------------------------------------------
-# Values
-# ----------------------------------------------------------------------
+from rules_py.tables import Cell, Grid
 
-
-@dataclass(frozen=True, slots=True)
-class Cell:
-    value: Fraction  # a probability, or an expected value for kind "signed"
-    answer: str  # which part of the odds answer: "reussite", "esperance" or an issue label
-    params: tuple[tuple[str, str], ...]  # the roller's parameters, as a share link writes them
-    href: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Grid:
-    id: str
-    roller: str
-    caption: str
-    how: str  # one sentence: how to read the table
-    corner: str  # the row headers' title
-    columns: tuple[str, ...]
-    rows: tuple[tuple[str, tuple[Cell, ...]], ...]
-    kind: str = "percent"  # or "signed" (an expected change of a seuil)
-    chart: str = "lines"  # "lines" (one line per column) or "bars" (one stacked bar per row)
-    chart_title: str = ""
-    chart_columns: tuple[int, ...] | None = None  # the columns drawn (default: all)
-    x_label: str = ""
-    notes: tuple[str, ...] = field(default=())
-    folded: bool = False  # a variant of the table before it: under a <details>, made when opened (widget/fold.js)
-
+__all__ = ["Cell", "Grid", "percent", "render_chart", "render_grid", "signed"]
 
 # ----------------------------------------------------------------------
 # The table
