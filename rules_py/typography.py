@@ -11,7 +11,10 @@ identifiers (``a::b``) are unchanged. Idempotent: ``fr(fr(t)) == fr(t)``.
 
 :func:`fr` works on one string; :func:`fr_chunks` on a run of strings read as
 one text (the text nodes of one HTML paragraph, split by inline tags), so that
-a space is put in the chunk where it belongs.
+a space is put in the chunk where it belongs. :func:`widget_text` is the rule of
+the rollers' widgets, at build and in the browser (``frontend/browser/dom.js``
+``fr`` is its copy in JavaScript, checked against it under Node by
+``tests/test_typography.py``).
 
 Pure standard library (it runs in Pyodide with the rest of the engine).
 """
@@ -20,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["NBSP", "NNBSP", "MINUS", "fr", "fr_chunks", "minus", "reader"]
+__all__ = ["NBSP", "NNBSP", "MINUS", "fr", "fr_chunks", "minus", "reader", "widget_text"]
 
 NBSP = "\u00a0"
 NNBSP = "\u202f"
@@ -87,6 +90,17 @@ def fr(text: str) -> str:
         pos = end
     parts.append(text[pos:])
     return "".join(parts)
+
+
+# « le camp a l’emporte » reads as the verb avoir: a side's name is a capital
+_SIDE = re.compile(r"\b([Cc]amps?) ([ab])\b")
+
+
+def widget_text(text: str) -> str:
+    """A text a roller's widget shows (a label, a choice, a hint, an outcome): :func:`fr`'s spaces, and a
+    side named by its capital (« le camp A »). Idempotent."""
+    text = fr(text)
+    return _SIDE.sub(lambda m: f"{m[1]} {m[2].upper()}", text) if "amp" in text else text
 
 
 def minus(text: str) -> str:

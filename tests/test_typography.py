@@ -235,3 +235,54 @@ def test_the_built_pages_have_french_spaces(each_site):
             for m in BAD_SPACE.finditer(text):
                 bad.append(f"{page.relative_to(built_site)} : {shown(text[max(0, m.start() - 30) : m.end() + 10])!r}")
     assert not bad, "\n".join(bad[:40])
+
+
+# ---------------------------------------------------------------- one rule, in Python and in the browser
+
+
+def _texts_of(value: object) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [t for k, v in value.items() for t in (*_texts_of(k), *_texts_of(v))]
+    if isinstance(value, (list, tuple)):
+        return [t for v in value for t in _texts_of(v)]
+    return []
+
+
+def test_the_browser_sets_french_spaces_as_the_widgets_rule(tmp_path):
+    """frontend/browser/dom.js ``fr`` is rules_py.typography.widget_text, character for character, under Node:
+    over every text the rollers describe (as written, before the door sets them), the sections' examples, and
+    random runs of letters, spaces and marks (accents, digits, an astral letter, « camp a »)."""
+    import json
+    import random
+    import subprocess
+
+    from rules_py import all_rollers
+    from rules_py.typography import widget_text
+
+    texts = [t for r in all_rollers() for t in _texts_of(r.describe())]
+    texts += _texts_of(yaml.safe_load((ROOT / "hooks/page/sections.yml").read_text(encoding="utf-8")))
+    pieces = [
+        *"aéZ9_²", " ", "  ", "\u00a0", "\u202f", "\u2009", "\t", "\n", *":;?!«»", "’", "'", '"', ")", "]", ".",
+        ",", "…", "%", "°", "/", "=", "https://x.fr/?q=1", "10:30", "camp a", "Camps b", "décamp a", "𝒳", "Ⅻ",
+    ]  # fmt: skip
+    rng = random.Random(53)
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 14))) for _ in range(3000)]
+    module = tmp_path / "dom.mjs"
+    module.write_text((ROOT / "frontend/browser/dom.js").read_text(encoding="utf-8"), encoding="utf-8")
+    cases = tmp_path / "cases.json"
+    cases.write_text(json.dumps(texts), encoding="utf-8")
+    script = (
+        f"import {{ fr }} from {json.dumps(module.as_uri())};\n"
+        'import { readFileSync } from "node:fs";\n'
+        f"const texts = JSON.parse(readFileSync({json.dumps(str(cases))}, 'utf8'));\n"
+        "console.log(JSON.stringify(texts.map(fr)));\n"
+    )
+    done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    browser = json.loads(done.stdout)
+    wrong = [(t, b, widget_text(t)) for t, b in zip(texts, browser, strict=True) if b != widget_text(t)]
+    assert not wrong, "\n".join(f"{shown(t)!r}: navigateur {shown(b)!r}, Python {shown(p)!r}" for t, b, p in wrong[:10])
+    assert widget_text("Le camp a l’emporte : oui") == "Le camp A l’emporte\u00a0: oui"
+    assert len({t for t in texts if widget_text(t) != t}) > 1000  # the rule did change most of them

@@ -1,5 +1,6 @@
 // Small DOM helpers: markup only through elements and text nodes; the one rounding
-// rule for percentages and the one French-typography rule (both as in hooks/page/rollers.py).
+// rule for percentages (as in hooks/page/rollers.py) and the one French-typography rule
+// (as in rules_py/typography.py).
 
 export function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
@@ -66,15 +67,41 @@ function unitsText(units, p, digits) {
   return decimals ? `${whole},${decimals}\u00a0%` : `${whole}\u00a0%`;
 }
 
-// French typography: U+202F before ; ? !, U+00A0 before : and inside « »; « le camp A ».
-export function fr(text) {
-  return String(text ?? "")
-    .replace(/[ \u00a0\u202f]+(?=[;?!])/g, "\u202f")
-    .replace(/[ \u00a0\u202f]+(?=:)/g, "\u00a0")
-    .replace(/«[ \u00a0\u202f]*/g, "«\u00a0")
-    .replace(/[ \u00a0\u202f]*»/g, "\u00a0»")
-    // « le camp a l’emporte » reads as the verb avoir: the side's name is a capital.
-    .replace(/\b([Cc]amps?) ([ab])\b/g, (_, word, side) => `${word} ${side.toUpperCase()}`);
+// French typography: the one rule of rules_py/typography.py (widget_text: fr, then « le camp A »),
+// copied here and checked against it under Node (tests/test_typography.py). U+202F before ; ? !,
+// U+00A0 before : and inside « »: a run of spaces there becomes the right one, and a missing one is
+// added where the mark closes a word; marks inside a word (https://, 10:30, ?x=1) are left alone.
+const FR_SPACE = " \t\n\r\u00a0\u202f\u2009\u2007\u2008\u200a";
+const FR_SPACES = `[${FR_SPACE}]+`;
+const FR_AFTER_MARK = `(?=$|[${FR_SPACE}.,;!?…)\\]»’'"])`;
+const FR_WORD_END = `[\\p{L}\\p{N}]|[)\\]»…’'"%°]`;
+const FR_RULES = [
+  [new RegExp(`${FR_SPACES}(?=[;?!]${FR_AFTER_MARK})|(?<=${FR_WORD_END})(?=[;?!]${FR_AFTER_MARK})`, "gu"), "\u202f"],
+  [new RegExp(`${FR_SPACES}(?=:${FR_AFTER_MARK})|(?<=${FR_WORD_END})(?=:${FR_AFTER_MARK})`, "gu"), "\u00a0"],
+  [new RegExp(`(?<=«)${FR_SPACES}|(?<=«)(?=[^${FR_SPACE}])`, "gu"), "\u00a0"],
+  [new RegExp(`${FR_SPACES}(?=»)|(?<=[^${FR_SPACE}«])(?=»)`, "gu"), "\u00a0"],
+];
+// « le camp a l’emporte » reads as the verb avoir: a side's name is a capital (\b as Python's, over letters).
+const FR_SIDE = /(?<![\p{L}\p{N}_])([Cc]amps?) ([ab])(?![\p{L}\p{N}_])/gu;
+
+export function fr(value) {
+  let text = String(value ?? "");
+  if (/[;?!:«»]/.test(text)) {
+    const edits = new Map(); // start -> [end, space]: a run already claimed keeps its first rule
+    for (const [pattern, space] of FR_RULES) {
+      for (const m of text.matchAll(pattern)) if (!edits.has(m.index)) edits.set(m.index, [m.index + m[0].length, space]);
+    }
+    let out = "";
+    let pos = 0;
+    for (const start of [...edits.keys()].sort((a, b) => a - b)) {
+      if (start < pos) continue;
+      const [end, space] = edits.get(start);
+      out += text.slice(pos, start) + space;
+      pos = end;
+    }
+    text = out + text.slice(pos);
+  }
+  return text.includes("amp") ? text.replace(FR_SIDE, (_, word, side) => `${word} ${side.toUpperCase()}`) : text;
 }
 
 // A size in megabytes, in French: « 4,5 Mo », « 15 Mo ».

@@ -28,7 +28,7 @@ from hooks.page.build_cache import cached_html
 from hooks.page.sections import PLACEHOLDER
 from hooks.page.sheets import picker_places, sheets_page
 from hooks.urls import root_of
-from rules_py.typography import MINUS
+from rules_py.typography import MINUS, widget_text
 
 # ----------------------------------------------------------------------
 # The step
@@ -360,30 +360,15 @@ def _units(units: int, p: float, digits: int) -> str:
     return f"{whole},{decimals}\u00a0%" if decimals else f"{whole}\u00a0%"
 
 
-@lru_cache(maxsize=4096)
-def french_spaces(text: str) -> str:
-    """French typography: U+202F before ; ? !, U+00A0 before : and inside « », « le camp A » (as browser/dom.js ``fr``).
-
-    Remembered: the widgets of one roller set the same labels, choices and hints again (9,500 calls a build)."""
-    if not text:
-        return text
-    text = SPACE_BEFORE_TALL.sub("\u202f", text)
-    text = SPACE_BEFORE_COLON.sub("\u00a0", text)
-    text = OPENING_QUOTE.sub("«\u00a0", text)
-    text = CLOSING_QUOTE.sub("\u00a0»", text)
-    # « le camp a l'emporte » reads as the verb avoir: the side's name is a capital.
-    return CAMP_SIDE.sub(lambda m: f"{m[1]} {m[2].upper()}", text)
+#: The widgets' French typography (rules_py.typography.widget_text, the rule browser/dom.js ``fr`` copies),
+#: remembered: the widgets of one roller set the same labels, choices and hints again (9,500 calls a build).
+french_spaces = lru_cache(maxsize=4096)(widget_text)
 
 
 # ----------------------------------------------------------------------
 # Constants
 # ----------------------------------------------------------------------
 
-SPACE_BEFORE_TALL = re.compile(r"[ \u00a0\u202f]+(?=[;?!])")
-SPACE_BEFORE_COLON = re.compile(r"[ \u00a0\u202f]+(?=:)")
-OPENING_QUOTE = re.compile(r"«[ \u00a0\u202f]*")
-CLOSING_QUOTE = re.compile(r"[ \u00a0\u202f]*»")
-CAMP_SIDE = re.compile(r"\b([Cc]amps?) ([ab])\b")
 # Exclusive choices, made explicit in the form (one switch, one alternative's fields at a time):
 # roller -> (switch name, its French label, ((alternative's label, its fields), ...)).
 EXCLUSIVE = {
