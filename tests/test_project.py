@@ -133,6 +133,9 @@ USED_ELSEWHERE = {
     "zensical": ("hooks/build.py", '"-m", "zensical"'),
     "ruff": ("tools/lint.sh", "ruff check"),
     "mypy": ("tools/lint.sh", "mypy --strict"),
+    "types-pyyaml": ("tools/lint.sh", "mypy --strict"),  # the types mypy reads of PyYAML
+    "types-markdown": ("tools/lint.sh", "mypy --strict"),  # ... and of Python-Markdown
+    "pre-commit": (".pre-commit-config.yaml", "repos:"),
     "check-jsonschema": ("tools/lint.sh", "check-jsonschema"),
     "pytest-xdist": ("CONTRIBUTING.md", '-m "not browser" -n 2'),
     "mutmut": ("tools/mutate.sh", "mutmut run"),
