@@ -15,5 +15,5 @@ except ImportError:  # Zensical, plain Python-Markdown: MkDocs is not installed
 __all__ = ["SiteError"]
 
 
-class SiteError(_Base):  # type: ignore[valid-type,misc]
+class SiteError(_Base):
     """A build error (a missing heading, a preset the rules refuse, a wrong book example…)."""

@@ -72,7 +72,7 @@ def odds(roller_id: str, params: tuple[tuple[str, str], ...]) -> dict[str, Any]:
         raise RulesError(
             "probabilites", f"probabilites : {roller_id} refuse {dict(params)} : {reader(str(err))}"
         ) from None
-    exact = {key: answer[key] for key in ("reussite_exacte", "esperance_exacte") if key in answer}
+    exact: dict[str, Any] = {key: answer[key] for key in ("reussite_exacte", "esperance_exacte") if key in answer}
     return {**exact, "exact": {fr(label): value for label, value in answer["exact"].items()}}
 
 

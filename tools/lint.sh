@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Lint, format and types, installing what they need first (the test set-up):
 #   ruff check, ruff format --check       Python style and mistakes (pyproject.toml [tool.ruff])
-#   mypy --strict rules_py                types of the rules package ([tool.mypy])
+#   mypy --strict rules_py hooks          types of the rules package and the build ([tool.mypy])
 #   eslint                                the front-end's JavaScript (eslint.config.mjs)
 #   check-jsonschema                      .github/ workflows and dependabot.yml against their schemas
 # Every tool runs, then the script fails if any of them did. Part of the test command:
@@ -20,7 +20,7 @@ run() {
 
 run "ruff check" .venv/bin/ruff check .
 run "ruff format" .venv/bin/ruff format --check .
-run "mypy" .venv/bin/mypy --strict rules_py
+run "mypy" .venv/bin/mypy --strict rules_py hooks
 run "eslint" node_modules/.bin/eslint frontend hooks/site_step/stdlib_compile.mjs bench tools eslint.config.mjs
 run "workflows" .venv/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 run "dependabot" .venv/bin/check-jsonschema --builtin-schema vendor.dependabot .github/dependabot.yml

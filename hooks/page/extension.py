@@ -134,9 +134,10 @@ def page_of(md: Markdown, configured: str = "") -> tuple[str, str]:
         return file.src_uri, file.url
     for processor in md.preprocessors:
         page = getattr(processor, "page", None)
-        if isinstance(getattr(page, "path", None), str) and isinstance(getattr(page, "url", None), str):
-            folder = posixpath.dirname(page.path)
-            return page.path, f"{folder}/" if folder else ""
+        path, url = getattr(page, "path", None), getattr(page, "url", None)
+        if isinstance(path, str) and isinstance(url, str):
+            folder = posixpath.dirname(path)
+            return path, f"{folder}/" if folder else ""
     if configured:
         return configured, page_url(configured)
     raise SiteError(

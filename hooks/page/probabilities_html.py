@@ -105,17 +105,27 @@ def _lines(grid: Grid) -> tuple[str, int]:
         low = min(min(v) for v in values)
         high = max(max(v) for v in values)
         low, high = float(min(0, _floor(low))), float(max(0, _ceil(high)))
-        ticks = [t for t in range(int(low), int(high) + 1)]
-        fmt = lambda t: signed(Fraction(t))  # noqa: E731
+        ticks: Sequence[float] = [t for t in range(int(low), int(high) + 1)]
+
+        def fmt(t: float) -> str:
+            return signed(Fraction(t))
     else:
         low, high = 0.0, 1.0
         ticks = [0, 0.25, 0.5, 0.75, 1]
-        fmt = lambda t: f"{round(t * 100)}\u00a0%"  # noqa: E731
+
+        def fmt(t: float) -> str:
+            return f"{round(t * 100)}\u00a0%"
+
     left, top, right, bottom = 48, 12, WIDTH - 12, 200
     height = bottom + 38
     step = (right - left) / max(1, len(xs) - 1)
-    x_at = lambda i: left + i * step  # noqa: E731
-    y_at = lambda v: bottom - (v - low) / ((high - low) or 1) * (bottom - top)  # noqa: E731
+
+    def x_at(i: int) -> float:
+        return left + i * step
+
+    def y_at(v: float) -> float:
+        return bottom - (v - low) / ((high - low) or 1) * (bottom - top)
+
     out = []
     for t in ticks:
         y = y_at(t)
@@ -146,7 +156,7 @@ def _lines(grid: Grid) -> tuple[str, int]:
         text = f"{_marker_symbol(n)} {grid.columns[c]}"
         width = 6.0 * len(text) + 4
         middle = (low + high) / 2
-        spot = None
+        spot: tuple[float, float, str, tuple[float, float, float, float] | None] | None = None
         for i in sorted(range(len(series)), key=lambda i: abs(series[i] - middle)):
             x, y = x_at(i), y_at(series[i])
             for anchor in ("end", "start"):
@@ -162,9 +172,9 @@ def _lines(grid: Grid) -> tuple[str, int]:
         if spot is None:  # crowded: stack it under the chart
             spot = (left, height + 8 + 14 * len(extra), "start", None)
             extra.append(1)
-        lx, ly, anchor, box = spot
-        if box:
-            placed.append(box)
+        lx, ly, anchor, spot_box = spot
+        if spot_box:
+            placed.append(spot_box)
         out.append(
             f'<text class="dl-proba__label" x="{lx:.1f}" y="{ly:.1f}" text-anchor="{anchor}">{escape(text)}</text>'
         )

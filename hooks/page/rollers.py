@@ -192,7 +192,7 @@ def _field(
     preset: dict[str, Any],
     widget_id: str,
     modes: dict[str, tuple[str, int]] | None = None,
-    at_hand: set[str] = frozenset(),
+    at_hand: frozenset[str] | set[str] = frozenset(),
 ) -> dict[str, Any]:
     value = preset.get(param["nom"], param.get("defaut"))
     kind = param["type"]

@@ -141,12 +141,12 @@ def check_games(sections: dict[str, list[dict[str, Any]]]) -> None:
                     f"de rules_py/games.py (ses jeux : {', '.join(IDS)}) ; ajoutez-y la ligne du jeu."
                 )
             mapped.add(roller)
-    for roller in all_rollers():
-        if roller.id not in mapped:
-            raise SiteError(
-                f"hooks/page/sections.yml : le lanceur {roller.id} (rules_py/{roller.id.split('.', 1)[0]}/) n’a "
-                "aucune section ; ajoutez-y la page de son chapitre, le titre de la section et le lanceur."
-            )
+    missing = [r.id for r in all_rollers() if r.id not in mapped]
+    if missing:
+        raise SiteError(
+            f"hooks/page/sections.yml : le lanceur {missing[0]} (rules_py/{missing[0].split('.', 1)[0]}/) n’a "
+            "aucune section ; ajoutez-y la page de son chapitre, le titre de la section et le lanceur."
+        )
 
 
 # ----------------------------------------------------------------------

@@ -200,7 +200,7 @@ def first_section(html: str) -> str | None:
     """The id of the article's first ``<h2>`` (None: the page has no article, or no section in it)."""
     start = ARTICLE.search(html)
     end = html.find("</article>", start.end()) if start else -1
-    if end < 0:
+    if start is None or end < 0:
         return None
     found = SECTION_HEADING.search(html, start.end(), end)
     return found.group(1) if found else None
@@ -231,22 +231,28 @@ PAGE_STEPS: tuple[tuple[Callable[[str], bool], Callable[[str, str], str]], ...] 
 # ----------------------------------------------------------------------
 
 
-def read_config(path: Path) -> dict:
+def read_config(path: Path) -> dict[str, Any]:
     """mkdocs.yml as MkDocs reads it, for the few values the step needs (``!ENV`` resolved, Python tags ignored)."""
 
     class Loader(yaml.SafeLoader):
         pass
 
     def env(loader: yaml.SafeLoader, node: yaml.Node) -> object:
-        names = (
-            [loader.construct_scalar(node)] if isinstance(node, yaml.ScalarNode) else loader.construct_sequence(node)
-        )
-        *names, default = names if len(names) > 1 else (*names, None)
-        return next((os.environ[n] for n in names if n in os.environ), default)
+        if isinstance(node, yaml.ScalarNode):
+            names = [loader.construct_scalar(node)]
+        elif isinstance(node, yaml.SequenceNode):
+            names = loader.construct_sequence(node)
+        else:
+            raise SiteError(
+                f"{path} : !ENV attend un nom de variable, ou une liste de noms puis une valeur par défaut."
+            )
+        *wanted, default = names if len(names) > 1 else (*names, None)
+        return next((os.environ[str(n)] for n in wanted if n in os.environ), default)
 
     Loader.add_constructor("!ENV", env)
     Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
-    return yaml.load(path.read_text(encoding="utf-8"), Loader=Loader) or {}  # noqa: S506 (a SafeLoader)
+    config: dict[str, Any] = yaml.load(path.read_text(encoding="utf-8"), Loader=Loader) or {}  # noqa: S506 (a SafeLoader)
+    return config
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -41,6 +41,7 @@ import urllib.request
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from hooks.site_step import engine_hashes as PINS  # noqa: N812 (a module, as ENGINE in front_end)
 
@@ -61,9 +62,15 @@ ENGINE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 def version() -> str | None:
     """The pinned Pyodide version: package.json's devDependency, the one place it is written."""
     try:
-        return json.loads(PACKAGE_JSON.read_text(encoding="utf-8"))["devDependencies"]["pyodide"]
+        pinned = json.loads(PACKAGE_JSON.read_text(encoding="utf-8"))["devDependencies"]["pyodide"]
     except (OSError, ValueError, KeyError):
         return None
+    return pinned if isinstance(pinned, str) else None
+
+
+def _cache() -> Path:
+    """The pinned version's folder of the cache (asked for once ``engine`` has found a version)."""
+    return CACHE / str(version())
 
 
 def cdn_url() -> str:
@@ -81,7 +88,7 @@ class Engine:
     stdlib: Path | None  # the library the site ships (None: Pyodide's own, full)
     cut: bool  # stdlib is the cut one
     full_size: int | None  # bytes of Pyodide's full python_stdlib.zip
-    lock_info: dict | None  # pyodide-lock.json's "info" (None: Pyodide fetches its lock)
+    lock_info: dict[str, Any] | None  # pyodide-lock.json's "info" (None: Pyodide fetches its lock)
     sizes: dict[str, int] = field(default_factory=dict)  # raw bytes the worker meters, by file
     download: int | None = None  # gzipped bytes of everything the engine downloads
     compiled: bool = False  # stdlib holds bytecode (.pyc), not source
@@ -108,9 +115,9 @@ def engine() -> Engine:
     compiled = None if not cut else compile_stdlib(stdlib, lock)
     stdlib = compiled or stdlib
     sizes = {STDLIB: stdlib.stat().st_size}
-    files = {name: pyodide_file(name) for name in ENGINE_FILES}
+    files = {name: path for name in ENGINE_FILES if (path := pyodide_file(name)) is not None}
     download = None
-    if all(files.values()):
+    if len(files) == len(ENGINE_FILES):
         sizes.update({name: path.stat().st_size for name, path in files.items() if name != "pyodide.mjs"})
         download = sum(gzipped_size(path) for path in files.values()) + gzipped_size(stdlib)
     return Engine(stdlib, cut, full.stat().st_size, lock_info, sizes, download, compiled is not None)
@@ -141,7 +148,7 @@ def cut_stdlib(full: Path, names: list[str]) -> Path:
         f"{full.stat().st_size}:{full.stat().st_mtime_ns}:{full}:{sys.version_info[:2]}:{STRIP_VERSION}\n".encode()
         + "\n".join(names).encode()
     ).hexdigest()[:16]
-    out = CACHE / version() / f"python_stdlib-cut-{key}.zip"
+    out = _cache() / f"python_stdlib-cut-{key}.zip"
     if out.is_file():
         return out
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -165,15 +172,16 @@ COMPILER = Path(__file__).with_name("stdlib_compile.mjs")
 
 def compile_stdlib(cut: Path, lock: Path | None) -> Path | None:
     """``cut`` as bytecode, compiled by the pinned Pyodide under Node (cached by its inputs); None when it cannot."""
-    files = [pyodide_file(name) for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB)]
-    engine_dir = files[0].parent if all(files) and len({path.parent for path in files}) == 1 else None
+    names = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", STDLIB)
+    files = [path for name in names if (path := pyodide_file(name)) is not None]
+    engine_dir = files[0].parent if len(files) == len(names) and len({path.parent for path in files}) == 1 else None
     if engine_dir is None or lock is None:
         log.warning(
             "Pyodide %s: its files are not at hand to compile the library; the site ships its source.", version()
         )
         return None
     key = hashlib.sha256(cut.read_bytes() + COMPILER.read_bytes() + str(version()).encode()).hexdigest()[:16]
-    out = CACHE / version() / f"python_stdlib-pyc-{key}.zip"
+    out = _cache() / f"python_stdlib-pyc-{key}.zip"
     if out.is_file():
         return out
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -222,7 +230,7 @@ def strip_docs(source: str) -> str:
     replaced: dict[int, str] = {}
     for node in ast.walk(tree):
         if isinstance(node, (ast.Constant, ast.JoinedStr)) and (node.end_lineno or 0) > node.lineno:
-            in_string.update(range(node.lineno, node.end_lineno + 1))
+            in_string.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
         body = getattr(node, "body", None)
         if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) or not body:
             continue
@@ -231,11 +239,12 @@ def strip_docs(source: str) -> str:
             isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str)
         ):
             continue
+        end_line = first.end_lineno or first.lineno  # set on every parsed node
         head = lines[first.lineno - 1][: first.col_offset]
-        tail = lines[first.end_lineno - 1][first.end_col_offset :]
+        tail = lines[end_line - 1][first.end_col_offset :]
         if head.strip() or (tail.strip() and not tail.strip().startswith("#")):
             continue  # shares its line with code: kept
-        for number in range(first.lineno, first.end_lineno + 1):
+        for number in range(first.lineno, end_line + 1):
             replaced[number] = "\n"
         if len(body) == 1:
             replaced[first.lineno] = f"{head}pass\n"
@@ -254,7 +263,7 @@ def gzipped_size(path: Path) -> int:
     """Bytes of ``path`` gzipped (what a compressing server sends), cached by size and date."""
     stat = path.stat()
     key = f"{path.name}:{stat.st_size}:{stat.st_mtime_ns}"
-    table_path = CACHE / version() / "gzip-sizes.json"
+    table_path = _cache() / "gzip-sizes.json"
     try:
         table = json.loads(table_path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -263,7 +272,7 @@ def gzipped_size(path: Path) -> int:
         table[key] = len(gzip.compress(path.read_bytes(), compresslevel=6))
         table_path.parent.mkdir(parents=True, exist_ok=True)
         table_path.write_text(json.dumps(table, indent=1), encoding="utf-8")
-    return table[key]
+    return int(table[key])
 
 
 def pyodide_file(name: str) -> Path | None:
@@ -274,7 +283,7 @@ def pyodide_file(name: str) -> Path | None:
         npm_version = None
     if npm_version == version() and (NPM_DIR / name).is_file():
         return NPM_DIR / name
-    cached = CACHE / version() / name
+    cached = _cache() / name
     if cached.is_file():
         return cached
     try:

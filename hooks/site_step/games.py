@@ -29,11 +29,10 @@ def check_nav(nav: list[Any]) -> None:
     for top, title, path in entries:
         folder, _, name = path.partition("/")
         if path.startswith(PROBABILITIES) and path.count("/") == 1 and name[:-3] in TITLES:
-            game = name[:-3]
-            if title != TITLES[game]:
+            if title != TITLES[name[:-3]]:
                 raise SiteError(
                     f"mkdocs.yml, nav : la page {path} s’appelle « {title} » ; rules_py/games.py nomme ce jeu "
-                    f"« {TITLES[game]} » : donnez-lui ce titre."
+                    f"« {TITLES[name[:-3]]} » : donnez-lui ce titre."
                 )
         elif name in GAME_PAGES:
             if folder not in TITLES:

@@ -39,8 +39,9 @@ import re
 from pathlib import Path
 from urllib.parse import urljoin
 
+from hooks.site_step import engine as ENGINE  # noqa: N812 (a module, as in front_end): the Pyodide version
 from hooks.site_step import engine_hashes as PINS  # the engine files' SHA-256
-from hooks.site_step.front_end import ENGINE, pyodide_index_url  # the Pyodide base and version: one definition each
+from hooks.site_step.front_end import pyodide_index_url  # the Pyodide base: one definition
 from hooks.urls import page_url_of_file, relative_url
 
 # ----------------------------------------------------------------------

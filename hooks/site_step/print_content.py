@@ -95,10 +95,10 @@ def _paper(node: Node | str, page: Page, site: Site, demote: int, raw: list[str]
     if attr(node, "id") in ("dl-offline", "__skip"):
         return []
     if has_class(node, "dl-roller"):  # made once per build (the book and its part both print it)
-        made = _MADE.get(id(node))
-        if made is None or made[0] is not node:
-            made = _MADE[id(node)] = (node, typeset_html(roller_on_paper(node)))
-        return [Raw(made[1])]
+        kept = _MADE.get(id(node))
+        if kept is None or kept[0] is not node:
+            kept = _MADE[id(node)] = (node, typeset_html(roller_on_paper(node)))
+        return [Raw(kept[1])]
     children = [out for child in node.children for out in _paper(child, page, site, demote, raw)]
     if node.tag == "noscript":
         return children
@@ -280,8 +280,8 @@ def _odds(section: Node) -> str:
             f'<table class="dl-print-scale"><thead><tr><th scope="col">{_esc(text_of(legend) if legend else "")}</th>'
             f"{heads}</tr></thead><tbody>"
         )
-        for i, (label, _) in enumerate(columns[0] if columns else []):
+        for i, (row_label, _) in enumerate(columns[0] if columns else []):
             cells = "".join(f"<td>{_esc(column[i][1])}</td>" for column in columns)
-            parts.append(f'<tr><th scope="row">{_esc(label)}</th>{cells}</tr>')
+            parts.append(f'<tr><th scope="row">{_esc(row_label)}</th>{cells}</tr>')
         parts.append("</tbody></table>")
     return "".join(parts)

@@ -66,7 +66,12 @@ def parse(html: str, keep: re.Pattern[str] | None = None) -> Node:
     the text itself in the root's ``raw[i]``."""
     raw: list[str] = []
     if keep is not None:
-        html = keep.sub(lambda m: raw.append(m.group(0)) or f'<dl-raw data-n="{len(raw) - 1}"></dl-raw>', html)
+
+        def hold(m: re.Match[str]) -> str:
+            raw.append(m.group(0))
+            return f'<dl-raw data-n="{len(raw) - 1}"></dl-raw>'
+
+        html = keep.sub(hold, html)
     builder = _Builder()
     builder.feed(html)
     builder.close()

@@ -58,7 +58,8 @@ def blank_sheet(game: str, demote: bool = False, anchor: bool = True) -> str:
     level = "h2" if demote else "h1"
     changing = set(schema.get("modifiables") or {})
     anchor_attr = f' id="fiche-{game}"' if anchor else ""
-    short, rest = [], []
+    short: list[dict[str, Any]] = []
+    rest: list[dict[str, Any]] = []
     for f in sheet_fields(game):
         simple = f["type"] in ("text", "name") and not f.get("lignes") and (f.get("max_longueur") or 0) <= 60
         (short if simple or f["type"] in ("choice", "bool") else rest).append(f)

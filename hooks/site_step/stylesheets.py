@@ -58,10 +58,11 @@ def joined_stylesheet(site: Path, names: list[str]) -> str | None:
 
 def relink(html: str, names: list[str], combined: str) -> str:
     """The page's links to ``names`` replaced by one link to ``combined``, where the first was (same prefix)."""
-    links = [
+    found = [
         re.search(rf'<link rel="stylesheet" href="(?P<prefix>[^"]*?){re.escape(name)}">\n?', html) for name in names
     ]
-    if not all(links):
+    links = [m for m in found if m is not None]
+    if len(links) < len(found):
         return html  # a page without the theme's head (none today): left as it is
     first = min(links, key=lambda m: m.start())
     one = f'<link rel="stylesheet" href="{first.group("prefix")}{combined}">\n'
