@@ -89,6 +89,22 @@ def test_the_workflows_and_dependabot_config_are_valid():
     assert done.returncode == 0, done.stdout + done.stderr
     done = check_schema("vendor.dependabot", ROOT / ".github" / "dependabot.yml")
     assert done.returncode == 0, done.stdout + done.stderr
+    done = check_schema("vendor.github-issue-forms", BUG_FORM)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+BUG_FORM = ROOT / ".github" / "ISSUE_TEMPLATE" / "bug.yml"
+
+
+def test_the_bug_form_asks_for_a_roll_to_replay():
+    """The page, the roller and the roll's share link, each required, the link named as the page names it."""
+    form = yaml.safe_load(BUG_FORM.read_text(encoding="utf-8"))
+    fields = {f["id"]: f for f in form["body"] if "id" in f}
+    for name in ("page", "lanceur", "lien"):
+        assert fields[name]["validations"]["required"] is True, name
+    label = fields["lien"]["attributes"]["label"]
+    assert label == "Lien vers ce jet"
+    assert f'"{label} (mêmes paramètres, mêmes dés)"' in (ROOT / "frontend/widget/links.js").read_text(encoding="utf-8")
 
 
 @pytest.mark.slow  # the lint tools' own start-up: seconds

@@ -3,7 +3,7 @@
 #   ruff check, ruff format --check       Python style and mistakes (pyproject.toml [tool.ruff])
 #   mypy --strict rules_py hooks          types of the rules package and the build ([tool.mypy])
 #   eslint                                the front-end's JavaScript (eslint.config.mjs)
-#   check-jsonschema                      .github/ workflows and dependabot.yml against their schemas
+#   check-jsonschema                      .github/ workflows, dependabot.yml and issue forms against their schemas
 # Every tool runs, then the script fails if any of them did. Part of the test command:
 # tests/test_project.py::test_the_project_passes_lint_format_and_types runs it.
 set -uo pipefail
@@ -24,6 +24,7 @@ run "mypy" .venv/bin/mypy --strict rules_py hooks
 run "eslint" node_modules/.bin/eslint frontend hooks/site_step/stdlib_compile.mjs bench tools eslint.config.mjs
 run "workflows" .venv/bin/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
 run "dependabot" .venv/bin/check-jsonschema --builtin-schema vendor.dependabot .github/dependabot.yml
+run "issue forms" .venv/bin/check-jsonschema --builtin-schema vendor.github-issue-forms .github/ISSUE_TEMPLATE/*.yml
 
 if [ ${#failed[@]} -gt 0 ]; then
   printf '[lint] failed: %s\n' "${failed[*]}" >&2
