@@ -19,7 +19,6 @@ from markdown_it import MarkdownIt
 
 from hooks.errors import SiteError
 from rules_py.games import IDS
-from rules_py.rolling import all_rollers
 
 # ----------------------------------------------------------------------
 # The step
@@ -128,9 +127,8 @@ def load_sections(path: str, _mtime: int) -> dict[str, list[dict[str, Any]]]:
 
 
 def check_games(sections: dict[str, list[dict[str, Any]]]) -> None:
-    """Every roller of the mapping is of a game of ``rules_py/games.py``, and every roller of those games has
-    a section (a roller without one would never be seen by a reader)."""
-    mapped = set()
+    """Every roller of the mapping is of a game of ``rules_py/games.py`` (that each of their rollers has a
+    section is the site step's check: ``hooks/site_step/games.py``)."""
     for entries in sections.values():
         for entry in entries:
             roller = str(entry["roller"])
@@ -140,13 +138,6 @@ def check_games(sections: dict[str, list[dict[str, Any]]]) -> None:
                     f"hooks/page/sections.yml:{entry['_line']}: lanceur « {roller} » : « {game} » n’est pas un jeu "
                     f"de rules_py/games.py (ses jeux : {', '.join(IDS)}) ; ajoutez-y la ligne du jeu."
                 )
-            mapped.add(roller)
-    missing = [r.id for r in all_rollers() if r.id not in mapped]
-    if missing:
-        raise SiteError(
-            f"hooks/page/sections.yml : le lanceur {missing[0]} (rules_py/{missing[0].split('.', 1)[0]}/) n’a "
-            "aucune section ; ajoutez-y la page de son chapitre, le titre de la section et le lanceur."
-        )
 
 
 # ----------------------------------------------------------------------

@@ -63,7 +63,10 @@ def insert_sheets(text: str, src_uri: str) -> str:
     def fill(match: re.Match[str]) -> str:
         place, kind, game = match.groups()
         if game not in SYSTEMS:
-            raise SiteError(f"{src_uri}: jeu inconnu « {game} » pour « Mes personnages ».")
+            raise SiteError(
+                f"{src_uri}: jeu inconnu « {game} » pour « Mes personnages » ; les jeux sont ceux de "
+                f"rules_py/games.py ({', '.join(SYSTEMS)}) : ajoutez-y celui-ci."
+            )
         if kind == "table":
             return f'{place} data-schema="{_attribute(table_schema(game))}"'
         schema = _attribute(schema_of(game))

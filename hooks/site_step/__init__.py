@@ -2,7 +2,8 @@
 
 ``finish_site(site_dir, site_name=…, site_description=…)``, in this order:
 
-0. mkdocs.yml's navigation checked against the games' list, ``rules_py/games.py`` (``games.check_nav``);
+0. mkdocs.yml's navigation and sections.yml checked against the games' list, ``rules_py/games.py``
+   (``games.check_nav``, ``games.check_sections``);
 1. the rollers' files (``front_end.front_end_files``): the bundled front-end with
    the build's configuration, the module worker, the CSS, ``rules_py``'s modules, the
    standard library cut to the engine's needs (the odds are in the pages already: the
@@ -61,7 +62,7 @@ from hooks.site_step.front_end import (
     prefetch_tag,
     pyodide_index_url,
 )
-from hooks.site_step.games import check_nav
+from hooks.site_step.games import check_nav, check_sections
 from hooks.site_step.offline import MANIFEST, head_tags, manifest, write_service_worker
 from hooks.site_step.print_book import plan_book, print_link, write_print_version
 from hooks.site_step.stylesheets import joined_stylesheet, relink, settle_links
@@ -88,6 +89,7 @@ def finish_site(
 ) -> None:
     site = Path(site_dir)
     check_nav(nav or [])  # the navigation and the games' list (rules_py/games.py) agree
+    check_sections()  # ... and every roller of those games has its section
     book = plan_book(site, nav or [], site_url.rstrip("/") + "/", site_name, site_description)
     write_files(site, front_end_files())
     write_files(site, {MANIFEST: manifest(site_name, site_description)})

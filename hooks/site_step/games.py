@@ -1,10 +1,11 @@
-"""mkdocs.yml's navigation checked against the games' list (``rules_py/games.py``), before the site step.
+"""mkdocs.yml's navigation and sections.yml checked against the games' list (``rules_py/games.py``).
 
 Each game of the list has a section of the navigation named as the list names it, in the list's
 order, holding its « Mes personnages » (``<game>/personnages.md``) and « L’écran du meneur »
 (``<game>/table.md``); a « Probabilités » page of a game (``probabilites/<game>.md``) bears its name.
-A game's page of a game the list does not know stops the build too. Each message names the file to
-edit: mkdocs.yml, or rules_py/games.py.
+A game's page of a game the list does not know stops the build too. Every roller of the listed games
+has a section in ``hooks/page/sections.yml`` (a roller without one would never be seen by a reader).
+Each message names the file to edit: mkdocs.yml, sections.yml or rules_py/games.py.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from hooks.errors import SiteError
+from hooks.page.sections import MAPPING, load_sections
 from rules_py.games import GAMES, TITLES
+from rules_py.rolling import all_rollers
 
-__all__ = ["check_nav", "nav_entries"]
+__all__ = ["check_nav", "check_sections", "nav_entries"]
 
 #: The pages each game has in its section (docs/<game>/…), by what they are.
 GAME_PAGES = {"personnages.md": "« Mes personnages »", "table.md": "« L’écran du meneur »"}
@@ -61,6 +64,18 @@ def check_nav(nav: list[Any]) -> None:
         raise SiteError(
             f"mkdocs.yml, nav : les jeux y sont dans l’ordre {', '.join(shown)} ; rules_py/games.py les range "
             f"{', '.join(wanted)} (l’ordre du livre) : rangez les sections de mkdocs.yml dans cet ordre."
+        )
+
+
+def check_sections() -> None:
+    """Every roller of the listed games has a section in ``hooks/page/sections.yml``."""
+    sections = load_sections(str(MAPPING), MAPPING.stat().st_mtime_ns)
+    mapped = {entry["roller"] for entries in sections.values() for entry in entries}
+    missing = [r.id for r in all_rollers() if r.id not in mapped]
+    if missing:
+        raise SiteError(
+            f"hooks/page/sections.yml : le lanceur {missing[0]} (rules_py/{missing[0].split('.', 1)[0]}/) n’a "
+            "aucune section ; ajoutez-y la page de son chapitre, le titre de la section et le lanceur."
         )
 
 
