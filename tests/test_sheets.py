@@ -32,7 +32,8 @@ from rules_py.sheets.fields import Field, name_key
 
 FIXTURES = ROOT / "tests" / "fixtures" / "sheets"
 #: A roller of each game that reads a sheet (for the hostile sheets).
-ROLLER_OF = {"solaires": "solaires.action", "feerie": "feerie.action", "simon": "simon.jet", "dcda": "dcda.tour"}
+#: A roller of each game that reads its sheets: its first (solaires.action, feerie.action, simon.jet, dcda.tour).
+ROLLER_OF = {game: load_game(game).bindings[0].roller for game in GAMES}
 
 
 def first_example(game: str) -> dict[str, Any]:

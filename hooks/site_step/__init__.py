@@ -25,7 +25,8 @@
    before that heading is read, ``expect_first_section``; any later step over a page's final HTML goes in
    that list), then its links to those stylesheets made one link to the joined file (``stylesheets.relink``);
 4. the « Mes personnages » pages checked: every game has one, with its schema, and every
-   section its sheet links to exists (``sheets.check_sheet_pages``);
+   section its sheet links to exists (``sheets.check_sheet_pages``); what each game's widgets
+   reach by its id is there (``games.check_site``);
 5. the Content-Security-Policy ``<meta>`` of every page (``csp.apply_to_site``: one policy
    with the hashes of every page's inline scripts; ``policy=False`` under ``mkdocs serve``,
    whose live reload is an inline script);
@@ -62,7 +63,7 @@ from hooks.site_step.front_end import (
     prefetch_tag,
     pyodide_index_url,
 )
-from hooks.site_step.games import check_nav, check_sections
+from hooks.site_step.games import check_nav, check_sections, check_site
 from hooks.site_step.offline import MANIFEST, head_tags, manifest, write_service_worker
 from hooks.site_step.print_book import plan_book, print_link, write_print_version
 from hooks.site_step.stylesheets import joined_stylesheet, relink, settle_links
@@ -107,6 +108,7 @@ def finish_site(
             path.write_text(done, encoding="utf-8")
     write_print_version(site, book, joined)  # imprimer/: the book and each part on paper, from the finished pages
     check_sheet_pages(site)  # every game's « Mes personnages », every section its sheet links to
+    check_site(site)  # what each game's widgets reach by its id: « Notes de lecture », sheets.css
     if policy:  # over every page at once: the policy carries the hashes of all their inline scripts
         apply_policy(site, pyodide_index_url())
     write_service_worker(site)  # last: it hashes every other file as it is now

@@ -5,12 +5,15 @@ order, holding its « Mes personnages » (``<game>/personnages.md``) and « L’
 (``<game>/table.md``); a « Probabilités » page of a game (``probabilites/<game>.md``) bears its name.
 A game's page of a game the list does not know stops the build too. Every roller of the listed games
 has a section in ``hooks/page/sections.yml`` (a roller without one would never be seen by a reader).
-Each message names the file to edit: mkdocs.yml, sections.yml or rules_py/games.py.
+Over the built site (``check_site``): what each game's widgets reach by its id is there, its section of
+« Notes de lecture » (``#<game>``) and the room its sheets' « Personnage » choice keeps
+(``docs/stylesheets/sheets.css``). Each message names the file to edit.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from hooks.errors import SiteError
@@ -18,7 +21,7 @@ from hooks.page.sections import MAPPING, load_sections
 from rules_py.games import GAMES, TITLES
 from rules_py.rolling import all_rollers
 
-__all__ = ["check_nav", "check_sections", "nav_entries"]
+__all__ = ["check_nav", "check_sections", "check_site", "nav_entries"]
 
 #: The pages each game has in its section (docs/<game>/…), by what they are.
 GAME_PAGES = {"personnages.md": "« Mes personnages »", "table.md": "« L’écran du meneur »"}
@@ -77,6 +80,30 @@ def check_sections() -> None:
             f"hooks/page/sections.yml : le lanceur {missing[0]} (rules_py/{missing[0].split('.', 1)[0]}/) n’a "
             "aucune section ; ajoutez-y la page de son chapitre, le titre de la section et le lanceur."
         )
+
+
+#: The built « Notes de lecture », where each widget's « Notes de lecture » link goes (``#<game>``).
+NOTES = "notes-de-lecture/index.html"
+#: The stylesheet that keeps each game's room for the widgets' « Personnage » choice (hooks/page/sheets.py).
+SHEETS_CSS = "stylesheets/sheets.css"
+
+
+def check_site(site: Path) -> None:
+    """Each game's section of « Notes de lecture » and its rule of sheets.css, in the built site."""
+    notes = (site / NOTES).read_text(encoding="utf-8") if (site / NOTES).is_file() else ""
+    css = (site / SHEETS_CSS).read_text(encoding="utf-8") if (site / SHEETS_CSS).is_file() else ""
+    for game in GAMES:
+        if f'id="{game.id}"' not in notes:
+            raise SiteError(
+                f"docs/notes-de-lecture.md : pas de section « ## {game.title} {{ #{game.id} }} » ; le lien « Notes de "
+                "lecture » de chaque lanceur du jeu y mène : écrivez-y ce que le chapitre laisse ouvert."
+            )
+        rule = f':root[data-fiches~="{game.id}"] .dl-roller__sheets--room[data-jeu="{game.id}"]'
+        if rule not in css:
+            raise SiteError(
+                f"docs/stylesheets/sheets.css : la place du choix « Personnage » des lanceurs de {game.title} manque ; "
+                f"ajoutez {rule} à la liste des jeux (« Its room, from the parse »)."
+            )
 
 
 def nav_entries(nav: list[Any], top: str = "") -> Iterator[tuple[str, str, str]]:
