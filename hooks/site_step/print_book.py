@@ -260,7 +260,7 @@ def document(book: Book, url: str, title: str, parts: list[Part], whole: bool, s
         "</head>\n"
         '<body class="dl-print">\n'
         f'<nav class="dl-print-bar" aria-label="Version imprimable"><a href="{back}">← Retour au livre en ligne</a> '
-        "<span>Cette page est faite pour le papier (A4) : imprimez-la depuis le menu du navigateur.</span></nav>\n"
+        "<span>Cette page est faite pour le papier (A4) : imprimez-la depuis le menu du navigateur.</span></nav>\n"
         f'<main class="dl-print-book">\n{content}\n</main>\n'
         "</body>\n</html>\n"
     )
