@@ -37,7 +37,7 @@ def alteration() -> list[Grid]:
             )
             for score in range(-1, 8)
         )
-        short = choice["libelle"].split(" :")[0]
+        short = choice["libelle"].split("\u00a0:")[0]  # « Stable » of « Stable : aucun effet secondaire » (set)
         grids.append(
             Grid(
                 id=f"solaires-{alt}",
