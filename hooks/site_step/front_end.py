@@ -30,9 +30,11 @@ import rules_py
 from hooks.errors import SiteError
 from hooks.page import sheets as SHEETS  # noqa: N812 (likewise)
 from hooks.site_step import engine as ENGINE  # noqa: N812 (a module used as a constant, as before)
+from hooks.site_step import engine_hashes as PINS  # noqa: N812 (likewise)
 from hooks.site_step.csp import CHARSET
 from hooks.urls import page_url_of_file, relative_url
 from rules_py.api import SHEET_KEYS, SYSTEMS
+from rules_py.games import TITLES
 
 log = logging.getLogger("mkdocs.hooks.site_step.front_end")
 
@@ -56,13 +58,13 @@ def front_end_files() -> dict[str, str | Path]:
         + json.dumps(engine.sizes, sort_keys=True).encode()
         + esbuild_version().encode()
     ).hexdigest()[:12]
-    pins = ENGINE.PINS.pinned()
+    pins = PINS.pinned()
     if not pins:  # a warning: --strict fails the build
         log.warning(
             "hooks/site_step/engine-hashes.json is missing or not for Pyodide %s: run hooks/site_step/engine_hashes.py --write",
             ENGINE.version(),
         )
-    stdlib_sha = ENGINE.PINS.sha256_file(engine.stdlib) if engine.stdlib else ""
+    stdlib_sha = PINS.sha256_file(engine.stdlib) if engine.stdlib else ""
     manifest = {
         "pyodide": pyodide_index_url(),
         "version": version,
@@ -74,7 +76,7 @@ def front_end_files() -> dict[str, str | Path]:
         # The engine: its standard library (None: Pyodide's own), the minimal lock
         # (None: Pyodide fetches its own), raw sizes for the progress, and the download.
         # (its URL carries its own hash: a new library is a new URL for every cache)
-        "stdlib": ENGINE.PINS.versioned(ENGINE.STDLIB, stdlib_sha) if engine.stdlib else None,
+        "stdlib": PINS.versioned(ENGINE.STDLIB, stdlib_sha) if engine.stdlib else None,
         "lock": {"info": engine.lock_info, "packages": {}} if engine.lock_info else None,
         "sizes": engine.sizes,
         "download": download_figure(),
@@ -92,8 +94,8 @@ def front_end_files() -> dict[str, str | Path]:
             "BUILD_CONFIG": {**page, "fiches": {"lanceurs": dict.fromkeys(fiches["lanceurs"], 1)}},
             # the sheets' part: only the bundles fetched where sheets are used read it, and carry it
             "BUILD_SHEETS_CONFIG": fiches,
-            # the games, each by its name (rules_py's SYSTEMS, each sheet's title): the table's links name them
-            "BUILD_GAMES": {game: SHEETS.schema_of(game)["titre"] for game in SYSTEMS},
+            # the games, each by its name (rules_py/games.py, the one list): the table's links name them
+            "BUILD_GAMES": dict(TITLES),
         },
         prefetch=page,  # prefetch.js, the worker's making only
         engine=manifest,  # the worker's own: packs, pins, sizes (the page sends it only where Pyodide is)
@@ -114,11 +116,14 @@ def front_end_files() -> dict[str, str | Path]:
 
 
 def python_sources() -> list[Path]:
-    """rules_py's modules that run in the browser (not the CLI: ``__main__.py`` and the ``cli`` package),
-    the games' packages included."""
+    """rules_py's modules that run in the browser, the games' packages included: not the CLI's
+    (``__main__.py``, the ``cli`` package), nor the « Probabilités » tables' (``tables.py``, read by the
+    build only)."""
     package = Path(rules_py.__file__).parent
     return sorted(
-        p for p in package.rglob("*.py") if p.name != "__main__.py" and p.relative_to(package).parts[0] != "cli"
+        p
+        for p in package.rglob("*.py")
+        if p.name not in ("__main__.py", "tables.py") and p.relative_to(package).parts[0] != "cli"
     )
 
 
@@ -337,7 +342,7 @@ def download_figure() -> str | None:
 
 
 @lru_cache(maxsize=1)
-def _download_figure(_sources: tuple) -> str | None:
+def _download_figure(_sources: tuple[tuple[str, int], ...]) -> str | None:
     download = ENGINE.engine().download
     if not download:
         return None
