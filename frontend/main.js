@@ -9,7 +9,7 @@
 // goes in with textContent.
 
 import { bindReplayLinks, bindWidgets, listenForTaps, settleFolds, watchFolds } from "./widget/index.js";
-import { initOffline, watchPdfLink } from "./offline/index.js";
+import { initOffline, watchOnlineOnly } from "./offline/index.js";
 import { startJournal } from "./journal/index.js";
 import { bindPalette } from "./palette/index.js";
 import { ENGINE_PAGE, markFirstTap, runtime } from "./engine/index.js";
@@ -39,4 +39,4 @@ else bindAll();
 startJournal();
 bindReplayLinks();
 initOffline();
-watchPdfLink();
+watchOnlineOnly();

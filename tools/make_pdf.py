@@ -39,10 +39,10 @@ sys.path.insert(0, str(ROOT))  # hooks, when run as a script (it is installed in
 PDF_NAME = "des-et-lames.pdf"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu"]
 #: What the PDF step puts in the home page's slot (``print_book.PDF_SLOT``): the link, and what it says when the
-#: network is cut (frontend/offline/pdf-link.js shows it: the offline book does not keep the PDF).
+#: network is cut (frontend/offline/online-only.js shows it: the offline book does not keep the PDF).
 PDF_LINK = (
     '<span class="dl-pdf-link"> · <a href="{href}" type="application/pdf">Télécharger le livre (PDF, {pages}\u00a0pages, '
-    '{size})</a><span class="dl-pdf-offline" hidden> — hors ligne, il ne se télécharge pas : le livre hors ligne ne '
+    '{size})</a><span class="dl-online-only" hidden> — hors ligne, il ne se télécharge pas\u202f: le livre hors ligne ne '
     "garde pas ce PDF</span></span>"
 )
 __all__ = ["PDF_NAME", "make_pdf", "page_count"]

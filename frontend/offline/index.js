@@ -3,4 +3,4 @@
 
 export { offlineControl } from "./control.js";
 export { initOffline } from "./offline.js";
-export { watchPdfLink } from "./pdf-link.js";
+export { watchOnlineOnly } from "./online-only.js";

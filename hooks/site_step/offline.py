@@ -15,8 +15,9 @@ What the service worker does with the list:
 
 - ``precache``: copied once the page's engine is in, or its reader idle (pages, the
   theme's assets, the search index and the lunr files French search loads, the rollers'
-  front-end, rules_py); source maps, the gzipped sitemap, the book's PDF (``tools/make_pdf.py``:
-  megabytes the device keeps for nothing, the print version's pages being there), lunr's other languages, the
+  front-end, rules_py); source maps, the gzipped sitemap, the print version (``imprimer/``: 200 KB
+  gzipped for a printer, not for the table; its links say so offline), the book's PDF (``tools/make_pdf.py``:
+  megabytes the device would keep for nothing), lunr's other languages, the
   theme's stylesheets no page links (the variant Zensical does not use) and its licence
   file are left out;
 - the engine (never precached on the service worker's own initiative; kept after a
@@ -42,6 +43,7 @@ from urllib.parse import urljoin
 from hooks.site_step import engine as ENGINE  # noqa: N812 (a module, as in front_end): the Pyodide version
 from hooks.site_step import engine_hashes as PINS  # the engine files' SHA-256
 from hooks.site_step.front_end import pyodide_index_url  # the Pyodide base: one definition
+from hooks.site_step.print_book import PRINT_DIR  # the print version, not kept offline
 from hooks.urls import page_url_of_file, relative_url
 
 # ----------------------------------------------------------------------
@@ -149,7 +151,9 @@ def search_languages(site: Path) -> list[str]:
 
 
 def precached(path: str, langs: list[str]) -> bool:
-    if path.endswith((".map", ".gz", ".pdf")) or path.rsplit("/", 1)[-1] in NEVER_FETCHED or engine_file(path):
+    if path.endswith((".map", ".gz", ".pdf")) or path.startswith(PRINT_DIR):
+        return False
+    if path.rsplit("/", 1)[-1] in NEVER_FETCHED or engine_file(path):
         return False
     if path.startswith(LUNR):
         name = path[len(LUNR) :]

@@ -177,6 +177,12 @@ def heading_words(heading: Node) -> str:
 
 LINK_CLASS = "dl-print-link"
 PDF_SLOT = '<span class="dl-pdf-link"></span>'
+#: Said beside a print link with the network cut (frontend/offline/online-only.js): the offline book keeps the
+#: pages to read, not their print version (hooks/site_step/offline.py ``precached``).
+OFFLINE_NOTE = (
+    '<span class="dl-online-only" hidden> — hors ligne\u202f: la version imprimable n’est pas gardée sur cet '
+    "appareil</span>"
+)
 
 
 def print_link(html: str, path: str, book: Book) -> str:
@@ -200,7 +206,7 @@ def print_link(html: str, path: str, book: Book) -> str:
     if heading_end is None:
         return html
     at = html.find("<article") + heading_end.end()
-    link = f'<p class="{LINK_CLASS}"><a href="{relative_url(target, url)}">{words}</a>{more}</p>\n'
+    link = f'<p class="{LINK_CLASS}"><a href="{relative_url(target, url)}">{words}</a>{OFFLINE_NOTE}{more}</p>\n'
     return html[:at] + link + html[at:]
 
 

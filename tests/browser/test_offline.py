@@ -390,6 +390,8 @@ def test_manifest_icons_and_worker_are_built(book):
         "assets/javascripts/lunr/min/lunr.fr.min.js",
     } <= listed
     assert not any(p.endswith(".map") or "lunr.de" in p or p.endswith((".zip", ".wasm")) for p in listed)
+    # the print version is for a printer: not kept offline, and its links say so with the network cut
+    assert not any(p.startswith("imprimer/") for p in listed) and (book.out / "imprimer" / "index.html").is_file()
     import hashlib
 
     for path, sha, size in config["precache"]:
@@ -419,9 +421,13 @@ def test_the_offline_book_opens_its_pages_and_rolls_with_no_network(context, boo
     controlled(page)
     go_offline(context, book_online)
     every_page_offline(page, book_online, sample=True)  # every page: test_subpath, under the path
-    # back home: the control still says the book is there, and it can be removed
+    # back home: the control still says the book is there, and it can be removed; the print version's link
+    # says it is not on the device
     page.goto(book_online.url)
     assert "sans réseau sur cet appareil" in page.locator("#dl-offline .dl-offline__done").inner_text()
+    note = page.locator(".dl-print-link .dl-online-only")
+    expect_visible = "la version imprimable n’est pas gardée sur cet appareil"
+    assert note.is_visible() and expect_visible in note.inner_text().replace("\u202f", " ")
 
 
 def test_one_roll_keeps_the_engine_without_the_button(context, book_online):

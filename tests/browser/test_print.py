@@ -195,7 +195,7 @@ def test_the_outline_holds_every_part_and_the_home_page_links_the_pdf(book):
         r'<a href="des-et-lames\.pdf"[^>]*>Télécharger le livre \(PDF, (\d+)\u00a0pages, (\d+,\d)\u00a0Mo\)</a>', home
     )
     assert said and int(said.group(1)) == len(pages) and said.group(2) == f"{size / 1e6:.1f}".replace(".", ",")
-    assert '<span class="dl-pdf-offline" hidden>' in home
+    assert '<span class="dl-online-only" hidden>' in home
     sw = (site / "sw.js").read_text(encoding="utf-8")
     assert PDF not in sw  # the offline book does not keep it
 
