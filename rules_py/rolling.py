@@ -40,14 +40,21 @@ def all_rollers() -> tuple[Roller, ...]:
 
 
 def get_roller(roller_id: Any) -> Roller:
-    if isinstance(roller_id, str) and "." in roller_id:
-        system = roller_id.split(".", 1)[0]
-        if system in SYSTEMS:
-            for r in _module_rollers(system):
-                if r.id == roller_id:
-                    return r
-    ids = ", ".join(r.id for r in all_rollers())
-    raise RulesError("roller", f"Lanceur inconnu {shown(roller_id)} : les lanceurs sont {ids}.")
+    """The roller of that id. An unknown one is refused naming the rollers of its game, or the games: never
+    importing another game's package (the browser holds only the packages of the game asked, and an
+    import of another failed with a traceback: « erreur interne » for a link naming an unknown roller)."""
+    system = roller_id.split(".", 1)[0] if isinstance(roller_id, str) and "." in roller_id else None
+    if system in SYSTEMS:
+        rollers = _module_rollers(system)
+        for r in rollers:
+            if r.id == roller_id:
+                return r
+        ids = ", ".join(r.id for r in rollers)
+        raise RulesError("roller", f"Lanceur inconnu {shown(roller_id)} : les lanceurs de {system} sont {ids}.")
+    raise RulesError(
+        "roller",
+        f"Lanceur inconnu {shown(roller_id)} : un lanceur s’écrit « jeu.nom », et les jeux sont {', '.join(SYSTEMS)}.",
+    )
 
 
 # ----------------------------------------------------------------------

@@ -251,3 +251,44 @@ def test_every_roller_with_ordered_outcomes_reads_them_three_ways():
         assert scale["valeurs"] == list(range(scale["valeurs"][0], scale["valeurs"][0] + n))
         assert scale["au_moins"]["exact"][0] == "1/1" and scale["au_plus"]["exact"][-1] == "1/1"
         assert len(scale["libelles"]) == len(scale["exactement"]["probas"]) == n
+
+
+# The browser's engine holds only the packages of the game a request names (rollers-worker.js): an unknown
+# roller of Simon Système, asked there with or without the Réserve, must not import another game's package
+# (a link naming one gave « erreur interne » and a Python traceback in the console). Run as the browser has it.
+ONLY_SIMON = """
+import json, sys
+for game in ("solaires", "feerie", "dcda"):
+    sys.modules[f"rules_py.{game}"] = None  # absent: importing it fails
+from rules_py.api import call_json
+reserve = {"format": 1, "jeu": "simon", "id": "r", "type": "reserve", "nom": "R", "porte_poisse": 10}
+for request in json.loads(sys.argv[1]):
+    request = {**request, "reserve": reserve} if request.pop("avec_reserve", False) else request
+    print(call_json(json.dumps(request)))
+"""
+
+
+def test_an_unknown_roller_is_one_sentence_even_where_only_its_game_is_loaded():
+    import subprocess
+    import sys
+
+    requests = [
+        {"op": "roll", "roller": "simon.inconnu", "params": {}, "dice": [1, 2, 3, 4, 5]},
+        {"op": "roll", "roller": "simon.inconnu", "params": {}, "dice": [1, 2, 3, 4, 5], "avec_reserve": True},
+        {"op": "action", "roller": "simon.inconnu", "action": "x", "state": {}, "avec_reserve": True},
+        {"op": "describe", "roller": "simon.inconnu"},
+        {"op": "odds", "roller": "nulle.part"},
+    ]
+    done = subprocess.run(
+        [sys.executable, "-c", ONLY_SIMON, json.dumps(requests)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(answers) == len(requests)
+    for answer in answers[:4]:
+        assert answer["ok"] is False and answer["field"] == "roller", answer
+        assert (
+            answer["error"].startswith("Lanceur inconnu")
+            and "simon.jet, simon.aide, simon.opposition." in answer["error"]
+        )
+    assert "les jeux sont solaires, feerie, simon, dcda." in answers[4]["error"]
