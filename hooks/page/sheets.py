@@ -195,10 +195,12 @@ def _chosen_places(places: list[dict[str, Any]]) -> list[dict[str, Any]]:
 #: The games whose sheets the device holds, on ``<html data-fiches="…">``, before the body is parsed:
 #: what ``storage/sheets.js`` wrote the last time it listed them, and the games of the copies its table
 #: received (``storage/table.js``: the « Personnage » choice offers them too). The widgets' room for their
-#: « Personnage » choice is shown for those games only (sheets.css).
+#: « Personnage » choice is shown for those games only (sheets.css). And ``<html data-table-vu>`` once a table
+#: page was seen (``table/screen.js``): its « Comment ça marche » is folded from the parse (table.css).
 PRESENCE_HINT = (
-    '<script>try{document.documentElement.dataset.fiches=[localStorage.getItem("des-et-lames:fiches-jeux"),'
-    'localStorage.getItem("des-et-lames:table-jeux")].join(" ").trim()}catch(e){}</script>'
+    '<script>try{const d=document.documentElement.dataset;d.fiches=[localStorage.getItem("des-et-lames:fiches-jeux"),'
+    'localStorage.getItem("des-et-lames:table-jeux")].join(" ").trim();'
+    'if(localStorage.getItem("des-et-lames:table-vu"))d.tableVu=""}catch(e){}</script>'
 )
 
 
