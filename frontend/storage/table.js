@@ -8,6 +8,9 @@
 //           one per character of each author; a later copy (a higher n, never the clock) replaces it
 //   jets    {cle: "<auteur>.<n>", jeu, n, auteur, quand, personnage, jet}: the rolls received,
 //           each once by its id (the reserve it changed is written once: storage/sheets.js)
+// and since version 2 (CHARACTERS.md, « La table »): this device's key pairs in `moi` and the keys the
+// table trusts (`appareils`, `meneurs`: storage/table-keys.js), the meneuse's requests (`demandes`:
+// storage/requests.js). The copies and the rolls received keep the key that signed them (`cle_publique`).
 //
 // Every change is told as "dl:table" on document, and the games the table holds are listed in
 // localStorage (TABLE_GAMES_KEY, read by the <head> of every page: hooks/page/sheets.py).
@@ -22,14 +25,18 @@ function tableRefused(err) {
   return new Error("Ce navigateur refuse de garder la table (stockage désactivé ou navigation privée)\u202F: rien n’a été gardé.");
 }
 
-// One transaction of the table's database (storage/database.js): body(stores, finish, abort).
-const tableTransaction = database({
+// One transaction of the table's database (storage/database.js): body(stores, finish, abort). Also
+// this room's table-keys.js and requests.js's, on their stores.
+export const tableTransaction = database({
   name: "des-et-lames-table",
-  version: 1,
+  version: 2,
   upgrade(db) {
     if (!db.objectStoreNames.contains("moi")) db.createObjectStore("moi", { keyPath: "cle" });
     if (!db.objectStoreNames.contains("recues")) db.createObjectStore("recues", { keyPath: "cle" }).createIndex("jeu", "jeu");
     if (!db.objectStoreNames.contains("jets")) db.createObjectStore("jets", { keyPath: "cle" }).createIndex("jeu", "jeu");
+    // version 2: the requests, the keys trusted
+    if (!db.objectStoreNames.contains("demandes")) db.createObjectStore("demandes", { keyPath: "cle" }).createIndex("jeu", "jeu");
+    for (const name of ["appareils", "meneurs"]) if (!db.objectStoreNames.contains(name)) db.createObjectStore(name, { keyPath: "cle" });
   },
   refused: tableRefused,
   blocked: "Un autre onglet de ce site, plus ancien, bloque la table\u202F: fermez-le puis rechargez cette page.",
@@ -70,16 +77,19 @@ export function getReceived(cle) {
   });
 }
 
-// A copy kept, unless the table holds this character's copy of a later or the same sequence number.
+// A copy kept, unless the table holds this character's copy of a later or the same sequence number;
+// `cle_publique` the key that signed it (null: a link made before signatures), `retirer` the copies it
+// replaces (the same character from the phone she had before: « Accepter ce nouvel appareil »).
 // → {record, remplace: earlier record | null} | {garde: the record kept}
-export async function keepReceived({ jeu, auteur, sujet, n, fiche }) {
+export async function keepReceived({ jeu, auteur, sujet, n, fiche, cle_publique = null, retirer = [] }) {
   const cle = `${auteur}-${sujet}`;
   const done = await tableTransaction(["recues"], "readwrite", ({ recues }, finish, abort) => {
     const read = recues.get(cle);
     read.onsuccess = () => {
       const earlier = read.result || null;
       if (earlier && earlier.n >= n) return abort({ garde: earlier });
-      const record = { cle, jeu, auteur, sujet, n, fiche: { ...fiche, id: cle }, quand: Date.now() };
+      const record = { cle, jeu, auteur, sujet, n, fiche: { ...fiche, id: cle }, quand: Date.now(), cle_publique };
+      for (const old of retirer) if (old !== cle) recues.delete(old);
       recues.put(record).onsuccess = () => finish({ record, remplace: earlier });
     };
   });
@@ -97,6 +107,14 @@ export async function forgetReceived(cle) {
   });
   if (done) tableChanged(done.jeu);
   return done;
+}
+
+// The copies of a character signed from now on by a new phone's key (« Accepter ce nouvel appareil » on a roll).
+export function rekeyCopies(copies, cle) {
+  return tableTransaction(["recues"], "readwrite", ({ recues }, finish) => {
+    for (const copy of copies) recues.put({ ...copy, cle_publique: cle });
+    finish(copies.length);
+  });
 }
 
 // --- rolls received ---------------------------------------------------------
@@ -136,7 +154,7 @@ export function listReceivedRolls(jeu) {
 
 // --- told --------------------------------------------------------------------
 
-function tableChanged(jeu) {
+export function tableChanged(jeu) {
   listReceived(null).then((records) => noteTableGames(records.map((r) => r.jeu))).catch(() => null);
   document.dispatchEvent(new CustomEvent("dl:table", { detail: { jeu } }));
 }

@@ -1,25 +1,44 @@
 // A record received on the game's table page (a link opened by the camera app, or pasted):
-// a sheet kept as a read-only copy in the table, a roll played again and counted once, a scene
-// set in its roller. Every way out is one French sentence; nothing is kept from a record that
-// fails any check.
+// a sheet kept as a read-only copy in the table, a roll played again and counted once, a secret roll
+// opened by the meneuse's phone alone, a scene or a request of the meneuse set in its roller. Every
+// way out is one French sentence; nothing is kept from a record that fails any check: its signature
+// (table/record.js), the key its phone is known by (table/trust.js), what a player's roll may say
+// (table/checks.js), what was counted before under the same id.
 
 import { checkSheet, reapplyChanges } from "../sheets/index.js";
-import { getReceivedRoll, getReserve, keepReceived, keepReceivedRoll, writeReserve } from "../storage/index.js";
-import { expandSheet } from "./sheet-code.js";
+import {
+  addAnswer, firstAnswer, getReceivedRoll, getRequest, getReserve, keepReceived, keepReceivedRoll, keepTrustedDevice, rekeyCopies,
+  writeReserve,
+} from "../storage/index.js";
+import { expandSheet, isPlainObject } from "./sheet-code.js";
 import { replayRoll, rollFromBody, startingReserve } from "./roll.js";
 import { applyScene } from "./scene.js";
+import { applyRequest } from "./request.js";
+import { rollRefusal } from "./checks.js";
+import { deviceKeys } from "./keys.js";
+import { openSecret, secretContext } from "./secret.js";
+import { checkMeneurKey, checkPlayerKey } from "./trust.js";
 
 const UNREADABLE = "Ce lien de la table est illisible (coupé ou modifié en route)\u202F: demandez-en un nouveau.";
 const RESERVE_TRIES = 3;
 
-// → {text, kind: "ok" | "error", roll?: the roll drawn, scene?: widget}
-export async function receiveRecord(record, schema) {
-  if (record.kind === "f") return receiveSheet(record, schema);
-  if (record.kind === "j") return receiveRoll(record);
-  return applyScene(record);
+// `text` said of a link of format 1: unsigned (made before signatures), taken as before.
+function unsignedSaid(record, text) {
+  return record.cle ? text : text.replace(/\.$/, " (lien non signé, fait avant les signatures).");
 }
 
-async function receiveSheet(record, schema) {
+// → {text, kind: "ok" | "error", accepter?: the sentence offers « Accepter ce nouvel appareil », roll?: the
+// roll drawn, scene?: widget}. `accept`: the reader chose « Accepter ce nouvel appareil » for this record.
+export async function receiveRecord(record, schema, accept = false) {
+  if (record.kind === "f") return receiveSheet(record, schema, accept);
+  if (record.kind === "j" || record.kind === "x") return receiveRoll(record, accept);
+  const trusted = await checkMeneurKey(record, accept).catch((err) => ({ error: err.message }));
+  if (trusted.error) return { kind: "error", text: trusted.error, accepter: trusted.accepter };
+  const done = record.kind === "d" ? await applyRequest(record) : applyScene(record);
+  return { ...done, text: done.kind === "ok" ? unsignedSaid(record, done.text) : done.text };
+}
+
+async function receiveSheet(record, schema, accept) {
   let fiche;
   const subject = record.body.i;
   try {
@@ -30,54 +49,120 @@ async function receiveSheet(record, schema) {
     return { kind: "error", text: UNREADABLE };
   }
   fiche.id = `${record.auteur}-${subject}`;
+  const trusted = await checkPlayerKey(record, { sujet: subject, nom: fiche.nom }, accept).catch((err) => ({ error: err.message }));
+  if (trusted.error) return { kind: "error", text: trusted.error, accepter: trusted.accepter };
   const checked = await checkSheet(fiche, record.jeu);
   if (checked.error) return { kind: "error", text: `Fiche du lien refusée, rien n’a été gardé\u00a0: ${checked.error}` };
   try {
-    const done = await keepReceived({ jeu: record.jeu, auteur: record.auteur, sujet: subject, n: record.n, fiche: checked.fiche });
+    const done = await keepReceived({ jeu: record.jeu, auteur: record.auteur, sujet: subject, n: record.n, fiche: checked.fiche,
+      cle_publique: record.cle, retirer: accept ? trusted.copies.map((c) => c.cle) : [] });
+    if (record.cle) await keepTrustedDevice(record);
     const nom = checked.fiche.nom;
     if (done.garde) {
       // the copy kept is named by its own name (the character may have been renamed since this link)
       const kept = done.garde.fiche?.nom || nom;
       const then = kept === nom ? "" : ` (où elle s’appelait « ${nom} »)`;
-      return { kind: "ok", cle: done.garde.cle, text: done.garde.n === record.n
+      return { kind: "ok", cle: done.garde.cle, text: unsignedSaid(record, done.garde.n === record.n
         ? `La fiche de « ${kept} » est déjà dans votre table, telle quelle.`
-        : `Votre table a déjà une copie plus récente de « ${kept} »\u202F: ce lien, plus ancien${then}, ne la remplace pas.` };
+        : `Votre table a déjà une copie plus récente de « ${kept} »\u202F: ce lien, plus ancien${then}, ne la remplace pas.`) };
     }
-    return { kind: "ok", cle: done.record.cle, text: done.remplace
+    return { kind: "ok", cle: done.record.cle, text: unsignedSaid(record, done.remplace || accept
       ? `La fiche de « ${nom} » est à jour dans votre table (elle remplace la copie reçue avant).`
-      : `« ${nom} » est dans votre table\u202F: une copie en lecture seule, à part de vos fiches.` };
+      : `« ${nom} » est dans votre table\u202F: une copie en lecture seule, à part de vos fiches.`) };
   } catch (err) {
     return { kind: "error", text: err.message };
   }
 }
 
-async function receiveRoll(record) {
-  const roll = rollFromBody(record.body, record.jeu);
+// A secret roll's body, opened with this phone's key: → {body} | {error}. Only the phone that made the
+// request holds it.
+async function openSecretRoll(record) {
+  const { q: requestId, s: sealed } = record.body;
+  const request = typeof requestId === "string" ? await getRequest(requestId).catch(() => null) : null;
+  if (!request?.secret) {
+    return { error: "Ce jet secret répond à une demande que ce téléphone n’a pas faite\u202F: seul le téléphone du meneur qui l’a demandé peut le lire, rien n’a été gardé." };
+  }
+  try {
+    const { echange } = await deviceKeys();
+    const body = await openSecret(sealed, echange.privee, secretContext(record.jeu, record.auteur, record.n, requestId));
+    if (!isPlainObject(body) || body.q !== undefined) throw new Error("jet secret sans sa forme");
+    return { body: { ...body, q: requestId } };
+  } catch (err) {
+    console.warn("La table : jet secret illisible", err);
+    return { error: UNREADABLE };
+  }
+}
+
+async function receiveRoll(record, accept) {
+  let body = record.body;
+  const secret = record.kind === "x";
+  if (secret) {
+    const opened = await openSecretRoll(record);
+    if (opened.error) return { kind: "error", text: opened.error };
+    body = opened.body;
+  }
+  const roll = rollFromBody(body, record.jeu);
   if (!roll) return { kind: "error", text: UNREADABLE };
+  if (roll.error) return { kind: "error", text: roll.error };
+  const trusted = await checkPlayerKey(record, { sujet: roll.sujet, nom: roll.personnage }, accept).catch((err) => ({ error: err.message }));
+  if (trusted.error) return { kind: "error", text: trusted.error, accepter: trusted.accepter };
   const kept = await getReceivedRoll(record.id).catch(() => null);
   const reserveRecord = startingReserve(record.jeu) ? await getReserve(record.jeu).catch(() => null) : null;
   const reserve = reserveRecord?.reserve || startingReserve(record.jeu);
+  const who = roll.personnage ? `de ${roll.personnage}` : "d’un joueur";
+  if (kept?.corps && JSON.stringify(kept.corps) !== JSON.stringify(body)) return forgedAgain(record, kept, reserve, who);
   const played = await replayRoll(roll, record.jeu, reserve);
   if (played.error) return { kind: "error", text: `Jet du lien refusé, rien n’a été compté\u00a0: ${played.error}` };
-  const who = roll.personnage ? `de ${roll.personnage}` : "d’un joueur";
+  const request = roll.demande ? await getRequest(roll.demande).catch(() => null) : null;
+  if (request && request.lanceur !== roll.roller) {
+    return { kind: "error", text: `Ce jet répond à votre demande « ${request.titre} » avec un autre lanceur\u202F: rien n’a été compté.` };
+  }
+  const why = rollRefusal(played.parametres, roll.steps, played.reserveChanges, request?.valeurs || {}, (name) => request?.libelles?.[name] || name);
+  if (why) return { kind: "error", text: why };
+  const first = request ? kept?.premiere ?? firstAnswer(request, record.auteur, roll.personnage) : true;
   let lines = [];
   let counted = true;
-  if (played.reserveChanges.length) {
+  if (first && played.reserveChanges.length) {
     const applied = await applyOnce(record, played.reserveChanges);
     if (applied.error) return { kind: "error", text: applied.error };
     counted = applied.lignes !== null;
     lines = applied.lignes || [];
   }
+  let skipped = kept?.manquants ?? 0;
+  if (!kept) skipped = await keepTrustedDevice(record, roll.numero).catch(() => 0);
+  if (accept && record.cle && trusted.copies.length) await rekeyCopies(trusted.copies, record.cle);
   const entry = { cle: record.id, jeu: record.jeu, n: record.n, auteur: record.auteur, quand: Date.now(), personnage: roll.personnage,
     roller: roll.roller, resultat: String(played.result.resultat), reussite: played.result.reussite ?? null, reserve: lines,
-    ...(played.result.reels ? { reels: true } : {}) };
+    corps: body, numero: roll.numero, manquants: skipped, demande: request ? request.cle : null, premiere: first, secret,
+    cle_publique: record.cle, ...(played.result.reels ? { reels: true } : {}) };
   const stored = kept ? { deja: kept } : await keepReceivedRoll(entry).catch((err) => ({ error: err.message }));
   if (stored.error) return { kind: "error", text: stored.error };
+  if (request && !kept) {
+    await addAnswer(request.cle, { jet: record.id, auteur: record.auteur, personnage: roll.personnage, resultat: entry.resultat,
+      reussite: entry.reussite, secret, quand: entry.quand });
+  }
   const again = Boolean(stored.deja) || !counted;
-  const text = again
-    ? `Ce jet ${who} est déjà dans votre table\u202F: rien n’a été compté deux fois.`
-    : `Jet ${who} reçu et rejoué ici${lines.length ? ` (${lines.join(" ; ")})` : ""}.`;
-  return { kind: "ok", text, roll: { record, roll, result: played.result, first: !again } };
+  const shown = { record, roll, result: played.result, first: !again, secret, numero: roll.numero, manquants: skipped,
+    reponse: request ? { titre: request.titre, premiere: first } : null };
+  return { kind: "ok", text: unsignedSaid(record, rollSaid(who, again, first, request, secret, lines)), roll: shown };
+}
+
+function rollSaid(who, again, first, request, secret, lines) {
+  if (again) return `Ce jet ${who} est déjà dans votre table\u202F: rien n’a été compté deux fois.`;
+  const reserve = lines.length ? ` (${lines.join(" ; ")})` : "";
+  const what = secret ? `Jet secret ${who}` : `Jet ${who}`;
+  if (request && !first) return `${what} reçu, une deuxième réponse à votre demande « ${request.titre} »\u202F: montré ici, compté nulle part.`;
+  if (request) return `${what} reçu et rejoué ici, en réponse à votre demande « ${request.titre} »${reserve}.`;
+  return `${what} reçu et rejoué ici${reserve}.`;
+}
+
+// The same id with another roll: refused, and what was counted drawn again from what was kept.
+async function forgedAgain(record, kept, reserve, who) {
+  const text = `Ce jet ${who} est déjà dans votre table avec d’autres dés\u202F: ce lien a été changé, rien n’a été compté, et le jet montré est celui compté.`;
+  const roll = rollFromBody(kept.corps, record.jeu);
+  const played = roll && !roll.error ? await replayRoll(roll, record.jeu, reserve) : { error: true };
+  if (played.error) return { kind: "error", text };
+  return { kind: "error", text, roll: { record, roll, result: played.result, first: false, secret: kept.secret, numero: kept.numero, manquants: 0, reponse: null } };
 }
 
 // What the roll gives the meneur's Réserve, written once for this roll's id whatever the number

@@ -5,11 +5,14 @@
 //
 //   body {l: the roller's name in its game ("jet" for simon.jet), p: {parameter: value},
 //         d: [dice], s: [{a: action, p?: {…}, d?: [dice]}], c?: the character's name,
+//         i?: her sheet's subject (as her sheet's record "f" has it), k?: the roll's number on the phone
+//         (widget/roll-count.js), q?: the id of the meneuse's request it answers (table/request.js),
 //         r?: 1, the dice (or cards) were the player's own, entered by hand: « dés réels »}
 
 import { SHEETS_CONFIG } from "../config.js";
 import { sheetsCall } from "../sheets/index.js";
 import { isPlainObject } from "./sheet-code.js";
+import { subjectOf } from "./show-sheet.js";
 
 const ROLL_MAX_STEPS = 60;
 
@@ -30,6 +33,10 @@ export function rollBody(widget, entry) {
   if (steps.length) body.s = steps.map(({ action, params: p, dice }) => ({ a: action, ...(p && Object.keys(p).length ? { p } : {}), ...(dice?.length ? { d: dice } : {}) }));
   const name = entry.sheets?.personnage;
   if (name) body.c = name;
+  const acting = (entry.result?.personnages || []).find((p) => p.fiche_id && ["fiche", "fiches_a[0]"].includes(p.cible));
+  if (name && acting) body.i = subjectOf(acting.fiche_id);
+  if (Number.isSafeInteger(entry.compte)) body.k = entry.compte;
+  if (entry.demande) body.q = entry.demande.id;
   if (query.get("reels") === "1") body.r = 1;
   return body;
 }
@@ -40,23 +47,27 @@ function shownDefault(value) {
 }
 
 // The roll a body describes, checked for its shape (its values are the rules' to check):
-// {roller, params, dice, steps, personnage, reels} | null.
+// {roller, params, dice, steps, personnage, sujet, numero, demande, reels} | {error: too many follow-ups} | null.
 export function rollFromBody(body, jeu) {
   const name = body.l;
   const roller = `${jeu}.${name}`;
   const plainParams = (p) => p === undefined || (isPlainObject(p) && Object.values(p).every((v) => ["string", "number", "boolean"].includes(typeof v)));
   const dice = (d) => d === undefined || (Array.isArray(d) && d.length <= 200 && d.every((x) => typeof x === "number" || typeof x === "string"));
   const steps = body.s ?? [];
+  const optional = (value, valid) => value === undefined || valid(value);
   if (typeof name !== "string" || !/^[a-z_]{1,40}$/.test(name) || !plainParams(body.p) || !dice(body.d) ||
-      !Array.isArray(steps) || steps.length > ROLL_MAX_STEPS ||
-      !steps.every((s) => isPlainObject(s) && typeof s.a === "string" && plainParams(s.p) && dice(s.d)) ||
-      (body.c !== undefined && (typeof body.c !== "string" || body.c.length > 60)) || ![undefined, 1].includes(body.r)) return null;
-  return { roller, params: body.p || {}, dice: body.d || [], steps, personnage: body.c || null, reels: body.r === 1 };
+      !Array.isArray(steps) || !steps.every((s) => isPlainObject(s) && typeof s.a === "string" && plainParams(s.p) && dice(s.d)) ||
+      !optional(body.c, (c) => typeof c === "string" && c.length <= 60) || !optional(body.i, (i) => typeof i === "string" && /^[A-Za-z0-9_-]{1,22}$/.test(i)) ||
+      !optional(body.k, (k) => Number.isSafeInteger(k) && k > 0) || !optional(body.q, (q) => typeof q === "string" && /^[A-Za-z0-9_-]{4,22}\.\d{1,15}$/.test(q)) ||
+      !optional(body.r, (r) => r === 1)) return null;
+  if (steps.length > ROLL_MAX_STEPS) return { error: `Ce jet a ${steps.length} suites, et un jet montré en a au plus ${ROLL_MAX_STEPS}\u202F: rien n’a été compté.` };
+  return { roller, params: body.p || {}, dice: body.d || [], steps, personnage: body.c || null, sujet: body.i || null,
+    numero: body.k ?? null, demande: body.q || null, reels: body.r === 1 };
 }
 
 // The roll played again: the roll, then each follow-up on the state before it, with the meneur's
 // Réserve where the game has one (its changes read from the rules' own answers).
-// → {result, reserveChanges} | {error}
+// → {result, parametres: the roll's checked parameters, reserveChanges} | {error}
 export async function replayRoll(roll, jeu, reserve) {
   const withReserve = reserve ? { reserve } : {};
   const real = roll.reels ? { reels: true } : {}; // played again as entered: the result says « dés réels »
@@ -64,6 +75,7 @@ export async function replayRoll(roll, jeu, reserve) {
   try {
     answer = await sheetsCall({ op: "roll", roller: roll.roller, params: roll.params, dice: roll.dice, ...withReserve, ...real }, jeu);
     const changes = [...(answer.ok ? answer.result.modifications || [] : [])];
+    const parametres = answer.ok ? answer.result.parametres : null;
     for (const step of roll.steps) {
       if (!answer.ok) break;
       // a step's dice as shown, none when it drew none: never new dice on this device
@@ -72,7 +84,7 @@ export async function replayRoll(roll, jeu, reserve) {
       if (answer.ok) changes.push(...(answer.result.modifications || []));
     }
     if (!answer.ok) return { error: answer.error };
-    return { result: answer.result, reserveChanges: changes.filter((c) => c.cible === "reserve") };
+    return { result: answer.result, parametres, reserveChanges: changes.filter((c) => c.cible === "reserve") };
   } catch (err) {
     return { error: `le moteur de règles n’a pas pu le rejouer (${err.message})` };
   }

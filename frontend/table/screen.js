@@ -1,9 +1,10 @@
 // « L’écran du meneur »: a game's table page (<div class="dl-table" data-jeu data-schema>, what the
 // table reads of the schema, written by the build: hooks/page/sheets.py, table_schema). It receives
 // the table's links (opened by the camera app, or pasted: « Coller un lien »), and shows the party's
-// sheets received, the meneur's own sheets and Réserve, the last rolls received; the page's rollers
-// take any of these sheets (sheets/picker.js), and each can be proposed to the table as a scene
-// (« Proposer à la table »).
+// sheets received, her requests and their answers (« Demander un jet »: table/ask.js), the last rolls
+// received, the meneur's own sheets and Réserve; the page's rollers take any of these sheets
+// (sheets/picker.js), and each can be proposed to the table as a scene (« Proposer à la table »).
+// Its « Comment ça marche » (the page's opening text) is open on the first visit only.
 // The empty table is the build's (hooks/page/table.py): its elements are taken as they are, and
 // only what this device holds changes them (nothing moves at load for a device that holds nothing).
 
@@ -12,14 +13,18 @@ import { GAMES } from "../config.js";
 import { benchmarkText } from "../journal/index.js";
 import { detail, diceGroup, outcome, realDiceWords } from "../result/index.js";
 import { sheetButton, sheetView, tell } from "../sheets/index.js";
-import { forgetReceived, getReserve, listReceived, listReceivedRolls, listSheets, nextSequence, watchSheets } from "../storage/index.js";
+import {
+  forgetReceived, getReserve, listReceived, listReceivedRolls, listRequests, listSheets, nextSequence, watchSheets,
+} from "../storage/index.js";
 import { glanceLines } from "./glance.js";
 import { recordFromFragment, recordLink } from "./record.js";
 import { receiveRecord } from "./receive.js";
+import { AskForm, requestList } from "./ask.js";
 import { sceneBody } from "./scene.js";
 import { showLink } from "./show.js";
 
 const RECEIVED_AGAIN_MS = 1500;
+const TABLE_SEEN_KEY = "des-et-lames:table-vu"; // read by every page's <head> (hooks/page/sheets.py PRESENCE_HINT)
 
 // `section`'s last element (after its heading: a list, or what an empty one shows) is now `el`.
 function lastOf(section, el) {
@@ -43,6 +48,9 @@ class TableScreen {
     this.party = part(".dl-table__party");
     this.own = part(".dl-table__own");
     this.rolls = part(".dl-table__rolls");
+    this.requests = part(".dl-table__requests");
+    this.noRequest = this.requests.querySelector(".dl-table__none");
+    this.ask = new AskForm(this, this.requests.querySelector(".dl-table__ask"));
     // What an empty list shows, and the book's Réserve: put back when the device holds none again.
     this.noSheet = this.party.querySelector(".dl-table__none");
     this.noRoll = this.rolls.querySelector(".dl-table__none");
@@ -60,6 +68,7 @@ class TableScreen {
       this.receive(at >= 0 ? text.slice(at) : "#", true);
     });
     for (const roller of document.querySelectorAll(".dl-roller[data-roller]")) this.offerScene(roller);
+    foldExplanation();
     document.addEventListener("dl:table", (event) => this.el.isConnected && event.detail?.jeu === this.jeu && this.draw());
     watchSheets((detail) => {
       if (!this.el.isConnected) return false;
@@ -90,7 +99,7 @@ class TableScreen {
   async receiveOnce(hash, pasted) {
     const record = await recordFromFragment(hash, this.jeu);
     if (record === null) {
-      if (pasted) tell(this.message, "Ce n’est pas un lien de la table\u202F: il doit finir par « #table=1. » suivi des données.", null, "error");
+      if (pasted) tell(this.message, "Ce n’est pas un lien de la table\u202F: il doit finir par « #table= » suivi des données.", null, "error");
       return;
     }
     if (!pasted) history.replaceState(history.state, "", window.location.pathname + window.location.search);
@@ -98,9 +107,15 @@ class TableScreen {
       tell(this.message, record.error, null, "error");
       return this.message.scrollIntoView({ block: "start" });
     }
-    tell(this.message, record.kind === "s" ? "" : "Lecture du lien… (le moteur de règles vérifie ce qu’il contient)");
-    const done = await receiveRecord(record, this.schema);
-    tell(this.message, done.text, null, done.kind === "error" ? "error" : "");
+    await this.take(record);
+  }
+
+  // A record read: received (`accept`: « Accepter ce nouvel appareil » was chosen for it), and said.
+  async take(record, accept = false) {
+    tell(this.message, ["s", "d"].includes(record.kind) ? "" : "Lecture du lien… (le moteur de règles vérifie ce qu’il contient)");
+    const done = await receiveRecord(record, this.schema, accept);
+    const offer = done.accepter ? sheetButton("Accepter ce nouvel appareil", () => this.take(record, true)) : null;
+    tell(this.message, done.text, offer, done.kind === "error" ? "error" : "");
     if (!done.scene) this.message.scrollIntoView({ block: "start" });
     if (done.roll) this.showRoll(done.roll);
     if (done.scene) {
@@ -112,14 +127,16 @@ class TableScreen {
 
   // A roll received: drawn at the top, marked as received and named with its character; told to the
   // meneur's journal (once: the first time its link is opened on this device).
-  showRoll({ record, roll, result, first }) {
+  showRoll({ record, roll, result, first, secret, numero, manquants, reponse }) {
     const title = document.querySelector(`.dl-roller[data-roller="${roll.roller}"] .dl-roller__title [id$="-titre"]`)?.textContent.trim() || roll.roller;
-    const who = roll.personnage || "Un joueur";
+    const who = roll.personnage ? `de ${roll.personnage}` : "d’un joueur";
+    const about = rollNotes({ secret: false, reels: false, numero, manquants, reponse }); // secret, real dice: said in its head
     // Drawn as a roller's result is (the rollers' styles), in a box that is no roller.
     this.received.replaceChildren(h("div", { class: "dl-roller dl-table__roll", "data-roll-id": record.id },
       h("div", { class: "dl-result" },
-        h("p", { class: "dl-roll-head" }, h("span", { class: "dl-roll-source" }, fr(`Jet reçu de ${who} — ${title}`)),
+        h("p", { class: "dl-roll-head" }, h("span", { class: "dl-roll-source" }, fr(`${secret ? "Jet secret reçu" : "Jet reçu"} ${who} — ${title}`)),
           result.reels ? h("span", { class: "dl-roll-source dl-roll-real" }, realDiceWords(roll.roller)) : ""),
+        about ? h("p", { class: "dl-table__roll-notes" }, fr(about)) : "",
         outcome(result), ...(result.des || []).map(diceGroup), detail(result))));
     if (!first) return;
     document.dispatchEvent(new CustomEvent("dl:jet", { detail: {
@@ -132,9 +149,9 @@ class TableScreen {
   }
 
   async draw() {
-    let received = [], own = [], rolls = [], reserve = null;
+    let received = [], own = [], rolls = [], requests = [], reserve = null;
     try {
-      [received, own, rolls] = await Promise.all([listReceived(this.jeu), listSheets(this.jeu), listReceivedRolls(this.jeu)]);
+      [received, own, rolls, requests] = await Promise.all([listReceived(this.jeu), listSheets(this.jeu), listReceivedRolls(this.jeu), listRequests(this.jeu)]);
       reserve = this.reserveLine ? await getReserve(this.jeu) : null; // a game with a Réserve: the build wrote its line
     } catch (err) {
       tell(this.message, err.message, null, "error");
@@ -149,11 +166,17 @@ class TableScreen {
     this.ownList.replaceChildren(...own.map((r) => this.card(r, false)));
     if (own.length) this.own.querySelector(".dl-table__where").before(this.ownList);
     else this.ownList.remove();
+    lastOf(this.requests, requests.length ? requestList(this, requests) : this.noRequest);
+    if (this.ask.made) this.ask.refreshWho();
     lastOf(this.rolls, rolls.length
-      ? h("ol", { class: "dl-table__roll-list" }, ...rolls.slice(0, 10).map((r) => h("li", { "data-roll-id": r.cle },
-        h("strong", {}, fr(r.personnage || "Un joueur")), fr(` — ${r.resultat}`), r.reels ? ` (${realDiceWords(r.roller)})` : "",
-        r.reserve?.length ? fr(` (Réserve : ${r.reserve.join(" ; ")})`) : "",
-        h("small", {}, ` · ${new Date(r.quand).toLocaleTimeString("fr-FR", { timeStyle: "short" })}`))))
+      ? h("ol", { class: "dl-table__roll-list" }, ...rolls.slice(0, 10).map((r) => {
+        const about = rollNotes({ secret: r.secret, numero: r.numero, manquants: r.manquants, reels: r.reels, roller: r.roller,
+          reponse: r.demande ? { premiere: r.premiere } : null });
+        return h("li", { "data-roll-id": r.cle },
+          h("strong", {}, fr(r.personnage || "Un joueur")), fr(` — ${r.resultat}`),
+          r.reserve?.length ? fr(` (Réserve : ${r.reserve.join(" ; ")})`) : "",
+          h("small", {}, fr(`${about ? ` · ${about}` : ""} · ${new Date(r.quand).toLocaleTimeString("fr-FR", { timeStyle: "short" })}`)));
+      }))
       : this.noRoll);
   }
 
@@ -167,7 +190,7 @@ class TableScreen {
     more.addEventListener("toggle", () => more.open && more.children.length === 1 && more.append(sheetView(this.schema, f, "h4")), { once: true });
     parts.push(more);
     if (received) {
-      parts.push(h("p", { class: "dl-sheet-card__details" }, fr(`Reçue le ${new Date(record.quand).toLocaleString("fr-FR", { dateStyle: "short", timeStyle: "short" })} (copie n° ${record.n} de son appareil).`)),
+      parts.push(h("p", { class: "dl-sheet-card__details" }, fr(`Reçue le ${new Date(record.quand).toLocaleString("fr-FR", { dateStyle: "short", timeStyle: "short" })} (copie n° ${record.n} de son appareil${record.cle_publique ? "" : ", lien non signé"}).`)),
         h("p", {}, sheetButton("Retirer de la table", async () => {
           await forgetReceived(record.cle).catch((err) => tell(this.message, err.message, null, "error"));
           tell(this.message, `« ${f.nom} » est retirée de votre table.`);
@@ -201,4 +224,32 @@ class TableScreen {
     });
     roller.append(fold);
   }
+}
+
+// What a received roll is, beyond its outcome: « jet secret », « dés réels », its number on the player's
+// phone and the numbers not shown before it (said without blame: a roll made and not shown, for any reason).
+function rollNotes({ secret, numero, manquants, reels, reponse, roller }) {
+  const notes = [];
+  if (secret) notes.push("jet secret");
+  if (reels) notes.push(realDiceWords(roller));
+  if (reponse) notes.push(reponse.premiere ? "réponse à votre demande" : "deuxième réponse, comptée nulle part");
+  if (Number.isSafeInteger(numero)) notes.push(`jet n° ${numero} de son téléphone`);
+  if (manquants > 0) notes.push(`${manquants} jet${manquants > 1 ? "s" : ""} non montré${manquants > 1 ? "s" : ""} avant celui-ci`);
+  return notes.join(" · ");
+}
+
+// « Comment ça marche » (docs/<game>/table.md): open on the first visit of a table page, folded after; folded
+// from the parse on a later visit (<html data-table-vu>, table.css), so nothing moves when this runs.
+function foldExplanation() {
+  const how = document.querySelector("details.dl-table-how");
+  if (!how || how.classList.contains("dl-table-how--lu")) return;
+  const root = document.documentElement;
+  if (root.dataset.tableVu !== undefined) how.open = false;
+  how.classList.add("dl-table-how--lu");
+  try {
+    localStorage.setItem(TABLE_SEEN_KEY, "1");
+  } catch {
+    return; // storage refused: open at every visit
+  }
+  root.dataset.tableVu = ""; // kept by the theme's instant navigation: the next table page is folded from the parse
 }

@@ -14,6 +14,7 @@ import { bindSheets, sheetsApi } from "./sheets-link.js";
 import { stepName } from "./step-name.js";
 import { showState } from "./status.js";
 import { showRollButton } from "./show-roll.js";
+import { countRoll } from "./roll-count.js";
 import { fieldLabels, plainWords } from "./words.js";
 import { bindRealDice, enterFollowUp } from "./real-dice.js";
 
@@ -178,7 +179,11 @@ export class Widget {
         // Its place in the roll's story: how many follow-ups the roll has had (sheets/story.js goes back by it).
         const before = this.entries.find((e) => e.number === number && !e.error);
         step.etape = sent.op === "action" ? this.lastRoll?.steps.length ?? (before?.etape ?? 0) + 1 : 0;
-        this.add({ number, source: source || (fromLast ? "lien" : null), result: answer.result, link, sheets: written, ...step });
+        const entry = { number, source: source || (fromLast ? "lien" : null), result: answer.result, link, sheets: written, ...step };
+        if (sent.op === "roll" && !entry.source) entry.compte = countRoll(this.roller); // this phone's roll number
+        // A roll the meneur asked for (table/request.js): marked as her request's answer; a secret one is hers alone.
+        if (this.asked && (await this.asked(entry, sent))) return;
+        this.add(entry);
         this.announce(sent, answer.result, number, link, written);
       } else {
         this.showError(answer.error, answer.field, number, step);
