@@ -112,6 +112,7 @@ class TableScreen {
 
   // A record read: received (`accept`: « Accepter ce nouvel appareil » was chosen for it), and said.
   async take(record, accept = false) {
+    this.received.replaceChildren(); // a roll drawn before is not this link's
     tell(this.message, ["s", "d"].includes(record.kind) ? "" : "Lecture du lien… (le moteur de règles vérifie ce qu’il contient)");
     const done = await receiveRecord(record, this.schema, accept);
     const offer = done.accepter ? sheetButton("Accepter ce nouvel appareil", () => this.take(record, true)) : null;
