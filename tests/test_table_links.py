@@ -1,7 +1,10 @@
-"""« La table »'s links (issue 36), in Node with the site's own encoder (table/codec.js, table/sheet-code.js):
-every book example sheet and a scene of four characters fit in a link of 650 characters or fewer (so that
-its QR code, drawn by the site's lean-qr at level M, is version 20 or below), and a sheet comes back
-from its link as Python checks it, whole but for what the table leaves out (CHARACTERS.md, « La table »)."""
+"""« La table »'s links (issues 36 and 51), in Node with the site's own modules (table/codec.js,
+table/sheet-code.js, table/envelope.js, table/secret.js, table/checks.js): every book example sheet and a
+scene of four characters fit in a link of 650 characters or fewer (so that its QR code, drawn by the site's
+lean-qr at level M, is version 20 or below), signed too but for the largest sheet, and so do a roll, a secret
+request and a secret roll; a sheet comes back from its link as Python checks it, whole but for what the table
+leaves out; a signature holds for the very link its phone made only; a secret roll opens with the meneuse's
+key only and its link says nothing of it; and what a player's roll may say (CHARACTERS.md, « La table »)."""
 
 from __future__ import annotations
 

@@ -150,7 +150,8 @@ GAMES = ("solaires", "feerie", "simon", "dcda")
 def test_the_empty_table_is_laid_out_at_the_parse_and_nothing_below_it_moves(browser, server, errors):
     """On a device that holds nothing, the screen the script binds is the one the page was parsed with
     (hooks/page/table.py): « Les lanceurs de la table » and what follows stay where they were drawn (the
-    screen was held 100vh, then drawn shorter: layout shifts of 0.06-0.10 on Lighthouse's phone, 412×823)."""
+    screen was held 100vh, then drawn shorter: layout shifts of 0.06-0.10 on Lighthouse's phone, 412×823);
+    « Comment ça marche » is open on the first visit, and folded from the parse on the next ones."""
     context = phone(browser, {"width": 412, "height": 823}, errors)
     context.add_init_script(LAYOUT_SHIFTS)
     try:
@@ -161,6 +162,10 @@ def test_the_empty_table_is_laid_out_at_the_parse_and_nothing_below_it_moves(bro
             after_frames(page)
             after_frames(page)
             assert page.evaluate("window.__dlShifts") == [], (game, page.evaluate("window.__dlShiftSources"))
+            # « Comment ça marche »: open on the first visit of a table page; after, folded from the parse (no shift)
+            how = page.locator("details.dl-table-how")
+            first = game == GAMES[0]
+            assert (how.get_attribute("open") is not None) == first and how.locator("p").first.is_visible() == first
             screen = page.locator(".dl-table")
             assert screen.locator(".dl-table__count").all_inner_texts() == ["0", "0"]
             assert screen.locator(".dl-table__noscript").is_hidden()
@@ -198,7 +203,7 @@ def test_a_sheet_shown_is_received_read_only_in_the_meneuses_table(player, meneu
     assert report(axe_check(mine), "le code QR montré") == []
     text, version, level = qr_read(mine)
     assert text == link and version <= 20 and level in {"M", "Q", "H"}
-    assert urlsplit(link).path == "/simon/table/" and urlsplit(link).fragment.startswith("table=1.")
+    assert urlsplit(link).path == "/simon/table/" and urlsplit(link).fragment.startswith("table=2.")
     assert len(link) <= 650
 
     hers = meneuse.new_page()
@@ -639,7 +644,7 @@ HOSTILE = {
         1,
         "refusée",
     ),
-    "version future": ("simon", ["f", "simon", "Zx9-Yw8_", 1, {"i": "Ab3dEf7h", "n": "Ysil"}], 2, "plus récente"),
+    "version future": ("simon", ["f", "simon", "Zx9-Yw8_", 1, {"i": "Ab3dEf7h", "n": "Ysil"}], 3, "plus récente"),
     "jet sans forme": ("simon", ["j", "simon", "Zx9-Yw8_", 2, {"l": "jet", "p": [1, 2], "d": "1,2"}], 1, "illisible"),
     "jet refusé": (
         "simon",
@@ -723,10 +728,11 @@ def test_a_name_with_markup_is_text_and_runs_nothing(player, meneuse, server):
 
 
 def visited_once(context, server) -> None:
-    """A first visit, online: the table page (its rollers boot the engine), until the service worker holds
-    the whole site and the engine."""
+    """A first visit, online: the table page at its rollers (they boot the engine as they near the screen;
+    below « Comment ça marche », open on a first visit, they are too far down), until the service worker
+    holds the whole site and the engine."""
     page = context.new_page()
-    page.goto(f"{server.url}/simon/table/")
+    page.goto(f"{server.url}/simon/table/#les-lanceurs-de-la-table")
     controlled(page)
     site_copied(page, timeout=180)
     engine_cached(page, timeout=180)
