@@ -97,7 +97,7 @@ export class AskForm {
     this.roller = h("select", { id: "dl-table-demande-lanceur" }, ...rollers.map(({ el, title }) => h("option", { value: el.id }, fr(title))));
     this.title = h("input", { type: "text", id: "dl-table-demande-titre", maxlength: "80", autocomplete: "off", placeholder: "Écouter à la porte" });
     this.secret = h("input", { type: "checkbox", id: "dl-table-demande-secret" });
-    this.fixed = h("p", { class: "dl-table__fixed", id: "dl-table-demande-fixe", "aria-live": "polite" });
+    this.fixed = h("p", { class: "dl-table__fixed", id: "dl-table-demande-fixe" });
     const form = h("form", { class: "dl-table__ask-form", novalidate: "" },
       h("label", { for: this.who.id }, "Pour qui"), this.who,
       h("label", { for: this.roller.id }, "Lanceur"), this.roller, this.fixed,

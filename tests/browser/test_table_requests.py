@@ -188,6 +188,7 @@ def walk_the_table(player, meneuse, browser, server, errors) -> None:
     assert lines[1].startswith("Deuxième réponse de Ysil") and "comptée nulle part" in lines[1], lines
     answered.scroll_into_view_if_needed()
     shot(hers, "23-meneuse-demande-repondue")
+    assert report(axe_check(hers), "l’écran du meneur, une demande et ses réponses") == []
 
     # A secret Simon roll: its outcome on the meneuse's phone only.
     secret = ask(hers, "Ysil", "Entendre les gardes", niveau="expert", secret=True)
