@@ -80,7 +80,7 @@ async function openSecretRoll(record) {
   const { q: requestId, s: sealed } = record.body;
   const request = typeof requestId === "string" ? await getRequest(requestId).catch(() => null) : null;
   if (!request?.secret) {
-    return { error: "Ce jet secret répond à une demande que ce téléphone n’a pas faite\u202F: seul le téléphone du meneur qui l’a demandé peut le lire, rien n’a été gardé." };
+    return { error: "Ce jet secret répond à une demande que ce téléphone ne tient pas (faite sur un autre, ou retirée)\u202F: seul le téléphone du meneur qui la tient peut le lire, rien n’a été gardé." };
   }
   try {
     const { echange } = await deviceKeys();
