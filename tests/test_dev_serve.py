@@ -123,7 +123,7 @@ def test_serve_rebuilds_on_hooks_and_rules_py_and_serves_local_pyodide(served):
     # Pyodide from node_modules, at the address the build wrote into the rollers' bundle
     mjs = wait_for(base + "pyodide/pyodide.mjs", lambda b: True, "/pyodide/pyodide.mjs", proc)
     assert mjs == (PYODIDE / "pyodide.mjs").read_bytes()
-    assert b'"pyodide": "/pyodide/"' in fetch(base + "assets/rollers/rollers.js")
+    assert b'"pyodide":"/pyodide/"' in fetch(base + "assets/rollers/rollers.js")  # esbuild's JSON, no spaces
 
     # a static file of the hooks
     marker = ".dl-live-edit-marker{color:red}"  # a rule: the build's minifier keeps it (not a comment)

@@ -76,12 +76,12 @@ class _Enumerating(Dice):
         self._at += 1
         return value
 
-    def d(self, sides: int) -> int:
+    def d(self, sides: int, group: str = "") -> int:
         value = int(self._choose(lambda: self._faces(sides, len(self.drawn))))
         self.drawn.append(value)
         return value
 
-    def roll(self, count: int, sides: int) -> list[int]:
+    def roll(self, count: int, sides: int, group: str = "") -> list[int]:
         if not self._pools or count < 2:
             return [self.d(sides) for _ in range(count)]
         index = len(self.drawn)

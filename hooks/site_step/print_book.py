@@ -180,7 +180,7 @@ PDF_SLOT = '<span class="dl-pdf-link"></span>'
 #: Said beside a print link with the network cut (frontend/offline/online-only.js): the offline book keeps the
 #: pages to read, not their print version (hooks/site_step/offline.py ``precached``).
 OFFLINE_NOTE = (
-    '<span class="dl-online-only" hidden> — hors ligne\u202f: la version imprimable n’est pas gardée sur cet '
+    '<span class="dl-online-only" hidden> — hors ligne\u00a0: la version imprimable n’est pas gardée sur cet '
     "appareil</span>"
 )
 
