@@ -47,16 +47,13 @@ export function replayLink(widget) {
     return;
   }
   writeForm(widget.form, params);
+  widget.scheduleOdds(); // the link's values: their own odds, not the page's preset
   if (repeated.size) {
     // The rules refuse it in their own sentence, naming the field: nothing is rolled.
     widget.run({ op: "roll", roller: widget.roller, params: pairs }, false, "lien");
     return;
   }
-  if (!query.has("des")) {
-    // A link without dice (a probability table's cell) only sets the form: its odds, no roll.
-    widget.scheduleOdds();
-    return;
-  }
+  if (!query.has("des")) return; // a link without dice (a probability table's cell) only sets the form and its odds
   // A roll of real dice says so again (its steps too, those that draw nothing with an empty list).
   const real = query.get("reels") === "1" ? { reels: true } : {};
   widget.run({ op: "roll", roller: widget.roller, params, dice: query.get("des") || (real.reels ? [] : undefined), ...real }, true, "lien");

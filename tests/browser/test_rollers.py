@@ -269,20 +269,26 @@ def test_a_roller_is_usable_with_the_keyboard_alone(page, server):
 
 
 def test_a_link_without_dice_sets_the_form_and_its_odds_without_rolling(page, server):
-    """A probability table's cell links to a roller with parameters and no dice: the form and odds follow, nothing rolls."""
+    """A probability table's cell links to a roller with parameters and no dice: the form and odds follow, nothing
+    rolls. A roll's link with the same values shows their odds beside its roll (the preset's stayed)."""
     page.goto(server.url + "/feerie/actions/")
     first = page.locator('.dl-roller[data-roller="feerie.action"]').first
     widget_id = first.get_attribute("id")
     preset = first.locator(".dl-odds-success").inner_text()
+    changed = (
+        "([id, before]) => { const s = document.querySelector(`#${id} .dl-odds-success`);"
+        " return s && s.textContent !== before; }"
+    )
+    # A roll's link: its dice and outcome replayed, and the odds of its values, not the preset's
+    page.goto(f"{server.url}/feerie/actions/?lanceur={widget_id}&element=0&difficulte=7&des=2,5,1,3,1,4,4#{widget_id}")
+    page.locator(f"#{widget_id} .dl-roller__result .dl-outcome").wait_for(timeout=90_000)
+    page.wait_for_function(changed, arg=[widget_id, preset], timeout=90_000)
+    linked = page.locator(f"#{widget_id} .dl-odds-success").inner_text()
     page.goto(f"{server.url}/feerie/actions/?lanceur={widget_id}&element=0&difficulte=7#{widget_id}")
     widget = page.locator(f"#{widget_id}")
     assert widget.locator("[name=difficulte]").input_value() == "7"
-    page.wait_for_function(
-        "([id, before]) => { const s = document.querySelector(`#${id} .dl-odds-success`);"
-        " return s && s.textContent !== before; }",
-        arg=[widget_id, preset],
-        timeout=90_000,
-    )
+    page.wait_for_function(changed, arg=[widget_id, preset], timeout=90_000)
     # The link was read as the widget woke, before its odds were asked: a roll would have shown its pending
     # notice then, in the same task as its request.
     assert widget.locator(".dl-roller__result > *").count() == 0, "a link without dice rolled"
+    assert widget.locator(".dl-odds-success").inner_text() == linked  # the same values, the same odds
