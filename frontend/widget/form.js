@@ -50,6 +50,21 @@ export function readForm(form) {
   return params;
 }
 
+// Every field of the form as its markup wrote it (the build's preset; a fold not made yet is): the
+// odds the build drew under it are still its own. Read without making the folds.
+export function formAsBuilt(form) {
+  for (const el of form.querySelectorAll("[name]")) { // not form.elements: a field may be named « elements »
+    if (el.type === "checkbox" || el.type === "radio") {
+      if (el.checked !== el.defaultChecked) return false;
+    } else if (el.tagName === "SELECT") {
+      if (el.selectedIndex !== Math.max(0, [...el.options].findLastIndex((o) => o.defaultSelected))) return false;
+    } else if ("defaultValue" in el && el.value !== el.defaultValue) {
+      return false;
+    }
+  }
+  return true;
+}
+
 // The first number field holding something that is not a whole number: {name, message}, or null.
 // The rules would refuse it too; said here, before any engine, in the field's own words.
 export function badNumber(form) {

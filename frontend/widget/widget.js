@@ -3,7 +3,7 @@
 
 import { ODDS_DELAY_MS } from "../config.js";
 import { fr, h, nextTurn } from "../browser/index.js";
-import { badNumber, bindModes, field, fixedValues, formInput, readForm, refreshModes, writeForm } from "./form.js";
+import { badNumber, bindModes, field, fixedValues, formAsBuilt, formInput, readForm, refreshModes, writeForm } from "./form.js";
 import { detail, diceGroup, keepRoom, KEPT_RESULTS, loadHistory, outcome, realDiceWords, rollHead, saveHistory } from "../result/index.js";
 import { bindKeptFields } from "./kept.js";
 import { benchmarkText } from "../journal/index.js";
@@ -38,6 +38,8 @@ export class Widget {
     this.oddsTimer = 0;
     this.oddsSerial = 0;
     this.oddsWaiting = 0; // odds asked for and not answered yet (the engine may still be to come)
+    // The build's odds line, put back while the engine is still to come and the form is the build's again.
+    this.builtOdds = [...this.oddsTitle.childNodes].map((node) => node.cloneNode(true));
     this.lastResult = null;
     this.lastRoll = null;
     this.description = null;
@@ -247,6 +249,7 @@ export class Widget {
       const { request } = this.sheets ? await this.sheets.decorate(typed) : { request: typed };
       this.oddsWaiting += 1; // a count: odds asked again during the boot wait as well
       this.showState(runtime.state); // the engine's progress while it is still to come (widget/status.js)
+      if (runtime.state.name !== "ready") this.oddsBeforeEngine();
       answer = await runtime.call(request, pageSystems()).finally(() => { this.oddsWaiting -= 1; });
     } catch (err) {
       if (serial === this.oddsSerial) this.oddsTitle.textContent = fr(`Chances exactes : indisponibles (${err.message}).`);
@@ -255,7 +258,7 @@ export class Widget {
     if (serial !== this.oddsSerial) return;
     this.clearInvalid();
     if (answer.ok) {
-      this.el.classList.remove("dl-roller--stale");
+      this.el.classList.remove("dl-roller--stale", "dl-roller--odds-later");
       oddsView(this.odds, answer.result);
     } else {
       // Said beside the odds, not in the result area: a roll's answer stays where it is.
@@ -264,6 +267,19 @@ export class Widget {
       this.oddsTitle.replaceChildren("Chances exactes\u00a0: à corriger d’abord. ",
         h("span", { class: "dl-error" }, plainWords(answer.error, fieldLabels(this))));
     }
+  }
+
+  // Odds asked for while the engine is still to come (a slow network: the whole download): the build's
+  // figure stays only for the form it was drawn for; a form changed says its odds are to come, and shows
+  // none (the preset's « 31,7 % » stood under « Expert », whose odds are 10,4 %).
+  oddsBeforeEngine() {
+    if (formAsBuilt(this.form) && !this.sheets?.active()) {
+      this.oddsTitle.replaceChildren(...this.builtOdds.map((node) => node.cloneNode(true)));
+      this.el.classList.remove("dl-roller--stale", "dl-roller--odds-later");
+      return;
+    }
+    this.oddsTitle.textContent = "Chances exactes\u00a0: recalculées dès que le moteur de dés sera prêt";
+    this.el.classList.add("dl-roller--odds-later");
   }
 
   // --- results -------------------------------------------------------

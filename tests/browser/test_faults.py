@@ -16,6 +16,7 @@ Figures (time to the message, latencies) are printed: ``pytest -s``.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
@@ -239,12 +240,27 @@ def test_odds_asked_while_the_engine_boots_show_its_progress_in_their_roller(pag
     widget = page.locator(".dl-roller[data-roller]").first
     widget.scroll_into_view_if_needed()
     wait_engine(page, "loading", timeout=10_000)
+    title = widget.locator(".dl-roller__odds-title")
+    built = title.inner_text()  # the preset's odds, drawn by the build
+    assert "réussite" in built and "%" in built, built
     widget.locator("[name=elements]").fill("2")  # the odds of the changed form wait for the engine
     widget.locator(".dl-roller__status progress").wait_for(timeout=5_000)
     assert page.locator(".dl-roller__status:visible").count() == 1
+    # the preset's figure is not shown under another form: no figure, said to come with the engine
+    page.wait_for_function("(el) => /recalculées/.test(el.textContent)", arg=title.element_handle())
+    assert title.inner_text() == "Chances exactes\u00a0: recalculées dès que le moteur de dés sera prêt"
+    assert widget.locator(".dl-oddsbar").is_hidden()
+    widget.locator("[name=elements]").fill("3")  # the preset again: the build's figure is right again
+    page.wait_for_function("([el, built]) => el.innerText === built", arg=[title.element_handle(), built])
+    assert widget.locator(".dl-oddsbar").is_visible()
+    widget.locator("[name=elements]").fill("2")
+    page.wait_for_function("(el) => /recalculées/.test(el.textContent)", arg=title.element_handle())
     server.faults.release()
     widget.locator(".dl-roller__status").wait_for(state="hidden", timeout=60_000)  # the engine in
     page.wait_for_function("(el) => !el.classList.contains('dl-roller--stale')", arg=widget.element_handle())
+    preset = json.loads(widget.get_attribute("data-preset"))
+    odds = call({"op": "odds", "roller": "solaires.action", "params": {**preset, "elements": "2"}})["result"]
+    assert f"({odds['reussite_exacte']})" in title.inner_text(), (odds, title.inner_text())
 
 
 # ----------------------------------------------------------------------
