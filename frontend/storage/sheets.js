@@ -105,14 +105,16 @@ export function sheetMarks(checked = "moteur", refus = null) {
   return { controle: checked, refus };
 }
 
-// A new sheet (checked): refused, not overwritten, when its id exists.
+// A new sheet (checked): refused, not overwritten, when its id exists. `gone`: meta keys deleted in the
+// same transaction (the form's draft of it: saved and no longer a draft, at the same instant).
 // → {record} | {exists: record}
-export async function addSheet(fiche, checked = "moteur") {
-  const done = await sheetsTransaction(["fiches"], "readwrite", ({ fiches }, finish, abort) => {
+export async function addSheet(fiche, checked = "moteur", gone = []) {
+  const done = await sheetsTransaction(gone.length ? ["fiches", "meta"] : ["fiches"], "readwrite", ({ fiches, meta }, finish, abort) => {
     const read = fiches.get(fiche.id);
     read.onsuccess = () => {
       if (read.result) return abort({ exists: read.result });
       const record = { id: fiche.id, jeu: fiche.jeu, rev: 1, fiche, precedente: null, quand: Date.now(), ...sheetMarks(checked) };
+      for (const key of gone) meta.delete(key);
       fiches.add(record).onsuccess = () => finish({ record });
     };
   });
@@ -122,14 +124,16 @@ export async function addSheet(fiche, checked = "moteur") {
 
 // The sheet `id` becomes `fiche`, if its revision is still `rev` (compare-and-swap).
 // The version replaced is kept as the one undo, with `raison` (« Modification », « Jet… »).
+// `gone`: meta keys deleted in the same transaction (as addSheet's).
 // → {record} | {conflict: current record | null}
-export async function writeSheet(id, rev, fiche, raison, checked = "moteur") {
-  const done = await sheetsTransaction(["fiches"], "readwrite", ({ fiches }, finish, abort) => {
+export async function writeSheet(id, rev, fiche, raison, checked = "moteur", gone = []) {
+  const done = await sheetsTransaction(gone.length ? ["fiches", "meta"] : ["fiches"], "readwrite", ({ fiches, meta }, finish, abort) => {
     const read = fiches.get(id);
     read.onsuccess = () => {
       const current = read.result;
       if (!current || current.rev !== rev) return abort({ conflict: current || null });
       const record = replaced(current, fiche, raison, checked);
+      for (const key of gone) meta.delete(key);
       fiches.put(record).onsuccess = () => finish({ record });
     };
   });

@@ -44,6 +44,58 @@ export async function keepDraft(draft) {
   changed(draft.jeu, [], false, { brouillons: true });
 }
 
+// The meta keys of a sheet's draft (`draft`: the one its form was opened from, maybe under a key of
+// before): deleted with the sheet's save, in its transaction (addSheet, writeSheet: `gone`).
+export function draftKeys(ficheId, draft = null) {
+  return [`${DRAFT_PREFIX}${ficheId}`, ...(draft?.cle ? [draft.cle] : [])];
+}
+
+// The page is going (a reload, an address typed, the tab closed or dropped): an IndexedDB write begun
+// now may never commit (what was typed in the last moments was lost), so the draft is also written at
+// once, synchronously, in localStorage; the next « Mes personnages » page moves it into the drafts
+// (settleDraftsInFlight). Forgotten once its IndexedDB write has committed, if nothing newer came.
+const IN_FLIGHT_PREFIX = "des-et-lames:saisie-en-cours:";
+
+export function keepDraftInFlight(draft) {
+  try {
+    globalThis.localStorage.setItem(`${IN_FLIGHT_PREFIX}${draft.fiche_id}`, JSON.stringify(draft));
+  } catch (err) {
+    console.warn("Mes personnages : saisie non gardée avant de quitter la page", err);
+  }
+}
+
+// `draft` given: forgotten only if it is still the one kept (a later one stays).
+export function forgetDraftInFlight(ficheId, draft = null) {
+  try {
+    const key = `${IN_FLIGHT_PREFIX}${ficheId}`;
+    if (!draft || globalThis.localStorage.getItem(key) === JSON.stringify(draft)) globalThis.localStorage.removeItem(key);
+  } catch {
+    // storage refused: nothing was kept there either
+  }
+}
+
+// The drafts a page left in localStorage as it went, moved into the drafts (before any is listed).
+export async function settleDraftsInFlight() {
+  let keys;
+  try {
+    keys = Object.keys(globalThis.localStorage).filter((key) => key.startsWith(IN_FLIGHT_PREFIX));
+  } catch {
+    return;
+  }
+  for (const key of keys) {
+    let draft = null;
+    try {
+      draft = JSON.parse(globalThis.localStorage.getItem(key));
+    } catch (err) {
+      console.warn("Mes personnages : saisie laissée illisible", err);
+    }
+    const valid = draft && typeof draft.jeu === "string" && typeof draft.fiche_id === "string" && draft.fiche
+      && typeof draft.fiche === "object" && key === `${IN_FLIGHT_PREFIX}${draft.fiche_id}`;
+    if (valid) await keepDraft(draft);
+    forgetDraftInFlight(key.slice(IN_FLIGHT_PREFIX.length), valid ? draft : null);
+  }
+}
+
 // A draft no longer needed (its sheet saved): gone.
 export async function forgetDraft(ficheId, jeu) {
   const draft = await getDraft(ficheId);

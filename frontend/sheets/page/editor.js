@@ -10,7 +10,7 @@ import { fr, h } from "../../browser/index.js";
 import { formSheetError, plainSheetError, sheetButton, tell, verifyWhenReady, whenSaid } from "../index.js";
 import { checkSheetHere } from "./check.js";
 import { sheetForm } from "./form.js";
-import { discardDraft, forgetDraft, keepDraft } from "./device.js";
+import { discardDraft, draftKeys, forgetDraft, forgetDraftInFlight, keepDraft, keepDraftInFlight } from "./device.js";
 import { addSheet, askPersistence, getSheet, writeSheet } from "../../storage/index.js";
 
 const MERGE_TRIES = 3;
@@ -47,21 +47,26 @@ export function sheetEditor(page, record, { start = null, draft = null, refusal 
   let kept = Boolean(draft); // a draft of this sheet is on the device
 
   // What is typed is kept on the device as it is typed: a moment after a keystroke, at once when a
-  // field is left or a row added or removed, and when the page is hidden (a phone may drop the tab).
+  // field is left or a row added or removed, and when the page is hidden or left (a phone may drop the
+  // tab; a reload or an address typed ends the page before an IndexedDB write commits: `going`, the
+  // draft is written synchronously first, device.js keepDraftInFlight).
   let draftTimer = 0;
   const typed = () => form.read();
-  const keepNow = () => {
+  const keepNow = (going = false) => {
     clearTimeout(draftTimer);
     if (closed) return Promise.resolve(); // (a form left by an instant navigation still keeps what it held)
     const now = typed();
     if (JSON.stringify(now) === pristine) {
       if (!kept) return Promise.resolve();
       kept = false;
+      forgetDraftInFlight(id);
       return forgetDraft(id, page.jeu).catch((err) => console.warn("Mes personnages : brouillon non effacé", err));
     }
     kept = true;
-    return keepDraft({ jeu: page.jeu, fiche_id: id, date: new Date().toISOString(), fiche: now, ouverte: opened })
-      .catch((err) => tell(status, `La saisie n’a pas pu être gardée sur cet appareil (${err.message}).`, null, "error"));
+    const draft = { jeu: page.jeu, fiche_id: id, date: new Date().toISOString(), fiche: now, ouverte: opened };
+    if (going) keepDraftInFlight(draft);
+    return keepDraft(draft).then(() => forgetDraftInFlight(id, draft),
+      (err) => tell(status, `La saisie n’a pas pu être gardée sur cet appareil (${err.message}).`, null, "error"));
   };
   const keepSoon = () => {
     clearTimeout(draftTimer);
@@ -72,9 +77,10 @@ export function sheetEditor(page, record, { start = null, draft = null, refusal 
   el.addEventListener("click", (event) => {
     if (event.target.closest(".dl-sheet-form__add, .dl-sheet-form__remove")) setTimeout(keepNow, 0);
   });
-  const hidden = () => {
+  // (Not during a save: its own transaction holds what was typed, and the draft goes with it.)
+  const hidden = (event) => {
     if (!el.isConnected) return removeHiddenWatch();
-    if (document.visibilityState === "hidden") keepNow();
+    if (!busy && (event.type === "pagehide" || document.visibilityState === "hidden")) keepNow(true);
   };
   const removeHiddenWatch = () => {
     document.removeEventListener("visibilitychange", hidden);
@@ -88,6 +94,7 @@ export function sheetEditor(page, record, { start = null, draft = null, refusal 
     await keepNow();
     closed = true;
     removeHiddenWatch();
+    forgetDraftInFlight(id);
     const discarded = kept ? await discardDraft(id).catch(() => null) : null;
     await page.showList(record ? record.id : null);
     if (discarded) page.offerDraftBack(discarded);
@@ -102,12 +109,15 @@ export function sheetEditor(page, record, { start = null, draft = null, refusal 
       const checked = checkSheetHere(page.catalogue, { ...typed(), modifie: new Date().toISOString() }, "fiche", page.jeu);
       if (checked.error) return refuse(checked);
       const current = record || (draft ? await getSheet(id) : null); // a draft of a sheet kept since
-      const done = current ? await saveOver(current, opened || current.fiche, checked.fiche) : await addSheet(checked.fiche, "page");
+      // The draft goes in the save's own transaction: a reload right after « Enregistrer » listed it as unsaved.
+      const gone = draftKeys(id, draft);
+      const done = current ? await saveOver(current, opened || current.fiche, checked.fiche, gone) : await addSheet(checked.fiche, "page", gone);
       if (done.error) return refuse(done);
       if (done.exists) return refuse({ error: "Une fiche de même identifiant existe déjà\u202F: rien n’a été enregistré." });
       closed = true;
       clearTimeout(draftTimer);
       removeHiddenWatch();
+      forgetDraftInFlight(id);
       await forgetDraft(id, page.jeu).catch((err) => console.warn("Mes personnages : brouillon non effacé", err));
       askPersistence();
       verifyWhenReady();
@@ -140,9 +150,9 @@ export function sheetEditor(page, record, { start = null, draft = null, refusal 
 
   // Written over the sheet as it is now (`current`); if it changed since the form opened on `openedFiche`,
   // this form's own changes (what differs from `openedFiche`) go over the newer copy, checked again.
-  async function saveOver(current, openedFiche, mine) {
+  async function saveOver(current, openedFiche, mine, gone) {
     const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-    let done = same(current.fiche, openedFiche) ? await writeSheet(current.id, current.rev, mine, "Modification de la fiche", "page") : { conflict: current };
+    let done = same(current.fiche, openedFiche) ? await writeSheet(current.id, current.rev, mine, "Modification de la fiche", "page", gone) : { conflict: current };
     let merged = false;
     let both = [];
     for (let i = 0; done.conflict && i < MERGE_TRIES; i += 1) {
@@ -152,7 +162,7 @@ export function sheetEditor(page, record, { start = null, draft = null, refusal 
       const checked = checkSheetHere(page.catalogue, { ...laid.fiche, modifie: new Date().toISOString() }, "fiche", page.jeu);
       if (checked.error) return checked;
       merged = true;
-      done = await writeSheet(current.id, theirs.rev, checked.fiche, "Modification de la fiche", "page");
+      done = await writeSheet(current.id, theirs.rev, checked.fiche, "Modification de la fiche", "page", gone);
     }
     if (done.conflict === null) {
       return { error: "Cette fiche a été supprimée ailleurs entre-temps\u202F: « Annuler » dans la liste la rend, puis enregistrez à nouveau." };

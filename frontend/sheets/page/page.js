@@ -15,7 +15,7 @@ import { checkSheetHere } from "./check.js";
 import { newSheetId, sheetEditor } from "./editor.js";
 import { exportBackup, exportOne, importSheets } from "./files.js";
 import { shareSupported, sheetFromFragment, sheetShareUrl } from "./link.js";
-import { getDraft, listDrafts, restoreDraft } from "./device.js";
+import { getDraft, listDrafts, restoreDraft, settleDraftsInFlight } from "./device.js";
 import { addSheet, askPersistence, deleteSheet, getSheet, listSheets, persistenceState, restoreDeleted, undoSheet, watchSheets, writeSheet } from "../../storage/index.js";
 import { reserveSection } from "./reserve.js";
 import { paperSheet } from "./paper.js";
@@ -49,6 +49,7 @@ class SheetsPage {
   }
 
   async start() {
+    await settleDraftsInFlight().catch((err) => console.warn("Mes personnages : saisies laissées non reprises", err));
     const shared = await sheetFromFragment();
     if (shared) return this.showShared(shared);
     await this.showList();
