@@ -231,7 +231,8 @@ def test_refused_storage_is_said_in_french(page, server):
 
 
 def test_a_roller_is_usable_with_the_keyboard_alone(page, server):
-    """Type in a field and press Enter to roll; arrow keys change a choice; Tab reaches « Lancer », Space rolls."""
+    """Type in a field and press Enter to roll; arrow keys change a choice; Tab reaches « Lancer », Space rolls;
+    Shift+Tab goes back up, each control below the fixed header."""
     page.goto(server.url + ENV_PAGE)
     action = page.locator('[data-roller="solaires.action"]').first
     action.scroll_into_view_if_needed()
@@ -266,6 +267,21 @@ def test_a_roller_is_usable_with_the_keyboard_alone(page, server):
         f"Score à ne pas dépasser\u00a0: {dict(defaveur=2, neutre=3, faveur=4)[select.input_value()]}"
         in widget.locator(".dl-roller__result .dl-calc").text_content()
     )
+    # On a narrow phone, Shift+Tab back up through a roller: each control it reaches is scrolled below the fixed
+    # header with its focus ring (2 px out, 2 px wide), never under it (WCAG 2.4.11)
+    page.set_viewport_size({"width": 320, "height": 640})
+    action.locator("button.dl-roll").focus()
+    under = []
+    for _ in range(10):
+        page.keyboard.press("Shift+Tab")
+        where = page.evaluate(
+            """() => [document.activeElement.name || document.activeElement.textContent.trim().slice(0, 30),
+                      document.activeElement.getBoundingClientRect().top,
+                      document.querySelector('.md-header').getBoundingClientRect().bottom]"""
+        )
+        if where[1] - 4 < where[2]:
+            under.append(where)
+    assert under == [], under
 
 
 def test_a_link_without_dice_sets_the_form_and_its_odds_without_rolling(page, server):
