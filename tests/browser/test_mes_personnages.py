@@ -137,6 +137,12 @@ def clear_device(context, server):
     return page
 
 
+# The focused element: its data-path, its outline's style, its top and the fixed header's bottom (px).
+FOCUSED = """() => { const el = document.activeElement; return { path: el.dataset.path || el.id,
+  ring: getComputedStyle(el).outlineStyle, top: el.getBoundingClientRect().top,
+  header: document.querySelector('.md-header').getBoundingClientRect().bottom }; }"""
+
+
 def wait_for_draft(page, text: str) -> None:
     """Wait until a draft holding ``text`` is kept on the device (IndexedDB, « brouillon:… »)."""
     page.wait_for_function(
@@ -299,12 +305,17 @@ def test_perseus_made_from_the_form_rolls_and_his_reroll_is_written_back(player,
         page.locator("[data-field='points'] .dl-sheet-form__error").inner_text()
     )
     assert stored(page) == []
-    # a value out of its range: one French sentence on its field, checked in the page, nothing saved
+    # a value out of its range: one French sentence on its field, checked in the page, nothing saved. Saved by
+    # Enter in a text field (« Enregistrer » is its form's submit): the wrong field gets the focus, with its ring
+    # shown, below the fixed header
     page.locator("[data-path='points']").fill("100")
-    page.get_by_role("button", name="Enregistrer").tap()
+    page.locator("[data-path='nom']").press("Enter")
     page.locator("[data-field='points'] .dl-sheet-form__error").wait_for()
     assert "un entier de 0 à 99" in spaces(page.locator("[data-field='points'] .dl-sheet-form__error").inner_text())
     assert stored(page) == []
+    focused = page.evaluate(FOCUSED)
+    assert focused["path"] == "points" and focused["ring"] != "none", focused
+    assert focused["top"] - 4 >= focused["header"], focused
     # a value the rules refuse across fields (Python's check): kept at once, then marked with its sentence
     page.locator("[data-path='points']").fill("7")
     page.get_by_role("button", name="Enregistrer").tap()

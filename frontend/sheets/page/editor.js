@@ -32,7 +32,8 @@ export function sheetEditor(page, record, { start = null, draft = null, refusal 
   if (draft) {
     resumed.append(fr(`Saisie reprise telle qu’elle était le ${whenSaid(draft.date)}, pas encore enregistrée. « Abandonner » l’écarte (avec « Annuler » pour revenir).`));
   } else resumed.hidden = true;
-  const save = sheetButton("Enregistrer", () => submit(), { primary: true, class: "md-button md-button--primary dl-sheets__save" });
+  // The form's submit button: Enter in a text field saves too (the button was 26 Tabs away).
+  const save = sheetButton("Enregistrer", () => null, { primary: true, type: "submit", class: "md-button md-button--primary dl-sheets__save" });
   const drop = sheetButton("Abandonner", () => abandon());
   const title = record ? `Modifier ${record.fiche.nom}` : "Nouveau personnage";
   const el = h("form", { class: "dl-sheets__editor", novalidate: "", "aria-labelledby": `${page.el.id}-editor-title` },
