@@ -1,8 +1,8 @@
 // The header's colour scheme switch (light / dark), instead of the theme's palette script
 // (overrides/partials/palette.html says why). It keeps the theme's contract: the choice is stored as
 // the theme stores it (__md_set("__palette", {index, color})), so that the theme's inline script in
-// the header applies it to <body> before the page paints, and the button shown is the label of the
-// scheme the reader would switch to. As a page loads, nothing of the page changes but which button
+// the header applies it to <body> before the page paints, and the button shown is the one of the scheme
+// on, named by what it does (« Passer au thème sombre »). As a page loads, nothing of the page changes but which button
 // is shown, and <body>'s attributes only where they are not the chosen scheme's yet (a first visit
 // whose system asks for dark): no restyle of the whole page on every load.
 //
@@ -20,27 +20,27 @@ let followsSystem = null; // the media queries watched once per visit (the heade
 export function bindPalette() {
   const form = document.querySelector("form[data-dl-palette]");
   if (!form || form.dlPalette) return;
-  const inputs = [...form.querySelectorAll("input.md-option")];
-  if (!inputs.length) return;
+  // One button per scheme (overrides/partials/palette.html), shown while its scheme is on, named by its action.
+  const options = [...form.querySelectorAll("button[data-md-color-media]")];
+  if (!options.length) return;
   const stored = readStored();
-  const chosen = stored?.choix === true && Number.isInteger(stored.index) && inputs[stored.index] ? stored.index : null;
-  const systemIndex = () => Math.max(0, inputs.findIndex((input) => matchMedia(input.dataset.mdColorMedia).matches));
+  const chosen = stored?.choix === true && Number.isInteger(stored.index) && options[stored.index] ? stored.index : null;
+  const systemIndex = () => Math.max(0, options.findIndex((option) => matchMedia(option.dataset.mdColorMedia).matches));
   let index = chosen ?? systemIndex();
   let auto = chosen === null;
   const apply = (next, switching) => {
     index = next;
-    const input = inputs[next];
-    const color = Object.fromEntries(KEYS.map((key) => [key, input.getAttribute(`data-md-color-${key}`)]));
+    const option = options[next];
+    const color = Object.fromEntries(KEYS.map((key) => [key, option.getAttribute(`data-md-color-${key}`)]));
     const body = document.body;
     // The theme's stylesheet stops its transitions while this attribute is on (no colour fades through).
     if (switching) body.setAttribute("data-md-color-switching", "");
     for (const key of KEYS) {
       if (body.getAttribute(`data-md-color-${key}`) !== color[key]) body.setAttribute(`data-md-color-${key}`, color[key]);
     }
-    inputs.forEach((each, i) => {
-      const label = each.nextElementSibling;
-      if (label instanceof HTMLLabelElement && label.hidden !== (i !== next)) label.hidden = i !== next;
-      if (each.checked !== (i === next)) each.checked = i === next;
+    options.forEach((each, i) => {
+      const hidden = i !== next || !each.title;
+      if (each.hidden !== hidden) each.hidden = hidden;
     });
     store(auto ? { index: next, color: { ...color, media: AUTOMATIC } } : { index: next, color, choix: true });
     if (!switching) return;
@@ -57,23 +57,19 @@ export function bindPalette() {
   };
   form.dlPalette = { apply, follow };
   apply(index, false);
-  form.addEventListener("change", (event) => {
-    const next = inputs.indexOf(event.target);
-    if (next < 0) return;
-    auto = false; // the reader's choice, kept from now on
-    apply(next, true);
-  });
-  // As the theme's: Enter on the switch goes to the next scheme, focus following.
-  form.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter") return;
-    event.preventDefault();
-    const next = inputs[(index + 1) % inputs.length];
-    next.click();
-    next.focus();
+  // A tap, Enter or Space: the next scheme, kept as the reader's choice; the focus follows to the button
+  // shown now (the one pressed is hidden: the focus would drop to the page).
+  form.addEventListener("click", (event) => {
+    const pressed = options.indexOf(event.target.closest?.("button[data-md-color-media]"));
+    if (pressed < 0) return;
+    const focused = document.activeElement === options[pressed];
+    auto = false;
+    apply((pressed + 1) % options.length, true);
+    if (focused) options[index].focus();
   });
   // The system's scheme changes while the page is open: followed, unless the reader chose one.
   if (!followsSystem) {
-    followsSystem = inputs.map((input) => matchMedia(input.dataset.mdColorMedia));
+    followsSystem = options.map((option) => matchMedia(option.dataset.mdColorMedia));
     for (const query of followsSystem) {
       query.addEventListener("change", () => document.querySelector("form[data-dl-palette]")?.dlPalette?.follow());
     }

@@ -2,8 +2,8 @@
 
 The theme's palette script is replaced by the front-end's own: these tests hold it to what the
 theme's did for the reader (the scheme the system asks for on a first visit, a tap switches and
-the other button shows, the choice kept across pages, reloads and instant navigation, Enter on
-the switch), and to what it is for: as a page loads, <body>'s colour attributes are left alone
+the other button shows, the choice kept across pages, reloads and instant navigation), to a switch a
+keyboard and a screen reader can use (a button named by its action; Space and Enter), and to what it is for: as a page loads, <body>'s colour attributes are left alone
 when they already say the chosen scheme (the theme's script rewrote them on every page, with
 `data-md-color-switching`, restyling every element of the page several times).
 """
@@ -17,8 +17,8 @@ pytestmark = pytest.mark.browser
 
 PAGE = "/simon/resolution/"
 SCHEME = "document.body.getAttribute('data-md-color-scheme')"
-SHOWN = """() => [...document.querySelectorAll('form[data-dl-palette] label')]
-  .filter((label) => !label.hidden).map((label) => label.title)"""
+SHOWN = """() => [...document.querySelectorAll('form[data-dl-palette] button')]
+  .filter((button) => !button.hidden).map((button) => button.title)"""
 # From before any script: every change of <body>'s colour attributes after the page has parsed.
 WATCH = """window.__dlColour = [];
 document.addEventListener('DOMContentLoaded', () => {
@@ -55,7 +55,7 @@ def test_a_first_visit_takes_the_systems_scheme_and_a_tap_switches_and_is_kept(c
     assert page.evaluate(SCHEME) == first
     assert page.evaluate(SHOWN) == [to_other]
     # the reader switches: the other scheme, the other button
-    page.locator("form[data-dl-palette] label:not([hidden])").tap()
+    page.locator("form[data-dl-palette] button:not([hidden])").tap()
     page.wait_for_function(f"() => {SCHEME} === '{other}'")
     assert page.evaluate(SHOWN) != [to_other] and len(page.evaluate(SHOWN)) == 1
     page.wait_for_function("() => !document.body.hasAttribute('data-md-color-switching')")
@@ -71,11 +71,19 @@ def test_a_first_visit_takes_the_systems_scheme_and_a_tap_switches_and_is_kept(c
     page.wait_for_url("**/simon/resolution/")
     theme_settled(page)
     assert page.evaluate(SCHEME) == other
-    # Enter on the switch (keyboard) goes back
-    page.locator("form[data-dl-palette] input.md-option").first.focus()
-    page.keyboard.press("Enter")
+    # By keyboard and by ear: one button in the header, named by what it does (the theme's radio was named by the
+    # action not taken, « checked », and Space did nothing); Space and Enter switch, the focus following
+    to_first = "Passer au thème clair" if system == "light" else "Passer au thème sombre"
+    switch = page.get_by_role("banner").get_by_role("button", name=to_first, exact=True)
+    assert page.get_by_role("banner").get_by_role("radio").count() == 0
+    switch.focus()
+    page.keyboard.press("Space")
     page.wait_for_function(f"() => {SCHEME} === '{first}'")
     assert page.evaluate(SHOWN) == [to_other]
+    assert page.evaluate("document.activeElement.title") == to_other  # not dropped to the page
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => {SCHEME} === '{other}'")
+    assert page.evaluate("document.activeElement.title") == to_first
     assert errors == []
 
 

@@ -49,7 +49,7 @@ def test_the_scheme_follows_the_system_live_until_the_reader_chooses(page, serve
     page.emulate_media(color_scheme="dark")
     scheme_is(page, "slate")
     assert page.evaluate(
-        "[...document.querySelectorAll('form[data-dl-palette] label:not([hidden])')].map((l) => l.title)"
+        "[...document.querySelectorAll('form[data-dl-palette] button:not([hidden])')].map((b) => b.title)"
     ) == ["Passer au thème clair"]
     # the next page is dark from its parse, with nothing to switch afterwards
     page.goto(server.url + "/credits/")
@@ -59,7 +59,7 @@ def test_the_scheme_follows_the_system_live_until_the_reader_chooses(page, serve
     page.emulate_media(color_scheme="light")
     scheme_is(page, "default")
     # the reader chooses dark: kept, whatever the system says from now on, on this page and the next
-    page.locator("form[data-dl-palette] label:not([hidden])").tap()
+    page.locator("form[data-dl-palette] button:not([hidden])").tap()
     scheme_is(page, "slate")
     page.emulate_media(color_scheme="dark")
     # told after the page's own listeners (made first, told first): the change has been seen when this resolves
