@@ -9,7 +9,7 @@ import { addJournalEntry, journal, journalFromJson, journalToJson, loadJournal, 
 import { journalFr } from "./text.js";
 
 const askedLabels = new WeakMap(); // widget -> the follow-up button just pressed (the event has only its id)
-let live = null; // the polite live region: « Jet n° 3 ajouté au journal des jets. »
+let live = null; // the polite live region: « Ajouté au journal des jets. »
 let panel = null; // journal/panel.js, once fetched
 
 export function startJournal() {
@@ -30,7 +30,9 @@ export function startJournal() {
     // The list is drawn only while it is open (up to JOURNAL_CAP entries: thousands of elements).
     renderCount();
     panel?.refreshJournal();
-    live.textContent = journalFr(`Jet n° ${entry.n} ajouté au journal des jets.`);
+    // Not « Jet n° 2 »: the journal counts every page's rolls and steps, the roller only its own, and the
+    // same roll heard under two numbers, one after the other, was two rolls by ear.
+    live.textContent = journalFr(entry.action ? "Suite ajoutée au journal des jets." : "Ajouté au journal des jets.");
     // The whole journal (up to JOURNAL_CAP entries) written to the browser's storage once the roll's
     // outcome is drawn, not in the tap's path (browser/schedule.js afterDrawn; before the page is left);
     // then the dialog's module, so that the journal opens at once, with the network or without.

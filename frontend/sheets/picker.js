@@ -155,14 +155,16 @@ class SheetPicker {
   // Python says what the chosen sheets fill and offer by name; the form follows, in one turn once the
   // answer is there (the fill before stays until then: a sheet read again after a change elsewhere, or
   // checked by the engine, does not show the form's own choices for a moment and hide them again).
-  async apply() {
+  // `again`: the sheets chosen are read again (a roll wrote on them, an edit elsewhere): nothing said (the
+  // note, a status, told « Lecture de la fiche… » to a screen reader after every roll).
+  async apply(again = false) {
     const serial = ++this.serial;
     if (!this.active()) {
       this.clearFilled();
       this.widget.scheduleOdds();
       return;
     }
-    this.note("Lecture de la fiche…"); // at once: the form is about to follow the sheets chosen
+    if (!again) this.note("Lecture de la fiche…"); // at once: the form is about to follow the sheets chosen
     let answer;
     try {
       const records = await this.sheets();
@@ -404,6 +406,6 @@ class SheetPicker {
 
   async redraw() {
     // The choice drawn again, the chosen sheets' values are read again (a roll, an edit elsewhere).
-    if ((await this.draw()) && this.active()) this.apply();
+    if ((await this.draw()) && this.active()) this.apply(true);
   }
 }

@@ -61,5 +61,5 @@ function goBack(widget, key) {
   saveHistory(widget, next);
   const focus = askedHere === key;
   if (focus) askedHere = null;
-  widget.draw(focus);
+  widget.draw(focus, focus ? "Changement annulé : les fiches sont revenues à leur version d’avant." : "");
 }

@@ -123,7 +123,7 @@ function undoButton(jeu, info) {
   const names = [...info.fiches.map((f) => f.nom), ...(info.reserve ? ["la Réserve du meneur"] : [])];
   const undo = h("button", { type: "button", class: "md-button dl-sheet-undo" }, "Annuler");
   undo.setAttribute("aria-label", fr(`Annuler ce que ce jet a changé : ${names.join(", ")}`));
-  const line = h("p", { class: "dl-sheet-changes__undo" }, undo);
+  const line = h("p", { class: "dl-sheet-changes__undo", role: "status" }, undo); // an undo refused is said here
   undo.addEventListener("click", async () => {
     undo.disabled = true;
     askedUndo(writeKey(info.fiches, info.reserve));

@@ -12,6 +12,7 @@ import { replayLink, shareLink } from "./links.js";
 import { pageSystems, runtime } from "../engine/index.js";
 import { bindSheets, sheetsApi } from "./sheets-link.js";
 import { stepName } from "./step-name.js";
+import { spokenResult } from "./spoken.js";
 import { showState } from "./status.js";
 import { showRollButton } from "./show-roll.js";
 import { countRoll } from "./roll-count.js";
@@ -292,7 +293,8 @@ export class Widget {
     this.draw(focus);
   }
 
-  draw(focus) {
+  // `said`: told before the result (« Changement annulé … »: an undo asked here, sheets/story.js).
+  draw(focus, said = "") {
     const [newest, ...older] = this.entries;
     delete this.output.dataset.pending;
     if (runtime.state.name === "ready") this.showState(runtime.state); // its loading message goes with it (widget/status.js)
@@ -305,7 +307,7 @@ export class Widget {
     keepRoom(this); // the widget's height with them, for when the page is drawn again (result/history.js)
     if (!focus) return;
     const line = this.output.querySelector(".dl-outcome, .dl-error");
-    this.live.textContent = `Jet n° ${newest.number}\u00a0: ${line.textContent.replace(/^[✔✘◆]\s*/, "")}`;
+    this.live.textContent = [said && fr(said), spokenResult(newest)].filter(Boolean).join(" ");
     line.focus({ preventScroll: true });
     const box = line.getBoundingClientRect();
     const top = document.querySelector(".md-header")?.getBoundingClientRect().bottom ?? 0;

@@ -92,5 +92,5 @@ def test_after_the_load_the_rollers_put_nothing_in_or_out_of_the_body(page, serv
     page.evaluate("async () => { await globalThis.desEtLames.fontsWarm; }")  # its boxes put, filled, taken out
     page.locator(".dl-journal-button").click()
     page.get_by_role("dialog", name="Journal des jets").get_by_role("button", name="Fermer").click()
-    assert "ajouté au journal des jets" in page.locator("body > .dl-layer > .dl-journal__live").text_content()
+    assert "Ajouté au journal des jets" in page.locator("body > .dl-layer > .dl-journal__live").text_content()
     assert page.evaluate("window.__bodyChildren") == []

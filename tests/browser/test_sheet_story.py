@@ -161,10 +161,21 @@ def test_an_added_heroism_die_undone_leaves_the_result_and_the_sheet_as_before_i
     added = shown(widget)
     assert added["head"].startswith("Jet n° 1") and "suite" in added["head"]  # the same roll, one step on
     assert len(added["dice"]) == len(before_die["dice"]) + 1
-    assert sheet(phone, "Ysil")["heroisme"]["points"] < heroism  # 2 points paid (and one more for a 1)
+    after = sheet(phone, "Ysil")["heroisme"]["points"]
+    assert after < heroism  # 2 points paid (and one more for a 1)
     assert any("Points d’héroïsme" in line for line in added["sheets"])
+    # by ear: the step, the die it drew, and what it wrote on her sheet (before: the first result again,
+    # word for word); the journal's word on it carries no number of its own
+    added_group = widget.locator(".dl-roller__result .dl-group", has_text="Dés ajoutés après le jet")
+    die = added_group.locator(".dl-die__value").last.inner_text()
+    said = widget.locator(".dl-roller__live").text_content()
+    assert said.startswith(f"Jet n° 1, suite «\u00a0Ajouter un dé\u00a0» (tirage\u00a0: {die})\u00a0: "), said
+    assert f"Ysil — Points d’héroïsme\u00a0: {heroism} → {after}." in said, said
+    assert phone.locator(".dl-journal__live").text_content() == "Suite ajoutée au journal des jets."
 
     undo_here(widget)
+    said = widget.locator(".dl-roller__live").text_content()
+    assert said.startswith("Changement annulé\u00a0: les fiches sont revenues à leur version d’avant. Jet n° 1"), said
     back = shown(widget)
     # the die is out of the result, its outcome Python's for the roll without it; « Ajouter un dé » again
     assert back == before_die, (back, before_die)
