@@ -47,7 +47,8 @@ function buildJournal() {
     h("p", { class: "dl-journal__tools" },
       jButton("Copier tout", () => copyJournal(sessionText(store.journal.entries), "Tout le journal est copié.")),
       jButton("Exporter (JSON)", exportJournal), jButton("Importer (JSON)", () => jv.file.click()),
-      jButton("Effacer…", () => (!store.journal.entries.length ? say("Le journal est déjà vide.") : ask(`Effacer les ${store.journal.entries.length} jets du journal ? On ne pourra pas les retrouver.`, "Oui, effacer", () => {
+      jButton("Effacer…", () => (!store.journal.entries.length ? say("Le journal est déjà vide.") : ask(store.journal.entries.length === 1 ? "Effacer le seul jet du journal ? On ne pourra pas le retrouver."
+        : `Effacer les ${store.journal.entries.length} jets du journal ? On ne pourra pas les retrouver.`, "Oui, effacer", () => {
         store.setJournal([], 1);
         say("Journal effacé.");
       })))),
@@ -122,9 +123,13 @@ function say(text) {
   renderJournal();
 }
 
+// The question is each answer's description: the focus lands on « Annuler », and a screen reader said
+// « Annuler, bouton » without the question.
 function ask(question, yes, onYes) {
-  const no = jButton("Annuler", () => { jv.ask.hidden = true; say("Rien n’a été changé."); });
-  jv.ask.replaceChildren(h("p", {}, journalFr(question)), jButton(yes, () => { jv.ask.hidden = true; onYes(); }), no);
+  const described = { "aria-describedby": "dl-journal-question" };
+  const no = jButton("Annuler", () => { jv.ask.hidden = true; say("Rien n’a été changé."); }, described);
+  jv.ask.replaceChildren(h("p", { id: "dl-journal-question" }, journalFr(question)),
+    jButton(yes, () => { jv.ask.hidden = true; onYes(); }, described), no);
   jv.ask.hidden = false;
   no.focus();
 }

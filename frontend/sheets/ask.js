@@ -12,14 +12,18 @@ export function sheetButton(label, onClick, attrs = {}) {
 
 // Ask in `box` (hidden until then): resolves to the chosen answer's key; the last answer
 // is the safe one and gets the focus (a stray tap never destroys anything).
+// The question is each answer's description (the focus lands on an answer: « Annuler, bouton » alone said nothing).
+let askSerial = 0;
+
 export function askReader(box, question, answers) {
   return new Promise((resolve) => {
+    const id = `dl-sheets-question-${++askSerial}`;
     const buttons = answers.map(([key, label], i) => sheetButton(label, () => {
       box.hidden = true;
       box.replaceChildren();
       resolve(key);
-    }, { primary: i === 0 }));
-    box.replaceChildren(h("p", { class: "dl-sheets__question" }, fr(question)), h("p", { class: "dl-sheets__answers" }, ...buttons));
+    }, { primary: i === 0, "aria-describedby": id }));
+    box.replaceChildren(h("p", { class: "dl-sheets__question", id }, fr(question)), h("p", { class: "dl-sheets__answers" }, ...buttons));
     box.hidden = false;
     buttons[buttons.length - 1].focus();
   });

@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 import pytest
 from conftest import new_page
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -284,12 +285,22 @@ def test_the_journal_is_usable_on_a_small_phone_and_by_keyboard(page, server):
     dialog.wait_for(state="visible", timeout=10_000)
     assert dialog.bounding_box()["width"] <= 360
     assert page.evaluate("document.activeElement.closest('dialog') !== null")  # focus moved into the dialog
+    # « Effacer… » by keyboard: the focus lands on « Annuler », which says the question it answers (by ear, the
+    # button alone said « Annuler »)
+    dialog.get_by_role("button", name="Effacer…").focus()
+    page.keyboard.press("Enter")
+    focused = page.locator(":focus")
+    expect(focused).to_have_accessible_name("Annuler")
+    expect(focused).to_have_accessible_description(
+        "Effacer le seul jet du journal\u202f? On ne pourra pas le retrouver."
+    )
+    expect(dialog.get_by_role("button", name="Oui, effacer")).to_have_accessible_description(re.compile("^Effacer le"))
+    page.keyboard.press("Enter")  # « Annuler »: nothing cleared
+    assert "Rien n’a été changé" in dialog.locator(".dl-journal__message").inner_text()
     page.keyboard.press("Escape")
     assert not dialog.is_visible()
-    assert (
-        page.evaluate("document.querySelector('.dl-journal__live').textContent")
-        == "Jet n°\u00a01 ajouté au journal des jets."
-    )
+    # the journal's word on the roll carries no number of its own: the roller's « Jet n° 1 » is the one heard
+    assert page.evaluate("document.querySelector('.dl-journal__live').textContent") == "Ajouté au journal des jets."
 
 
 def test_the_journal_s_dialog_comes_after_the_first_roll_and_then_opens_with_the_network_cut(browser, server):
