@@ -104,7 +104,14 @@ function drawBook(el, compact) {
   } else if (phase === "error") {
     parts.push(h("p", { class: "dl-error" }, `Le téléchargement n’a pas abouti (${error}). Rien d’incomplet n’a été gardé\u202F; réessayez avec du réseau.`), download());
   }
+  // A button pressed is replaced by what it started (a progress, the end): the focus stays with the control,
+  // not dropped to the top of the page (WCAG 2.4.3); its words, a polite live region, are said.
+  const focused = el !== document.activeElement && el.contains(document.activeElement);
   el.replaceChildren(...parts);
+  if (focused) {
+    el.tabIndex = -1;
+    el.focus();
+  }
 }
 
 // A control bound to the shared state; it stops listening once out of the page.
