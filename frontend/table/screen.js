@@ -195,6 +195,9 @@ class TableScreen {
         h("p", {}, sheetButton("Retirer de la table", async () => {
           await forgetReceived(record.cle).catch((err) => tell(this.message, err.message, null, "error"));
           tell(this.message, `« ${f.nom} » est retirée de votre table.`);
+          // Its card (and this button) gone: the focus goes to what is said, not to the top of the page.
+          this.message.setAttribute("tabindex", "-1");
+          this.message.focus();
         }, { "aria-label": `Retirer de la table (${f.nom})` })));
     }
     return h("li", { class: `dl-sheet-card dl-table__card${received ? " dl-table__card--received" : ""}`, "data-id": record.id || record.cle }, ...parts);

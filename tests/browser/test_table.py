@@ -239,6 +239,11 @@ def test_a_sheet_shown_is_received_read_only_in_the_meneuses_table(player, meneu
         )
         == 0
     )
+    # « Retirer de la table » by keyboard: the card and its button go, the focus goes to what is said
+    card.get_by_role("button", name="Retirer de la table (Ysil)").focus()
+    hers.keyboard.press("Enter")
+    hers.locator(".dl-table__message", has_text="retirée de votre table").wait_for()
+    assert hers.evaluate("document.activeElement.classList.contains('dl-table__message')"), "focus dropped"
 
 
 def test_a_link_pasted_is_received_as_if_opened(player, meneuse, server):
