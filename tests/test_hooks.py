@@ -486,6 +486,15 @@ def test_roller_pages_end_their_head_with_what_must_be_known_before_the_body_and
         assert html.index(HEAD_SCRIPT) + len(HEAD_SCRIPT) == html.index(NAVIGATION_SCRIPT)
         assert html.count(note) == widgets and '<div class="dl-roller__deferred"></div>' not in html, page
     assert roller_pages >= 6, roller_pages
+    # one figure for the engine's download wherever a page speaks of it (the home page said 4,5 Mo by hand)
+    home = (built_site / "index.html").read_text(encoding="utf-8")
+    assert f'<span class="dl-taille-moteur">(environ {download_figure()})</span>' in home
+    figures = {
+        m
+        for page in built_site.rglob("*.html")
+        for m in re.findall(r"environ (\d+,\d)\u00a0Mo", page.read_text("utf-8"))
+    }
+    assert figures == {download_figure().removesuffix("\u00a0Mo")}, figures
     css = (ROOT / "frontend" / "rollers.css").read_text(encoding="utf-8")
     assert ":root[data-moteur-au-premier-jet] .dl-roller__deferred { display: block; }" in css
 

@@ -97,7 +97,7 @@ function drawBook(el, compact) {
     );
   } else if (phase === "done") {
     parts.push(h("p", { class: "dl-offline__done" },
-      `Le livre et les lanceurs fonctionnent maintenant sans réseau sur cet appareil\u202F; place utilisée\u00a0: ${megabytes(usage)}`));
+      `Le livre et les lanceurs fonctionnent maintenant sans réseau sur cet appareil\u202F; place qu’ils y occupent, pages et moteur décompressés\u00a0: ${megabytes(usage)}`));
     if (!compact) parts.push(button("Retirer le livre de cet appareil", removeBook, false));
   } else if (phase === "removing") {
     parts.push(h("p", {}, "Retrait en cours…"));

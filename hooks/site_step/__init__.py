@@ -20,7 +20,8 @@
    before the body is drawn (the engine waiting for the first tap, the room of the results kept
    for the tab), ``front_end.head_script``; on every page, a link to a heading of the page left to
    the browser, not the theme's to fetch and draw again, ``front_end.navigation_script``; the rollers'
-   note for a first tap with the download's size, ``front_end.deferred_note``; on every page the
+   note for a first tap with the download's size, ``front_end.deferred_note``, and the same size where a
+   page speaks of it, ``front_end.engine_size``; on every page the
    theme's script deferred, ``defer_theme_script``; and on a page with a section heading, no first frame
    before that heading is read, ``expect_first_section``; any later step over a page's final HTML goes in
    that list), then its links to those stylesheets made one link to the joined file (``stylesheets.relink``);
@@ -57,6 +58,7 @@ from hooks.site_step.csp import CHARSET
 from hooks.site_step.csp import apply_to_site as apply_policy
 from hooks.site_step.front_end import (
     deferred_note,
+    engine_size,
     front_end_files,
     head_script,
     navigation_script,
@@ -225,6 +227,7 @@ PAGE_STEPS: tuple[tuple[Callable[[str], bool], Callable[[str, str], str]], ...] 
     (is_page, head_script),
     (is_page, navigation_script),
     (is_page, deferred_note),
+    (is_page, engine_size),
     (every_html, defer_theme_script),
     (is_page, expect_first_section),
 )

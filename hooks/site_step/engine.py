@@ -20,7 +20,7 @@ Not a hook itself: ``front_end.py`` calls :func:`engine` at build time.
   ships the source, and says so in one line.
 - The figures the front-end needs: the minimal lock (``info`` of Pyodide's
   ``pyodide-lock.json``, no package), the raw sizes of the files the worker
-  downloads (its progress), and the gzipped total (« environ 4,1 Mo »).
+  downloads (its progress), and the gzipped total (« environ 5,0 Mo »: front_end.download_figure, said in every place the site speaks of it).
 
 Results are cached in ``.cache/pyodide/<version>/`` (the cut zip, the gzipped
 sizes), so a build only recomputes them when an input changes.

@@ -415,7 +415,7 @@ def test_the_offline_book_opens_its_pages_and_rolls_with_no_network(context, boo
     text = download_book(page, book_online)
     assert re.fullmatch(
         r"Le livre et les lanceurs fonctionnent maintenant sans réseau sur cet appareil\u202f; "
-        r"place utilisée\u00a0: [\d,]+\u00a0Mo",
+        r"place qu’ils y occupent, pages et moteur décompressés\u00a0: [\d,]+\u00a0Mo",
         text,
     ), text
     controlled(page)
