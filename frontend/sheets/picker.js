@@ -16,6 +16,28 @@ import { verifyWhenReady } from "./verify.js";
 // written whole under it.
 const LONG_CHOICE = 32;
 
+// The sheets chosen in a roller, kept for the tab (sessionStorage, by page and roller, as its last results:
+// result/history.js); storage refused, the choice lives as long as the page.
+const CHOICE_PREFIX = "des-et-lames:personnage:";
+
+function keptChoice(widget) {
+  try {
+    const kept = JSON.parse(globalThis.sessionStorage.getItem(`${CHOICE_PREFIX}${widget.page}#${widget.el.id}`) || "{}");
+    const plain = kept && typeof kept === "object" && !Array.isArray(kept);
+    return plain ? Object.fromEntries(Object.entries(kept).filter(([, ids]) => Array.isArray(ids) && ids.every((id) => typeof id === "string"))) : {};
+  } catch {
+    return {};
+  }
+}
+
+function keepChoice(widget, chosen) {
+  try {
+    globalThis.sessionStorage.setItem(`${CHOICE_PREFIX}${widget.page}#${widget.el.id}`, JSON.stringify(chosen));
+  } catch {
+    // refused: the choice lives as long as the page
+  }
+}
+
 export function bindSheetPicker(widget) {
   const binding = SHEETS_CONFIG.lanceurs[widget.roller];
   if (!binding) return null;
@@ -31,7 +53,7 @@ class SheetPicker {
     // hooks/page/sheets.py: the teams stand for both sides' single places; not the Réserve).
     this.places = binding.places_du_choix;
     this.nameLabels = Object.fromEntries((binding.noms || []).map((n) => [n.parametre, n.libelle]));
-    this.chosen = {}; // place -> [sheet ids]
+    this.chosen = keptChoice(widget); // place -> [sheet ids] (kept for the tab: Back or a reload keeps her)
     this.filled = {}; // parameter -> the value the sheets filled (as the field shows it)
     this.picked = {}; // parameter -> the names chosen (kept when the sheet is read again)
     this.records = [];
@@ -41,7 +63,9 @@ class SheetPicker {
     // the game: the rows are drawn there, and the form does not move.
     this.el = widget.form.querySelector(":scope > .dl-roller__sheets");
     if (!this.el) widget.form.prepend((this.el = h("div", { class: "dl-roller__sheets" })));
-    this.draw();
+    // A choice kept from before (Back, a reload): the form follows her sheet again, as when she chose it (her
+    // last result stayed under the roller, and the next « Lancer » rolled the book's values, writing nothing).
+    this.draw().then((drawn) => drawn && this.active() && this.apply());
     watchSheets((detail) => this.changed(detail));
     const received = (event) => (this.widget.el.isConnected ? this.changed(event.detail) : document.removeEventListener("dl:table", received));
     document.addEventListener("dl:table", received);
@@ -70,6 +94,7 @@ class SheetPicker {
     const none = !this.records.length;
     const ids = new Set(this.records.map((r) => r.id)); // a sheet deleted meanwhile is no longer chosen
     for (const place of Object.keys(this.chosen)) this.chosen[place] = this.chosen[place].filter((id) => ids.has(id));
+    keepChoice(this.widget, this.chosen);
     // No sheet of this game on the device: nothing is added to the widget (it keeps its height;
     // « Mes personnages » is in the game's navigation). The choice appears with the first sheet.
     this.el.classList.remove("dl-roller__sheets--room");
@@ -95,6 +120,7 @@ class SheetPicker {
     select.value = kept && this.records.some((r) => r.id === kept) ? kept : "";
     select.addEventListener("change", () => {
       this.chosen[place] = select.value ? [select.value] : [];
+      keepChoice(this.widget, this.chosen);
       this.picked = {};
       this.apply();
     });
@@ -111,6 +137,7 @@ class SheetPicker {
       input.checked = kept.has(r.id);
       input.addEventListener("change", () => {
         this.chosen[place] = [...this.el.querySelectorAll(`[data-sheet-place="${place}"]:checked`)].map((box) => box.value);
+        keepChoice(this.widget, this.chosen);
         this.picked = {};
         fold.querySelector("summary span").textContent = fr(this.records.filter((x) => this.chosen[place].includes(x.id))
           .map((x) => x.fiche.nom).join(", ") || "—");

@@ -183,6 +183,17 @@ def test_an_added_heroism_die_undone_leaves_the_result_and_the_sheet_as_before_i
     assert widget.locator(".dl-roller__result").get_attribute("data-roll") == "1"
     assert widget.locator(".dl-roller__earlier .dl-result").count() == 0  # the undone step is gone
 
+    # a reload (or Back): her last result under the roller, and she is still chosen, the form filled from her
+    # sheet (before, « — aucun — »: the next « Lancer » rolled the book's values and wrote nothing)
+    phone.reload()
+    widget.scroll_into_view_if_needed()
+    phone.wait_for_function(
+        "(el) => el.querySelector('.dl-roller__result .dl-outcome') && el.querySelector('.dl-sheet-block, .dl-sheet-filled')"
+        " && !el.querySelector('.dl-roller__sheets-note')?.textContent",
+        arg=widget.element_handle(),
+    )
+    assert widget.get_by_label("Personnage", exact=True).evaluate("(s) => s.selectedOptions[0].textContent") == "Ysil"
+
 
 def test_a_pnjs_porte_poisse_undone_gives_the_reserve_back_and_the_result_says_so(phone, server, tmp_path):
     ysil = rules_py.call({"op": "sheet_examples", "jeu": "simon"})["result"]["fiches"][0]
