@@ -391,8 +391,8 @@ def test_his_sheet_is_there_after_a_reload_with_no_network(player, server):
     served = len(server.faults.requests)
     player.set_offline(True)
     try:
-        page.reload()
-        open_sheet(page, "Perseüs")
+        page.reload()  # on his sheet: its view is in the address (#personnage=…), and shown again
+        shown_sheet(page, "Perseüs")
         assert stored(page) == before
         assert "Espion martien cybernétique" in page.locator(".dl-sheet-view").inner_text()
         # nothing of the page came from the server (the browser's own check for a new sw.js aside)
@@ -505,7 +505,7 @@ def test_a_share_link_opens_the_sheet_in_another_browser(table, browser, server,
         friend.get_by_role("button", name="Ajouter à mes personnages").tap()
         friend.locator(".dl-sheets__message", has_text="est ajouté à vos personnages").wait_for()
         assert [r["fiche"] for r in stored(friend)] == [sheet]
-        assert "#" not in friend.url
+        assert "fiche=" not in friend.url  # the sheet's data left the address bar (its view's step is there)
     finally:
         other.close()
 

@@ -136,6 +136,14 @@ def test_the_sheets_words_in_french_typography(phone, server):
     adopt(phone, server, "simon", "Ysil")
     modifiers = phone.locator(".dl-sheet-view__object", has_text="Modificateur").inner_text()
     assert "\u22122" in modifiers and "-2" not in modifiers, modifiers
+    # the sheet is a step of the tab's history: the phone's back button goes back to the list (it left « Mes
+    # personnages »), her card focused; forward shows her sheet again
+    phone.go_back()
+    phone.locator(".dl-sheets__list").wait_for()
+    assert urlsplit(phone.url).path == "/simon/personnages/"
+    assert phone.evaluate("document.activeElement.textContent") == "Ysil"
+    phone.go_forward()
+    phone.locator(".dl-sheet-view__name", has_text="Ysil").wait_for()
     phone.goto(server.url + "/dcda/personnages/")
     phone.get_by_role("button", name="Nouveau personnage").tap()
     fortune = phone.locator("[data-path='fortune'] option").all_inner_texts()

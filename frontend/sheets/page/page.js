@@ -20,6 +20,7 @@ import { addSheet, askPersistence, deleteSheet, getSheet, listSheets, persistenc
 import { reserveSection } from "./reserve.js";
 import { paperSheet } from "./paper.js";
 import { showSheetToMeneur } from "../../table/index.js";
+import { followSteps, sheetInAddress, stepTo } from "./steps.js";
 
 export function bindSheetsPages() {
   for (const el of document.querySelectorAll(".dl-sheets[data-jeu][data-schema]")) {
@@ -36,6 +37,7 @@ class SheetsPage {
     this.catalogue = JSON.parse(el.dataset.sauvegarde); // every game's fields, the backup's format
     this.records = [];
     this.current = null; // {view: "list" | "sheet" | "form" | "received", id, editor}
+    this.stepped = false; // the sheet shown was a step from the list, in this tab's history (steps.js)
     this.where = h("p", { class: "dl-sheets__where" });
     this.message = h("p", { class: "dl-sheets__message", role: "status" });
     this.ask = h("div", { class: "dl-sheets__ask", hidden: "" });
@@ -45,6 +47,7 @@ class SheetsPage {
     el.replaceChildren(this.where, this.message, this.ask, this.main, this.file);
     this.showWhere();
     watchSheets((detail) => this.changedElsewhere(detail));
+    followSteps(this);
     this.start();
   }
 
@@ -52,7 +55,9 @@ class SheetsPage {
     await settleDraftsInFlight().catch((err) => console.warn("Mes personnages : saisies laissées non reprises", err));
     const shared = await sheetFromFragment();
     if (shared) return this.showShared(shared);
-    await this.showList();
+    const named = sheetInAddress(); // a sheet's view reloaded, or opened again by forward
+    if (named) await this.showSheet(named);
+    else await this.showList();
     // The engine starts in an idle moment, and checks whole what was kept before it was there.
     verifyWhenReady();
     if (!waitsForTap()) (globalThis.requestIdleCallback || setTimeout)(() => runtime.start(new Set([this.jeu])).catch(() => null), { timeout: 3000 });
@@ -84,6 +89,7 @@ class SheetsPage {
 
   async showList(focusId = null, text = null) {
     this.current = { view: "list" };
+    stepTo(this, null);
     await this.load();
     const drafts = await listDrafts(this.jeu).catch(() => []);
     const count = this.records.length;
@@ -161,6 +167,7 @@ class SheetsPage {
     const record = await getSheet(id).catch(() => null);
     if (!record) return this.showList(null, "Cette fiche n’existe plus sur cet appareil.");
     this.current = { view: "sheet", id, rev: record.rev, refus: record.refus || null };
+    stepTo(this, id);
     const undo = record.precedente
       ? sheetButton(`Annuler la dernière modification (${record.precedente.raison})`, () => this.undo(record))
       : "";
