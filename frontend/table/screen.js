@@ -31,6 +31,17 @@ function lastOf(section, el) {
   if (section.lastElementChild !== el) section.lastElementChild.replaceWith(el);
 }
 
+// « Jet d’Aube reçu : lecture… »: what a link says before the engine has checked it (a name from the link,
+// shown as text, never as markup).
+function readingText(record) {
+  const name = record.kind === "j" ? record.body.c : record.body.n;
+  const who = typeof name === "string" && name.trim() ? ` de « ${name.trim().slice(0, 60)} »` : "";
+  if (record.kind === "x") return "Jet secret reçu\u202F: lecture du lien… (le moteur de règles le déchiffre et le rejoue)";
+  return record.kind === "j"
+    ? `Jet${who || " d’un joueur"} reçu\u202F: lecture du lien… (le moteur de règles le rejoue avec les mêmes dés)`
+    : `Fiche${who} reçue\u202F: lecture du lien… (le moteur de règles la vérifie)`;
+}
+
 export function bindTableScreens() {
   for (const el of document.querySelectorAll(".dl-table[data-jeu][data-schema]")) {
     if (!el.dlTable) el.dlTable = new TableScreen(el);
@@ -113,7 +124,12 @@ class TableScreen {
   // A record read: received (`accept`: « Accepter ce nouvel appareil » was chosen for it), and said.
   async take(record, accept = false) {
     this.received.replaceChildren(); // a roll drawn before is not this link's
-    tell(this.message, ["s", "d"].includes(record.kind) ? "" : "Lecture du lien… (le moteur de règles vérifie ce qu’il contient)");
+    // Said at once, and where she looks (it sat below a 360×740 screen for the engine's 2-8 s): whose link,
+    // what it holds, read before the engine.
+    if (["f", "j", "x"].includes(record.kind)) {
+      tell(this.message, readingText(record));
+      this.message.scrollIntoView({ block: "start" });
+    } else tell(this.message, "");
     const done = await receiveRecord(record, this.schema, accept);
     const offer = done.accepter ? sheetButton("Accepter ce nouvel appareil", () => this.take(record, true)) : null;
     tell(this.message, done.text, offer, done.kind === "error" ? "error" : "");

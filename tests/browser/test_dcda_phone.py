@@ -100,6 +100,31 @@ def test_a_confrontation_from_sheets_fits_one_screen_beside_lancer_and_rolls(pho
     assert result.locator(".dl-error").count() == 0
     groups = result.locator(".dl-group figcaption").all_inner_texts()
     assert any("Aube" in g for g in groups) and any("Nocturne" in g for g in groups), groups
+    # « Montrer ce jet »: the meneuse's phone replays it with the same cards (they travelled as null: « illisible »)
+    cards = result.locator(".dl-die__value").all_inner_texts()
+    result.get_by_role("button", name="Montrer ce jet").tap()
+    dialog = phone.locator("dialog.dl-table-show[open]")
+    link = dialog.locator(".dl-table-show__link").input_value()
+    dialog.get_by_role("button", name="Fermer").tap()
+    hers = new_page(
+        browser, errors, viewport=MENEUSE, has_touch=True, is_mobile=True, color_scheme="dark", timeout=90_000
+    )
+    try:
+        hers.goto(link)
+        said = hers.locator(".dl-table__message")
+        # at once, before the engine, on her screen: whose roll it is
+        hers.wait_for_function("(m) => m.textContent", arg=said.element_handle())
+        box = said.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= MENEUSE["height"], box
+        reading = said.inner_text()
+        hers.wait_for_function("(m) => !/lecture du lien/.test(m.textContent)", arg=said.element_handle())
+        assert ("Aube" in reading and "lecture du lien…" in reading) or reading.startswith(
+            "Jet de Aube reçu et rejoué"  # the engine already there: read and replayed in one go
+        ), reading
+        assert said.inner_text().startswith("Jet de Aube reçu et rejoué"), said.inner_text()
+        assert hers.locator(".dl-table__roll .dl-die__value").all_inner_texts() == cards
+    finally:
+        hers.context.close()
     # team B's sheet unticked: the reader's choice comes back, the site's PNJ with it
     team(widget, 1, "Nocturne", ticked=False)
     phone.wait_for_function("(el) => !el.hidden", arg=switch.element_handle())

@@ -679,7 +679,7 @@ def test_hostile_links_get_one_french_sentence_and_keep_nothing(meneuse, server)
         page.goto(link)
         page.wait_for_function("() => document.querySelector('.dl-table__message')?.textContent.trim()")
         page.wait_for_function(
-            "() => !/Lecture du lien/.test(document.querySelector('.dl-table__message').textContent)"
+            "() => !/lecture du lien/i.test(document.querySelector('.dl-table__message').textContent)"
         )
         said = table_message(page)
         assert word in said, (name, said)
