@@ -460,6 +460,11 @@ def test_a_received_pj_opposes_her_pnj_and_only_the_meneuses_own_things_change(p
     hers.get_by_label("Type", exact=True).select_option("pnj")
     hers.get_by_role("button", name="Enregistrer").tap()
     hers.locator(".dl-sheet-view .dl-sheet-badge", has_text="PNJ").wait_for()
+    # « Tout exporter » says what it saves: her sheets, not the copy her table received (it said « everything »)
+    hers.get_by_role("button", name="← Tous mes personnages").tap()
+    hers.get_by_role("button", name="Tout exporter").tap()
+    said = hers.locator(".dl-sheets__message", has_text="Sauvegarde faite").inner_text()
+    assert "1\u00a0fiche" in said and "La fiche reçue par «\u00a0La table\u00a0» n’y est pas" in said, said
     urlk = next(f for f in own_sheets(hers) if f["nom"] == "Urlk")
     received = stored_table(hers)["recues"][0]["fiche"]
 

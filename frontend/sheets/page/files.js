@@ -12,7 +12,7 @@ import { askReader, plainSheetError, verifyWhenReady } from "../index.js";
 import { readBackupText, writeBackup } from "./backup.js";
 import { newSheetId } from "./editor.js";
 import { deviceContents, getDraft, importEverything } from "./device.js";
-import { askPersistence, getReserve, getSheet } from "../../storage/index.js";
+import { askPersistence, getReserve, getSheet, listReceived } from "../../storage/index.js";
 
 const FILE_MAX_BYTES = 8 * 1024 * 1024;
 
@@ -48,6 +48,10 @@ function localDay(date = new Date()) {
 // The device's backup (`jeu` null), or one game's part of it, downloaded: → the sentence to show.
 export async function exportBackup(page, jeu = null) {
   const { records, reserves, drafts } = await deviceContents();
+  // The table's copies received are not the device's to back up (their players show them again): said.
+  const received = jeu ? [] : await listReceived(null).catch(() => []);
+  const copies = !received.length ? ""
+    : ` ${received.length > 1 ? `Les ${received.length}\u00a0fiches reçues par « La table » n’y sont pas` : "La fiche reçue par « La table » n’y est pas"}\u202F: ce sont des copies, que leurs joueuses vous montrent de nouveau.`;
   const mine = (obj) => !jeu || obj.jeu === jeu;
   const parts = {
     fiches: records.filter(mine).map((r) => r.fiche),
@@ -56,7 +60,7 @@ export async function exportBackup(page, jeu = null) {
   };
   const title = jeu ? page.catalogue.jeux[jeu].titre : null;
   if (!parts.fiches.length && !parts.reserves.length && !parts.brouillons.length) {
-    return { text: jeu ? `Aucune fiche de ${title} à exporter sur cet appareil.` : "Aucune fiche à exporter sur cet appareil.", empty: true };
+    return { text: (jeu ? `Aucune fiche de ${title} à exporter sur cet appareil.` : "Aucune fiche à exporter sur cet appareil.") + copies, empty: true };
   }
   const name = jeu ? `mes-personnages-${jeu}-${localDay()}.json` : `des-et-lames-sauvegarde-${localDay()}.json`;
   download(name, writeBackup(page.catalogue, parts, new Date().toISOString()));
@@ -64,7 +68,7 @@ export async function exportBackup(page, jeu = null) {
   const what = [counted(parts.fiches.length, "fiche", "fiches") + (!jeu && games.size > 1 ? ` (${counted(games.size, "jeu", "jeux")})` : "")];
   for (const reserve of parts.reserves) what.push(`la réserve du meneur de ${page.catalogue.jeux[reserve.jeu].titre}`);
   if (parts.brouillons.length) what.push(counted(parts.brouillons.length, "saisie non enregistrée", "saisies non enregistrées"));
-  return { text: `${jeu ? `Fiches de ${title} exportées` : "Sauvegarde faite"}\u00a0: ${joinedFr(what)}, dans le fichier « ${name} » de vos téléchargements. Gardez-le ailleurs que sur cet appareil.` };
+  return { text: `${jeu ? `Fiches de ${title} exportées` : "Sauvegarde faite"}\u00a0: ${joinedFr(what)}, dans le fichier « ${name} » de vos téléchargements. Gardez-le ailleurs que sur cet appareil.${copies}` };
 }
 
 function joinedFr(items) {

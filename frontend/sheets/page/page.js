@@ -105,7 +105,7 @@ class SheetsPage {
         sheetButton("Tout exporter", () => this.exportEverything(null), { "aria-describedby": `${this.el.id}-exports` }),
         sheetButton(`Exporter les fiches de ${gameTitle}`, () => this.exportEverything(this.jeu))),
       h("p", { class: "dl-sheets__hint", id: `${this.el.id}-exports` },
-        fr(`« Tout exporter » sauvegarde tout ce que cet appareil garde (les fiches de tous les jeux, les réserves du meneur, les saisies non enregistrées) dans un fichier, à réimporter depuis la page « Mes personnages » de n’importe quel jeu.`)),
+        fr(`« Tout exporter » sauvegarde vos fiches de tous les jeux, les réserves du meneur et les saisies non enregistrées dans un fichier, à réimporter depuis la page « Mes personnages » de n’importe quel jeu. Les fiches reçues par « La table » n’y sont pas : ce sont des copies, que leurs joueuses vous montrent de nouveau.`)),
       count ? list : h("p", { class: "dl-sheets__empty" }, fr("Aucune fiche pour l’instant : créez votre personnage, ou partez d’un personnage d’exemple ci-dessous.")),
       ...this.examples(),
     );
