@@ -168,6 +168,23 @@ def test_a_temperance_in_a_team_confrontation_names_nobody_as_winner():
 # ----------------------------------------------------------------------
 
 
+def test_a_favourite_suit_is_marked_among_her_cards_none_chosen_for_her():
+    res = roll(
+        "dcda.confrontation",
+        {"predilection_a": "coupes"},
+        "1-batons,2-ecus,3-coupes,4-dagues,5-batons,6-ecus,7-coupes,8-dagues",
+    )
+    mine, hers = offer(res, "jouer")["parametres"]
+    assert mine["defaut"] is None and hers["defaut"] is None  # « — à choisir — » for each
+    assert [c["libelle"] for c in mine["choix"]] == [
+        "1 de Bâtons",
+        "2 d’Écus",
+        "3 de Coupes (prédilection)",
+        "4 de Dagues",
+    ]
+    assert not any("prédilection" in c["libelle"] for c in hers["choix"])
+
+
 def test_forbidden_and_required_suits_in_a_confrontation():
     res = roll(
         "dcda.confrontation",

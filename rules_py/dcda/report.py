@@ -55,17 +55,22 @@ def _hand_groups(setup: Setup, st: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _card_field(setup: Setup, st: dict[str, Any], i: int) -> dict[str, Any]:
-    """The form field of one participant's card for the next round: the cards of her hand she may play."""
+    """The form field of one participant's card for the next round: the cards of her hand she may play, none
+    chosen for her (her favourite suit's card was, and the form offered no « — à choisir — »): it is marked."""
     m = setup.members[i]
     hand = st["mains"][i]
     allowed = setup.powers.allowed
+
+    def label(s: int) -> str:
+        return Card(hand[s], s).label + (" (prédilection)" if s == m.favourite else "")
+
     return {
         "nom": m.id,
         "libelle": f"Carte jouée par {m.name}",
         "type": "choice",
         "requis": True,
-        "defaut": SUITS[m.favourite] if m.favourite in allowed else None,
-        "choix": [{"valeur": SUITS[s], "libelle": Card(hand[s], s).label} for s in allowed],
+        "defaut": None,
+        "choix": [{"valeur": SUITS[s], "libelle": label(s)} for s in allowed],
     }
 
 
