@@ -256,7 +256,9 @@ class SheetPicker {
       // it uses) starts empty: the rules' default (the best one) applies.
       const first = !given.has(param.donne);
       given.add(param.donne);
-      const block = this.names({ ...param, libelle: label, type: "text" }, options, 1, first);
+      const team = this.teamOf(options);
+      const block = team ? this.namesEach({ ...param, libelle: label }, options, team)
+        : this.names({ ...param, libelle: label, type: "text" }, options, 1, first);
       const target = param.donne && this.widget.formKit.formInput(form, param.donne)?.closest(".dl-field");
       if (target) this.replace(target, block);
       else this.el.append(block);
@@ -352,6 +354,38 @@ class SheetPicker {
     return block;
   }
 
+  // The team a choice by participant is for (Python numbers each option's « participante », 1, 2…): the
+  // names of the sheets chosen for the place that holds them, in the order they go to the rules; or null.
+  teamOf(options) {
+    if (!options.length || !options.every((o) => Number.isInteger(o.participante))) return null;
+    for (const ids of Object.values(this.chosen)) {
+      const names = ids.map((id) => this.records.find((r) => r.id === id)?.fiche.nom);
+      if (options.every((o) => names[o.participante - 1] === o.personnage)) return names;
+    }
+    return null;
+  }
+
+  // One select per participant, « — aucune — » allowed (a DC&DA team's relation or value at stake): one
+  // select for the whole team named one, which the rules refused (« une par participante »), and a team
+  // where one has a relation and the other none could not start.
+  namesEach(param, options, team) {
+    const block = h("div", { class: "dl-sheet-names", "data-sheet-param": param.nom, "data-sheet-each": "" });
+    team.forEach((name, i) => {
+      const id = `${this.widget.el.id}-fiche-${param.nom}-${i}`;
+      const select = h("select", { id, "data-sheet-name": param.nom },
+        h("option", { value: "" }, "— aucune —"),
+        ...options.filter((o) => o.participante === i + 1).map((o) => h("option", { value: o.valeur }, fr(o.libelle))));
+      const kept = this.picked[param.nom]?.[i];
+      if (kept && [...select.options].some((o) => o.value === kept)) select.value = kept;
+      select.addEventListener("change", () => {
+        this.picked[param.nom] = [...block.querySelectorAll("select")].map((s) => s.value);
+        this.widget.scheduleOdds();
+      });
+      block.append(h("div", { class: "dl-field dl-field--choice" }, h("label", { for: id }, fr(`${param.libelle} : ${name}`)), select));
+    });
+    return block;
+  }
+
   mark(input, text) {
     const wrapper = input.closest(".dl-field");
     if (!wrapper) return;
@@ -411,7 +445,9 @@ class SheetPicker {
       for (const wrapper of form.querySelectorAll("[data-sheet-replaced]")) delete params[wrapper.querySelector("[name]")?.name];
       for (const block of form.querySelectorAll("[data-sheet-param]")) {
         if (block.hidden) continue;
-        const names = [...block.querySelectorAll("select")].map((s) => s.value).filter(Boolean);
+        const values = [...block.querySelectorAll("select")].map((s) => s.value);
+        // By participant: each in her place, « - » for none (nothing sent when none is named).
+        const names = !block.hasAttribute("data-sheet-each") ? values.filter(Boolean) : values.some(Boolean) ? values.map((v) => v || "-") : [];
         if (names.length) params[block.dataset.sheetParam] = names.join(",");
       }
       out.params = params;

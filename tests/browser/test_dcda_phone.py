@@ -34,6 +34,16 @@ def phone(browser, server, errors):
 def aube() -> dict:
     fiche = rules_py.call({"op": "sheet_new", "jeu": "dcda", "seed": 5})["result"]["fiche"]
     fiche.update(nom="Aube", type="pj", forces={"batons": 4, "ecus": 3, "coupes": 5, "dagues": 2})
+    fiche["relations_valeurs"] = [{"nom": "Ma sœur", "niveau": 2}]
+    return fiche
+
+
+def brune() -> dict:
+    """Aube's teammate, with no relation or value at all."""
+    fiche = rules_py.call({"op": "sheet_new", "jeu": "dcda", "seed": 6})["result"]["fiche"]
+    fiche.update(
+        nom="Brune", type="pj", forces={"batons": 2, "ecus": 5, "coupes": 3, "dagues": 4}, relations_valeurs=[]
+    )
     return fiche
 
 
@@ -42,8 +52,9 @@ def sheets_on_the_device(page, server, tmp_path) -> None:
     page.goto(server.url + "/dcda/personnages/")
     page.get_by_role("button", name="Ajouter à mes personnages (Nocturne)").tap()
     page.locator(".dl-sheet-view__name", has_text="Nocturne").wait_for()
-    file = tmp_path / "aube.json"
-    file.write_text(json.dumps(aube(), ensure_ascii=False), encoding="utf-8")
+    file = tmp_path / "equipe.json"
+    team = {"format": 2, "date": None, "fiches": [aube(), brune()], "reserves": [], "brouillons": []}
+    file.write_text(json.dumps(team, ensure_ascii=False), encoding="utf-8")
     page.goto(server.url + "/dcda/personnages/")
     page.locator(".dl-sheets__list").wait_for()
     page.locator(".dl-sheets input[type=file]").set_input_files(str(file))
@@ -73,6 +84,7 @@ def test_a_confrontation_from_sheets_fits_one_screen_beside_lancer_and_rolls(pho
     switch = widget.locator("fieldset.dl-switch[data-switch='equipe_b']")
     assert switch.is_visible() and switch.get_by_label("PNJ d’exemple du site").is_checked()  # before: the site's PNJ
     team(widget, 0, "Aube")
+    team(widget, 0, "Brune")
     team(widget, 1, "Nocturne")
     settled(widget)
     # team B from sheets: « vos forces », the site's example PNJ neither chosen nor shown (the form follows the
@@ -93,13 +105,25 @@ def test_a_confrontation_from_sheets_fits_one_screen_beside_lancer_and_rolls(pho
     lancer = widget.locator("button.dl-roll").bounding_box()
     assert box["height"] <= PHONE["height"] - header, box
     assert lancer["y"] + lancer["height"] <= PHONE["height"], (lancer, header)
+    # her relation at stake, one choice per participant (one select for the whole team named one relation, and
+    # the rules refused it: « une par participante »); Brune has none
+    widget.locator(".dl-roller__settings > summary").tap()
+    relations = widget.locator("[data-sheet-param='relation_a'] select")
+    assert relations.count() == 2
+    widget.get_by_label("Relation ou valeur engagée (A)\u00a0: Brune").wait_for()
+    assert widget.get_by_label("Relation ou valeur engagée (A)\u00a0: Brune").locator("option").all_inner_texts() == [
+        "— aucune —"
+    ]
+    widget.get_by_label("Relation ou valeur engagée (A)\u00a0: Aube").select_option("Ma sœur")
     # and it rolls: both teams' hands, from the sheets
     widget.locator("button.dl-roll").tap()
     result = widget.locator(".dl-roller__result")
     result.locator(".dl-outcome").wait_for()
     assert result.locator(".dl-error").count() == 0
     groups = result.locator(".dl-group figcaption").all_inner_texts()
-    assert any("Aube" in g for g in groups) and any("Nocturne" in g for g in groups), groups
+    assert all(any(name in g for g in groups) for name in ("Aube", "Brune", "Nocturne")), groups
+    calc = result.locator(".dl-calc").text_content()
+    assert "niveau 2" in calc.split("Aube", 1)[1].split("Brune", 1)[0] and "niveau 0" in calc.split("Brune", 1)[1], calc
     # « Montrer ce jet »: the meneuse's phone replays it with the same cards (they travelled as null: « illisible »)
     cards = result.locator(".dl-die__value").all_inner_texts()
     result.get_by_role("button", name="Montrer ce jet").tap()
