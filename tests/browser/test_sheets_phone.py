@@ -144,6 +144,22 @@ def test_the_sheets_words_in_french_typography(phone, server):
     assert phone.evaluate("document.activeElement.textContent") == "Ysil"
     phone.go_forward()
     phone.locator(".dl-sheet-view__name", has_text="Ysil").wait_for()
+    # a compétence's caractéristiques are ticked among the sheet's own (« CON » was typed by hand)
+    phone.get_by_role("button", name="Modifier").tap()
+    row = phone.locator("[data-path='competences'] .dl-sheet-form__row", has_text="Langue étrangère")
+    row.locator("summary").tap()
+    picks = row.get_by_role("group", name="Caractéristiques rattachées")
+    boxes = {box.get_attribute("value"): box.is_checked() for box in picks.get_by_role("checkbox").all()}
+    assert boxes == {"INT": True, "CO": True, "CON": False}, boxes
+    picks.get_by_label("CON — Constitution").check()
+    phone.get_by_role("button", name="Enregistrer").tap()
+    phone.locator(".dl-sheet-view__name", has_text="Ysil").wait_for()
+    kept = phone.evaluate(
+        """() => new Promise((resolve) => { const open = indexedDB.open('des-et-lames');
+             open.onsuccess = () => { const all = open.result.transaction('fiches').objectStore('fiches').getAll();
+               all.onsuccess = () => resolve(all.result[0].fiche.competences); }; })"""
+    )
+    assert kept[0]["caracteristiques"] == ["INT", "CO", "CON"], kept
     phone.goto(server.url + "/dcda/personnages/")
     phone.get_by_role("button", name="Nouveau personnage").tap()
     fortune = phone.locator("[data-path='fortune'] option").all_inner_texts()

@@ -10,7 +10,7 @@ import { namesItsNumber, numberText } from "../index.js";
 export function sheetForm(schema, fiche, prefix) {
   const el = h("div", { class: "dl-sheet-form" });
   const groups = new Map();
-  const shown = schema.champs.filter(inForm);
+  const shown = schema.champs.filter(inForm).map((field) => withPicks(field, schema.champs));
   for (const field of shown) {
     const name = field.groupe || "";
     if (!groups.has(name)) groups.set(name, []);
@@ -21,6 +21,14 @@ export function sheetForm(schema, fiche, prefix) {
       legend ? h("legend", {}, fr(legend)) : h("legend", { class: "dl-visually-hidden" }, "Fiche"),
       ...fields.map((field) => drawField(field, fiche?.[field.nom], `${prefix}-${field.nom}`, field.nom))));
   }
+  // A list the picks are made from changed (a caractéristique added, its abbreviation typed): they follow.
+  const follow = (event) => {
+    if (event.target.closest?.(".dl-sheet-form__picks")) return;
+    for (const picks of el.querySelectorAll(".dl-sheet-form__picks")) drawPicks(picks, el);
+  };
+  for (const picks of el.querySelectorAll(".dl-sheet-form__picks")) drawPicks(picks, el);
+  el.addEventListener("change", follow);
+  el.addEventListener("click", (event) => event.target.closest(".dl-sheet-form__add, .dl-sheet-form__remove") && setTimeout(() => follow(event), 0));
   return {
     el,
     // The sheet as typed, over the fields the form does not show (id, jeu, format…).
@@ -60,6 +68,7 @@ function hint(field, id) {
 const hasHint = (field) => Boolean(field.aide || field.lien || field.decision);
 
 function drawInput(field, value, id, path, row) {
+  if (field.depuis) return drawPicksField(field, value, id, path);
   const described = hasHint(field) ? { "aria-describedby": `${id}-aide` } : {};
   const common = { id, "data-path": path, "data-type": field.type, ...described };
   let input;
@@ -190,6 +199,7 @@ function rowSummary(field, row) {
     const input = row.querySelector(`[data-field="${CSS.escape(sub.nom)}"] [data-type]`);
     if (!input) return "";
     if (input.type === "checkbox") return input.checked ? fr(sub.libelle) : "";
+    if (input.matches("fieldset")) return [...input.querySelectorAll("input:checked")].map((box) => box.value).join(", ");
     if (input.tagName === "SELECT") return input.value ? input.selectedOptions[0]?.textContent || "" : "";
     return input.value.trim();
   }).filter(Boolean);
@@ -207,6 +217,10 @@ function renumber(rows, field, id, path) {
       const input = div.querySelector("[data-type]");
       input.id = rowId;
       input.dataset.path = `${path}[${i}].${div.dataset.field}`;
+      if (input.matches(".dl-sheet-form__picks")) {
+        drawPicks(input, rows.closest(".dl-sheet-form"));
+        continue;
+      }
       div.querySelector("label").htmlFor = rowId;
       const list = div.querySelector("datalist");
       if (list) {
@@ -217,6 +231,51 @@ function renumber(rows, field, id, path) {
   });
 }
 
+// --- a list of values named from another list of the sheet ------------------
+
+// A list of plain values that names the items of another list of the sheet by one of their fields (a
+// compétence's caractéristiques by abbreviation): ticked among that list's items as the form holds them,
+// not typed (« CON » was typed by hand). `depuis`: {liste, cle, libelle}.
+function withPicks(field, champs) {
+  if (field.type !== "list" || !field.champs) return field;
+  const sub = field.champs.map((child) => {
+    if (child.type !== "list" || !child.valeurs) return child;
+    const source = champs.find((other) => other.type === "list" && other.champs?.some((c) => c.nom === child.valeurs.nom));
+    if (!source) return child;
+    const named = source.champs.find((c) => c.nom === "nom" && c.nom !== child.valeurs.nom);
+    return { ...child, depuis: { liste: source.nom, titre: source.libelle, cle: child.valeurs.nom, libelle: named?.nom || null } };
+  });
+  return { ...field, champs: sub };
+}
+
+function drawPicksField(field, value, id, path) {
+  const picks = h("fieldset", { class: "dl-sheet-form__picks", id, "data-path": path, "data-type": "list",
+    "data-depuis": JSON.stringify(field.depuis) }, h("legend", {}, fr(field.libelle)));
+  picks.dlChosen = Array.isArray(value) ? value.map(String) : [];
+  return h("div", { class: "dl-field dl-field--picks", "data-field": field.nom }, picks);
+}
+
+// The boxes, one per item of the source list as the form holds it now (and one per value kept that names
+// none of them: an import's name, kept as it is), the ticked ones kept.
+function drawPicks(picks, form) {
+  if (!form) return;
+  const { liste, titre, cle, libelle } = JSON.parse(picks.dataset.depuis);
+  const chosen = picks.querySelector("input") ? [...picks.querySelectorAll("input:checked")].map((box) => box.value) : picks.dlChosen;
+  const items = [...(form.querySelector(`[data-path="${CSS.escape(liste)}"] .dl-sheet-form__rows`)?.children || [])].map((row) => {
+    const read = (name) => row.querySelector(`[data-field="${CSS.escape(name)}"] [data-type]`)?.value.trim() || "";
+    return { value: read(cle), words: libelle ? read(libelle) : "" };
+  }).filter((item) => item.value);
+  for (const value of chosen) if (!items.some((item) => item.value === value)) items.push({ value, words: "" });
+  const legend = picks.querySelector("legend");
+  picks.replaceChildren(legend, ...items.map((item, k) => {
+    const boxId = `${picks.id}-${k}`;
+    const box = h("input", { type: "checkbox", id: boxId, value: item.value });
+    box.checked = chosen.includes(item.value);
+    return h("span", { class: "dl-sheet-form__pick" }, box, h("label", { for: boxId }, fr(item.words ? `${item.value} — ${item.words}` : item.value)));
+  }));
+  if (!items.length) picks.append(h("small", { class: "dl-field__hint" }, fr(`Rien à cocher : remplissez d’abord « ${titre} ».`)));
+}
+
 // --- reading back -------------------------------------------------------
 
 function readFields(scope, fields, base) {
@@ -225,7 +284,8 @@ function readFields(scope, fields, base) {
     const path = base ? `${base}.${field.nom}` : field.nom;
     if (field.type === "list" && field.valeurs) {
       const input = scope.querySelector(`[data-path="${CSS.escape(path)}"]`);
-      if (input) out[field.nom] = input.value.split(",").map((v) => v.trim()).filter(Boolean);
+      if (input?.matches("fieldset")) out[field.nom] = [...input.querySelectorAll("input:checked")].map((box) => box.value);
+      else if (input) out[field.nom] = input.value.split(",").map((v) => v.trim()).filter(Boolean);
     } else if (field.type === "list") {
       const box = scope.querySelector(`[data-path="${CSS.escape(path)}"]`);
       out[field.nom] = box ? [...box.querySelector(".dl-sheet-form__rows").children]
