@@ -2,7 +2,7 @@
 // number, the follow-up it answers and what that step drew, the outcome (once: not « Échec : Échec »), and
 // what it wrote on the sheets. A die added after the roll was heard as the first result, word for word.
 
-import { fr } from "../browser/dom.js";
+import { fr } from "../browser/index.js";
 
 export function spokenResult(entry) {
   const step = entry.suite ? `, suite « ${entry.suite} »` : "";

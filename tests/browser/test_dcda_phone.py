@@ -16,6 +16,7 @@ import rules_py
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
+MENEUSE = {"width": 360, "height": 740}
 
 
 @pytest.fixture
@@ -76,7 +77,7 @@ def team(widget, index: int, name: str, ticked: bool = True) -> None:
     fold.get_by_label(name).set_checked(ticked)
 
 
-def test_a_confrontation_from_sheets_fits_one_screen_beside_lancer_and_rolls(phone, server, tmp_path):
+def test_a_confrontation_from_sheets_fits_one_screen_beside_lancer_and_rolls(phone, browser, errors, server, tmp_path):
     sheets_on_the_device(phone, server, tmp_path)
     phone.goto(server.url + "/dcda/confrontation/")
     widget = phone.locator(".dl-roller[data-roller='dcda.confrontation']").first
