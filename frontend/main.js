@@ -14,7 +14,7 @@ import { startJournal } from "./journal/index.js";
 import { bindPalette } from "./palette/index.js";
 import { ENGINE_PAGE, markFirstTap, runtime } from "./engine/index.js";
 import { holdResultsRooms } from "./result/index.js";
-import { loadBundle, quietBackToTop } from "./browser/index.js";
+import { loadBundle, missingTools, quietBackToTop } from "./browser/index.js";
 
 function bindAll() {
   holdResultsRooms(); // a page shown by instant navigation: its kept results' room, before it is drawn
@@ -25,8 +25,10 @@ function bindAll() {
   if (document.querySelector(ENGINE_PAGE)) runtime.prefetch();
   bindWidgets();
   // « Mes personnages » and « L’écran du meneur »: bundles of their own, fetched only by their pages.
-  if (document.querySelector(".dl-sheets[data-jeu]")) loadBundle("sheets.js").catch(() => null);
-  if (document.querySelector(".dl-table[data-jeu]")) loadBundle("table.js").catch(() => null);
+  for (const [selector, bundle] of [[".dl-sheets[data-jeu]", "sheets.js"], [".dl-table[data-jeu]", "table.js"]]) {
+    const tools = document.querySelector(selector);
+    if (tools) loadBundle(bundle).catch(() => missingTools(tools));
+  }
 }
 
 quietBackToTop(); // the theme's « back to top » button, not after a scroll the reader did not make

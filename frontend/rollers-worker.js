@@ -102,12 +102,18 @@ function downloads() {
   // for ever on a wasm it cannot compile).
   const verdicts = Object.fromEntries(Object.entries(files).map(([name, d]) => [name, d.bytes.catch(unreachable)]));
   verdicts["pyodide.mjs"] = checkedFetch(`${base}pyodide.mjs`, "pyodide.mjs").catch(unreachable);
-  for (const verdict of Object.values(verdicts)) verdict.catch(() => null); // awaited by the boot
+  for (const verdict of Object.values(verdicts)) verdict.catch(besides("a download's verdict (awaited by the boot, which says its failure)"));
   const texts = fetchPack(config.core);
-  texts.catch(() => null);
+  texts.catch(besides("the engine's packs (awaited by the boot, which says their failure)"));
   fetched = { base, stdLibURL, meter, verdicts, texts };
   return fetched;
 }
+
+// A failure this file goes on without, named (a file of its own, no import: browser/failures.js's besides).
+const besides = (reason) => (err) => {
+  console.info(`Dés & Lames : ${reason} (${String(err?.message || err)})`);
+  return null;
+};
 
 async function boot(systems) {
   const { base, stdLibURL, meter, verdicts } = downloads();

@@ -95,6 +95,12 @@ function isEngine(href) {
   return href.startsWith(`${SCOPE}assets/rollers/`) && /\.(zip|wasm)$/.test(href);
 }
 
+// A failure this file goes on without, named (a file of its own, no import: browser/failures.js's besides).
+const besides = (reason) => (err) => {
+  console.info(`Dés & Lames : ${reason} (${String(err?.message || err)})`);
+  return null;
+};
+
 async function siteResponse(request, key) {
   const cached = await (await existing(SITE_CACHE))?.match(key);
   return cached || fetch(request);
@@ -121,7 +127,7 @@ async function engineResponse(request, href, event) {
   const response = await fetch(request.url, { mode: "cors", credentials: "omit", cache: mode });
   const pinned = ENGINE_FILES.get(href);
   if (pinned && response.ok && response.type !== "opaque" && !removed) {
-    event.waitUntil(keep(href, response.clone(), pinned.hash).catch(() => null)); // a bad copy is simply not kept
+    event.waitUntil(keep(href, response.clone(), pinned.hash).catch(besides("a page's copy not kept (fetched again next time)")));
   }
   return response;
 }
@@ -275,7 +281,7 @@ self.addEventListener("message", (event) => {
   } else if (type === "claim") {
     // A page whose load began as this worker was activated was left out of its claim
     // (only pages already running are claimed): it asks to be taken now.
-    event.waitUntil(self.clients.claim().catch(() => null));
+    event.waitUntil(self.clients.claim().catch(besides("clients.claim (the pages are taken at their next load)")));
   } else if (type === "status") {
     event.waitUntil((async () => {
       reply({ type: "status", site: await siteComplete(), engine: await engineComplete(), build: OFFLINE.build });
@@ -320,7 +326,7 @@ function background(engine) {
     await precache({ lanes: BACKGROUND_LANES, low: true, signal });
     if (run.engine && !signal.aborted) await cacheEngine({ httpCache: true, count: false, low: true, signal });
     if (!signal.aborted) await tellPages();
-  })().catch(() => null).finally(() => {
+  })().catch(besides("the offline copy in the background (its state is told to the pages by offline-status)")).finally(() => {
     if (copying === run) copying = null;
   });
   copying = run;

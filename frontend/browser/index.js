@@ -5,6 +5,7 @@
 
 export { loadBundle } from "./bundles.js";
 export { fr, h, megabytes, pageLayer, percent, percentRows } from "./dom.js";
+export { besides, missingTools, STORAGE_TROUBLE, storageError, storageTrouble } from "./failures.js";
 export { quietBackToTop } from "./quiet-top.js";
 export { afterDrawn, idleMoment, nextTurn } from "./schedule.js";
 export { offlineSupported, SITE_ROOT } from "./site.js";

@@ -4,7 +4,7 @@
 // of the page is drawn, or when the button is pressed); copied as French text
 // (journal/text.js), exported, imported, cleared there.
 
-import { afterDrawn, h, loadBundle, pageLayer } from "../browser/index.js";
+import { afterDrawn, besides, h, loadBundle, pageLayer } from "../browser/index.js";
 import { addJournalEntry, journal, journalFromJson, journalToJson, loadJournal, saveJournal, setJournal, sitePath, JOURNAL_CAP } from "./store.js";
 import { journalFr } from "./text.js";
 
@@ -39,7 +39,7 @@ export function startJournal() {
     afterDrawn(() => {
       saveJournal();
       panel?.showProblem();
-      loadPanel().catch(() => null);
+      loadPanel().catch(besides("the journal's panel fetched ahead (asked again, and said, when the reader opens it)"));
     });
   });
   if (globalThis.document$?.subscribe) globalThis.document$.subscribe(mountJournal);

@@ -3,7 +3,7 @@
 // download everything at once with a progress in bytes, the end state with the
 // storage used, and a way to remove it.
 
-import { h, megabytes, offlineSupported, SITE_ROOT } from "../browser/index.js";
+import { besides, h, megabytes, offlineSupported, SITE_ROOT } from "../browser/index.js";
 import { askWorker, offlineRemoved, registerWorker, setOfflineRemoved } from "./state.js";
 
 const offlineBook = { phase: "unknown", loaded: 0, total: 0, usage: 0, error: "", views: new Set() };
@@ -47,7 +47,7 @@ export async function downloadBook() {
   try {
     setOfflineRemoved(false);
     await registerWorker();
-    navigator.storage?.persist?.().catch(() => false);
+    navigator.storage?.persist?.().catch(besides("storage.persist (the browser decides; the book is kept either way)"));
     const end = await askWorker({ type: "download" }, (message) => {
       if (message.type === "progress") setBook({ loaded: message.loaded, total: message.total });
       return message.type !== "progress";

@@ -16,7 +16,7 @@
 
 import { CONFIG } from "../config.js";
 import { refreshOfflineBook, offlineControl } from "./control.js";
-import { offlineSupported, SITE_ROOT } from "../browser/index.js";
+import { besides, offlineSupported, SITE_ROOT } from "../browser/index.js";
 import { offlineRemoved, registerWorker } from "./state.js";
 import { runtime } from "../engine/index.js";
 import { watchUpdates } from "./update.js";
@@ -27,17 +27,17 @@ export function initOffline() {
   else fillOfflinePlaceholder();
   if (offlineRemoved()) return void refreshOfflineBook();
   navigator.serviceWorker.addEventListener("message", (event) => {
-    if (event.data?.type === "offline-status") refreshOfflineBook().catch(() => null);
+    if (event.data?.type === "offline-status") refreshOfflineBook().catch(besides("the offline control redrawn (drawn again at the next status)"));
   });
   navigator.serviceWorker.startMessages();
-  navigator.serviceWorker.addEventListener("controllerchange", () => refreshOfflineBook().catch(() => null));
-  if (navigator.serviceWorker.controller) refreshOfflineBook().catch(() => null);
+  navigator.serviceWorker.addEventListener("controllerchange", () => refreshOfflineBook().catch(besides("the offline control redrawn (drawn again at the next status)")));
+  if (navigator.serviceWorker.controller) refreshOfflineBook().catch(besides("the offline control redrawn (drawn again at the next status)"));
   else askToBeControlled();
   const registration = whenEngineQuiet().then(async () => {
     const current = await registerWorker(); // a first install, or a look for a new build
     if (!current) return null; // the book was removed meanwhile (another tab): nothing registered
     watchUpdates(current);
-    refreshOfflineBook().catch(() => null);
+    refreshOfflineBook().catch(besides("the offline control redrawn (drawn again at the next status)"));
     return current;
   });
   registration.catch((err) => console.warn("Dés & Lames : le service worker n’a pas pu être installé.", err));
@@ -52,7 +52,7 @@ export function initOffline() {
 function askToBeControlled() {
   navigator.serviceWorker.ready
     .then((registration) => navigator.serviceWorker.controller || registration.active?.postMessage({ type: "claim" }))
-    .catch(() => null);
+    .catch(besides("the page asking to be controlled (it is at its next load)"));
 }
 
 function fillOfflinePlaceholder() {
@@ -112,9 +112,9 @@ function askForTheCopy(registering) {
     said = key;
     if (registration) return post(message);
     pending = message;
-    navigator.serviceWorker.getRegistration(SITE_ROOT).then(use).catch(() => null); // another tab's, meanwhile
+    navigator.serviceWorker.getRegistration(SITE_ROOT).then(use).catch(besides("another tab's registration, meanwhile (this tab's own follows)"));
   };
-  registering.then(use).catch(() => null);
+  registering.then(use).catch(besides("the service worker's registration (the offline control says the book is not kept)"));
   window.addEventListener("pagehide", () => {
     if (registration && runtime.state.name === "ready") post({ type: "precache", engine: true });
   });

@@ -2,7 +2,7 @@
 // its own; a page where a roll still offers its follow-ups (a confrontation
 // under way, a reroll not yet taken) asks once more before reloading.
 
-import { h, pageLayer } from "../browser/index.js";
+import { besides, h, pageLayer } from "../browser/index.js";
 
 export function watchUpdates(registration) {
   const offer = () => {
@@ -15,7 +15,7 @@ export function watchUpdates(registration) {
   });
   // A phone keeps a tab for days: look for a new build when the reader comes back.
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "visible") registration.update().catch(() => null);
+    if (document.visibilityState === "visible") registration.update().catch(besides("a check for a newer site (checked again at the next visit)"));
   });
 }
 

@@ -7,7 +7,7 @@
 // is the build's configuration (from rules_py); no rule here.
 
 import { SHEETS_CONFIG } from "../config.js";
-import { fr, h } from "../browser/index.js";
+import { fr, h, storageError, storageTrouble } from "../browser/index.js";
 import { sheetsCall } from "./engine.js";
 import { getReceived, getReserve, getSheet, listReceived, listSheets, watchSheets } from "../storage/index.js";
 import { verifyWhenReady } from "./verify.js";
@@ -85,7 +85,7 @@ class SheetPicker {
     }
     verifyWhenReady(); // what was kept before the engine was there, checked once it is
     // The copies the table received (« La table »): chosen like the reader's own, never written.
-    const received = await listReceived(this.jeu).catch(() => []);
+    const received = await listReceived(this.jeu).catch(storageTrouble("les fiches reçues", []));
     if (serial !== this.drawSerial) return false;
     records.push(...received.map((r) => ({ id: r.cle, jeu: r.jeu, rev: r.n, fiche: r.fiche, recue: true })));
     // The list changes in one step, whole: a roll tapped while it is read again reads the list before
@@ -173,7 +173,9 @@ class SheetPicker {
   // A sheet as stored now: the reader's own, or a copy the table received (marked `recue`).
   async read(id) {
     if (!this.records.find((r) => r.id === id)?.recue) return getSheet(id);
-    const copy = await getReceived(id).catch(() => null);
+    const copy = await getReceived(id).catch((err) => {
+      throw storageError("la fiche reçue", err);
+    });
     return copy && { id: copy.cle, jeu: copy.jeu, rev: copy.n, fiche: copy.fiche, recue: true };
   }
 
@@ -433,7 +435,9 @@ class SheetPicker {
     const out = { ...request, ...this.payload(records) };
     let reserveRev = 0;
     if (this.binding.fiches.includes("reserve")) {
-      const reserve = await getReserve(this.jeu).catch(() => null);
+      const reserve = await getReserve(this.jeu).catch((err) => {
+        throw storageError("la Réserve du meneur", err);
+      });
       out.reserve = reserve?.reserve || SHEETS_CONFIG.reserves[this.jeu] || undefined;
       reserveRev = reserve?.rev || 0;
     }

@@ -6,6 +6,7 @@
 // Nothing here starts the engine: a page that waits for a first tap keeps its sheets as they are.
 
 import { checkSheet } from "./engine.js";
+import { storageTrouble } from "../browser/index.js";
 import { listSheets, settleSheet } from "../storage/index.js";
 import { runtime } from "../engine/index.js";
 
@@ -34,7 +35,7 @@ export async function verifyKept() {
     let settled = 0;
     do {
       verifyAgain = false;
-      const waiting = (await listSheets(null).catch(() => [])).filter((record) => record.controle === "page");
+      const waiting = (await listSheets(null).catch(storageTrouble("les fiches à vérifier", []))).filter((record) => record.controle === "page");
       for (const record of waiting) {
         if (runtime.state.name !== "ready") return settled; // the engine went away: the next pass
         const checked = await checkSheet(record.fiche, record.jeu);

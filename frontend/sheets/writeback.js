@@ -8,7 +8,7 @@
 // with its « Annuler » too.
 
 import { SHEETS_CONFIG } from "../config.js";
-import { fr, h } from "../browser/index.js";
+import { fr, h, storageTrouble } from "../browser/index.js";
 import { reapplyChanges, sheetsCall } from "./engine.js";
 import { getReserve, getSheet, undoWrites, writeReserve, writeSheet } from "../storage/index.js";
 import { askedUndo, writeKey } from "./story.js";
@@ -167,7 +167,8 @@ function followupForm(widget, offer) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const jeu = widget.roller.split(".", 1)[0];
-    const record = await getSheet(offer.fiche_id).catch(() => null);
+    const record = await getSheet(offer.fiche_id).catch(storageTrouble("la fiche", false));
+    if (record === false) return (out.textContent = fr("La mémoire de ce navigateur n’a pas répondu : rien n’a été écrit sur la fiche, réessayez."));
     if (!record) return (out.textContent = fr("Cette fiche n’existe plus sur cet appareil."));
     let answer;
     try {

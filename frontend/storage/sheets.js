@@ -20,6 +20,7 @@
 // others (BroadcastChannel, or a localStorage ping where there is none). The site's
 // caches change name at every build; this database does not.
 
+import { besides } from "../browser/index.js";
 import { database } from "./database.js";
 import { TABLE_GAMES_KEY } from "./table.js";
 
@@ -355,7 +356,7 @@ export async function persistenceState() {
 // writes of one step undone, so that the widget showing its result goes back too).
 export function changed(jeu, ids, reserve = false, extra = {}) {
   const message = { jeu, ids, reserve, quand: Date.now(), ...extra };
-  if (!reserve) listSheets(jeu).catch(() => {}); // the hint of the games with sheets follows (noteGames)
+  if (!reserve) listSheets(jeu).catch(besides("the hint of the games with sheets (noteGames, for the next visit)"));
   document.dispatchEvent(new CustomEvent("dl:fiches", { detail: message }));
   try {
     if ("BroadcastChannel" in globalThis) {

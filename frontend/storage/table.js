@@ -15,6 +15,7 @@
 // Every change is told as "dl:table" on document, and the games the table holds are listed in
 // localStorage (TABLE_GAMES_KEY, read by the <head> of every page: hooks/page/sheets.py).
 
+import { besides } from "../browser/index.js";
 import { database } from "./database.js";
 
 export const TABLE_GAMES_KEY = "des-et-lames:table-jeux";
@@ -155,7 +156,7 @@ export function listReceivedRolls(jeu) {
 // --- told --------------------------------------------------------------------
 
 export function tableChanged(jeu) {
-  listReceived(null).then((records) => noteTableGames(records.map((r) => r.jeu))).catch(() => null);
+  listReceived(null).then((records) => noteTableGames(records.map((r) => r.jeu))).catch(besides("the hint of the games with a table (kept for the next visit)"));
   document.dispatchEvent(new CustomEvent("dl:table", { detail: { jeu } }));
 }
 

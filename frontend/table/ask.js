@@ -4,7 +4,7 @@
 // QR code (record "d", table/request.js), kept on her phone with its answers (storage/requests.js); the
 // requests drawn with their answers under « Demandes et réponses ».
 
-import { fr, h } from "../browser/index.js";
+import { fr, h, storageTrouble } from "../browser/index.js";
 import { GAMES } from "../config.js";
 import { sheetButton, tell } from "../sheets/index.js";
 import { forgetRequest, keepRequest, listReceived, nextSequence } from "../storage/index.js";
@@ -117,7 +117,7 @@ export class AskForm {
   }
 
   async refreshWho() {
-    const copies = await listReceived(this.screen.jeu).catch(() => []);
+    const copies = await listReceived(this.screen.jeu).catch(storageTrouble("les fiches reçues", []));
     const chosen = this.who.value;
     this.who.replaceChildren(h("option", { value: "" }, "Toute la table"),
       ...copies.map((copy) => h("option", { value: copy.cle }, fr(copy.fiche.nom))));

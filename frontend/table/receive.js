@@ -5,6 +5,7 @@
 // (table/record.js), the key its phone is known by (table/trust.js), what a player's roll may say
 // (table/checks.js), what was counted before under the same id.
 
+import { besides } from "../browser/index.js";
 import { checkSheet, reapplyChanges } from "../sheets/index.js";
 import {
   addAnswer, firstAnswer, getReceivedRoll, getRequest, getReserve, keepReceived, keepReceivedRoll, keepTrustedDevice, rekeyCopies,
@@ -21,6 +22,8 @@ import { checkMeneurKey, checkPlayerKey } from "./trust.js";
 
 const UNREADABLE = "Ce lien de la table est illisible (coupé ou modifié en route)\u202F: demandez-en un nouveau.";
 const RESERVE_TRIES = 3;
+const UNSTORED =
+  "La mémoire de ce téléphone n’a pas répondu\u00a0: rien n’a été compté ni gardé. Rouvrez le lien dans un moment (ou rechargez la page).";
 
 // `text` said of a link of format 1: unsigned (made before signatures), taken as before.
 function unsignedSaid(record, text) {
@@ -30,6 +33,16 @@ function unsignedSaid(record, text) {
 // → {text, kind: "ok" | "error", accepter?: the sentence offers « Accepter ce nouvel appareil », roll?: the
 // roll drawn, scene?: widget}. `accept`: the reader chose « Accepter ce nouvel appareil » for this record.
 export async function receiveRecord(record, schema, accept = false) {
+  try {
+    return await receiveKind(record, schema, accept);
+  } catch (err) {
+    // a read of this phone's storage that failed (what was counted before is unknown): nothing is counted
+    besides("a table record not received: this device's storage failed")(err);
+    return { kind: "error", text: UNSTORED };
+  }
+}
+
+async function receiveKind(record, schema, accept) {
   if (record.kind === "f") return receiveSheet(record, schema, accept);
   if (record.kind === "j" || record.kind === "x") return receiveRoll(record, accept);
   const trusted = await checkMeneurKey(record, accept).catch((err) => ({ error: err.message }));
@@ -78,7 +91,7 @@ async function receiveSheet(record, schema, accept) {
 // request holds it.
 async function openSecretRoll(record) {
   const { q: requestId, s: sealed } = record.body;
-  const request = typeof requestId === "string" ? await getRequest(requestId).catch(() => null) : null;
+  const request = typeof requestId === "string" ? await getRequest(requestId) : null; // a failure: UNSTORED
   if (!request?.secret) {
     return { error: "Ce jet secret répond à une demande que ce téléphone ne tient pas (faite sur un autre, ou retirée)\u202F: seul le téléphone du meneur qui la tient peut le lire, rien n’a été gardé." };
   }
@@ -106,14 +119,15 @@ async function receiveRoll(record, accept) {
   if (roll.error) return { kind: "error", text: roll.error };
   const trusted = await checkPlayerKey(record, { sujet: roll.sujet, nom: roll.personnage }, accept).catch((err) => ({ error: err.message }));
   if (trusted.error) return { kind: "error", text: trusted.error, accepter: trusted.accepter };
-  const kept = await getReceivedRoll(record.id).catch(() => null);
-  const reserveRecord = startingReserve(record.jeu) ? await getReserve(record.jeu).catch(() => null) : null;
+  // read or refused whole (receiveRecord): a roll counted before, unread, would be counted twice
+  const kept = await getReceivedRoll(record.id);
+  const reserveRecord = startingReserve(record.jeu) ? await getReserve(record.jeu) : null;
   const reserve = reserveRecord?.reserve || startingReserve(record.jeu);
   const who = roll.personnage ? `de ${roll.personnage}` : "d’un joueur";
   if (kept?.corps && JSON.stringify(kept.corps) !== JSON.stringify(body)) return forgedAgain(record, kept, reserve, who);
   const played = await replayRoll(roll, record.jeu, reserve);
   if (played.error) return { kind: "error", text: `Jet du lien refusé, rien n’a été compté\u00a0: ${played.error}` };
-  const request = roll.demande ? await getRequest(roll.demande).catch(() => null) : null;
+  const request = roll.demande ? await getRequest(roll.demande) : null;
   if (request && request.lanceur !== roll.roller) {
     return { kind: "error", text: `Ce jet répond à votre demande « ${request.titre} » avec un autre lanceur\u202F: rien n’a été compté.` };
   }
@@ -129,7 +143,7 @@ async function receiveRoll(record, accept) {
     lines = applied.lignes || [];
   }
   let skipped = kept?.manquants ?? 0;
-  if (!kept) skipped = await keepTrustedDevice(record, roll.numero).catch(() => 0);
+  if (!kept) skipped = await keepTrustedDevice(record, roll.numero).catch(besides("the roll numbers of a phone (« jets non montrés » not said this time)")) ?? 0;
   if (accept && record.cle && trusted.copies.length) await rekeyCopies(trusted.copies, record.cle);
   const entry = { cle: record.id, jeu: record.jeu, n: record.n, auteur: record.auteur, quand: Date.now(), personnage: roll.personnage,
     roller: roll.roller, resultat: String(played.result.resultat), reussite: played.result.reussite ?? null, reserve: lines,

@@ -10,7 +10,7 @@
 //         (80 characters at most), q?: {i: the character's subject, n: her name} (none: the whole table),
 //         x?: the meneuse's ECDH P-256 public key, raw, base64url (a secret roll)}
 
-import { fr, h } from "../browser/index.js";
+import { fr, h, storageTrouble } from "../browser/index.js";
 import { sheetButton } from "../sheets/index.js";
 import { listSheets, nextSequence } from "../storage/index.js";
 import { presetForm } from "./ask.js";
@@ -101,7 +101,7 @@ function preventChange(event) {
 }
 
 async function ownSheetOf(jeu, subject) {
-  const sheets = await listSheets(jeu).catch(() => []);
+  const sheets = await listSheets(jeu).catch(storageTrouble("vos fiches", []));
   return sheets.find((record) => !record.refus && subjectOf(record.fiche.id) === subject) || null;
 }
 

@@ -445,3 +445,24 @@ def test_axe_finds_nothing_on_the_drafts_and_a_refused_sheet(browser, server, sc
     finally:
         page.context.close()
     no_errors(errors)
+
+
+def test_a_device_whose_storage_fails_says_so_at_the_top_and_keeps_nothing_silent(browser, server):
+    """IndexedDB refused (a private window's quota, a broken profile): « Mes personnages » says it in its
+    own sentence and at the top of the page (browser/failures.js), never an empty list shown as the truth."""
+    errors: list[str] = []
+    page = phone(browser, errors, size=SMALL, scheme="dark")
+    try:
+        page.context.add_init_script("IDBFactory.prototype.open = function () { throw new DOMException('refusé', 'UnknownError'); };")
+        page.goto(server.url + sheets_page("simon"))
+        trouble = page.locator(".dl-storage-trouble[role=alert]")
+        trouble.wait_for()
+        assert "La mémoire de ce navigateur n’a pas répondu" in trouble.inner_text()
+        assert "Tout exporter" in trouble.inner_text()
+        box = trouble.bounding_box()
+        assert box and box["y"] < SMALL["height"], box  # where she looks, not below the screen
+        assert page.locator(".dl-storage-trouble").count() == 1, "said once"
+        assert any("lecture du stockage de l’appareil" in str(f["reason"]) for f in page.evaluate("globalThis.dlFailures"))
+        no_errors(errors)
+    finally:
+        page.context.close()

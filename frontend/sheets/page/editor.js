@@ -6,7 +6,7 @@
 // form's changes are laid over that newer copy (field by field), checked again and written: nothing is
 // lost, and the other tab's version stays one « Annuler » away.
 
-import { fr, h } from "../../browser/index.js";
+import { fr, h, storageTrouble } from "../../browser/index.js";
 import { formSheetError, plainSheetError, sheetButton, tell, verifyWhenReady, whenSaid } from "../index.js";
 import { checkSheetHere } from "./check.js";
 import { sheetForm } from "./form.js";
@@ -96,7 +96,7 @@ export function sheetEditor(page, record, { start = null, draft = null, refusal 
     closed = true;
     removeHiddenWatch();
     forgetDraftInFlight(id);
-    const discarded = kept ? await discardDraft(id).catch(() => null) : null;
+    const discarded = kept ? await discardDraft(id).catch(storageTrouble("la saisie en cours")) : null;
     await page.showList(record ? record.id : null);
     if (discarded) page.offerDraftBack(discarded);
   }

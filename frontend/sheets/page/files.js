@@ -7,7 +7,7 @@
 // everything is written in one transaction (sheets/page/device.js importEverything). The engine checks what
 // was kept when it comes (sheets/verify.js).
 
-import { h, pageLayer, SITE_ROOT } from "../../browser/index.js";
+import { h, pageLayer, SITE_ROOT, storageTrouble } from "../../browser/index.js";
 import { askReader, plainSheetError, verifyWhenReady } from "../index.js";
 import { readBackupText, writeBackup } from "./backup.js";
 import { newSheetId } from "./editor.js";
@@ -49,7 +49,7 @@ function localDay(date = new Date()) {
 export async function exportBackup(page, jeu = null) {
   const { records, reserves, drafts } = await deviceContents();
   // The table's copies received are not the device's to back up (their players show them again): said.
-  const received = jeu ? [] : await listReceived(null).catch(() => []);
+  const received = jeu ? [] : await listReceived(null).catch(storageTrouble("les fiches reçues", []));
   const copies = !received.length ? ""
     : ` ${received.length > 1 ? `Les ${received.length}\u00a0fiches reçues par « La table » n’y sont pas` : "La fiche reçue par « La table » n’y est pas"}\u202F: ce sont des copies, que leurs joueuses vous montrent de nouveau.`;
   const mine = (obj) => !jeu || obj.jeu === jeu;

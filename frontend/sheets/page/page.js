@@ -8,7 +8,7 @@
 // shared sheet is checked against the schema here (sheets/page/check.js) and kept at once; the
 // engine checks each kept sheet whole when it is there (sheets/verify.js).
 
-import { fr, h } from "../../browser/index.js";
+import { besides, fr, h, STORAGE_TROUBLE, storageTrouble } from "../../browser/index.js";
 import { runtime, waitsForTap } from "../../engine/index.js";
 import { askReader, kindLabel, plainSheetError, sheetButton, sheetView, tell, verifyWhenReady, whenSaid } from "../index.js";
 import { checkSheetHere } from "./check.js";
@@ -60,7 +60,7 @@ class SheetsPage {
     else await this.showList();
     // The engine starts in an idle moment, and checks whole what was kept before it was there.
     verifyWhenReady();
-    if (!waitsForTap()) (globalThis.requestIdleCallback || setTimeout)(() => runtime.start(new Set([this.jeu])).catch(() => null), { timeout: 3000 });
+    if (!waitsForTap()) (globalThis.requestIdleCallback || setTimeout)(() => runtime.start(new Set([this.jeu])).catch(besides("the engine started ahead (its failure is said by the first check or roll that needs it)")), { timeout: 3000 });
   }
 
   // Said at once; whether the browser promised to keep them, once it has answered.
@@ -91,7 +91,7 @@ class SheetsPage {
     this.current = { view: "list" };
     stepTo(this, null);
     await this.load();
-    const drafts = await listDrafts(this.jeu).catch(() => []);
+    const drafts = await listDrafts(this.jeu).catch(storageTrouble("les saisies en cours", []));
     const count = this.records.length;
     const list = h("ul", { class: "dl-sheets__list" }, ...this.records.map((record) => this.card(record)));
     const title = h("h2", { id: `${this.el.id}-liste`, tabindex: "-1" }, count ? `Vos fiches (${count})` : "Vos fiches");
@@ -164,14 +164,15 @@ class SheetsPage {
   }
 
   async showSheet(id, text = null) {
-    const record = await getSheet(id).catch(() => null);
+    const record = await getSheet(id).catch(storageTrouble("une fiche", false));
+    if (record === false) return this.showList(null, STORAGE_TROUBLE);
     if (!record) return this.showList(null, "Cette fiche n’existe plus sur cet appareil.");
     this.current = { view: "sheet", id, rev: record.rev, refus: record.refus || null };
     stepTo(this, id);
     const undo = record.precedente
       ? sheetButton(`Annuler la dernière modification (${record.precedente.raison})`, () => this.undo(record))
       : "";
-    const draft = await getDraft(id).catch(() => null);
+    const draft = await getDraft(id).catch(storageTrouble("la saisie en cours de cette fiche"));
     this.main.replaceChildren(
       h("p", {}, sheetButton("← Tous mes personnages", () => this.showList(id))),
       record.refus ? h("div", { class: "dl-sheets__refused" },
@@ -217,7 +218,7 @@ class SheetsPage {
     const again = sheetButton("Annuler", async () => {
       const back = await restoreDraft(this.jeu).catch((err) => this.failed(err.message));
       if (!back) return this.failed("Cette saisie ne peut plus revenir (une autre saisie de la même fiche a été gardée depuis).");
-      const record = await getSheet(back.fiche_id).catch(() => null);
+      const record = await getSheet(back.fiche_id).catch(storageTrouble("une fiche"));
       this.showForm(record, { draft: back });
     });
     const name = String(draft.fiche?.nom || "").trim();
@@ -270,7 +271,7 @@ class SheetsPage {
   // A sheet from elsewhere (a link, an example, a copy), checked here, kept at once: its id asked
   // about if it exists; the engine checks it whole when it is there.
   async keep(fiche) {
-    const existing = await getSheet(fiche.id).catch(() => null);
+    const existing = await getSheet(fiche.id).catch(storageTrouble("une fiche"));
     let toAdd = fiche;
     try {
       if (existing) {
@@ -403,7 +404,7 @@ class SheetsPage {
     if (detail.reserve) return view === "list" ? this.reserve?.refresh() : undefined;
     if (detail.brouillons) return view === "list" ? this.showList() : undefined;
     if (view === "sheet" && detail.marque && detail.ids.includes(this.current.id)) {
-      const record = await getSheet(this.current.id).catch(() => null);
+      const record = await getSheet(this.current.id).catch(storageTrouble("une fiche"));
       if (record && (record.rev !== this.current.rev || JSON.stringify(record.refus || null) !== JSON.stringify(this.current.refus))) {
         return this.showSheet(this.current.id);
       }
@@ -411,7 +412,8 @@ class SheetsPage {
     }
     if (view === "list") await this.showList();
     else if (view === "sheet" && detail.ids.includes(this.current.id)) {
-      const record = await getSheet(this.current.id).catch(() => null);
+      const record = await getSheet(this.current.id).catch(storageTrouble("une fiche", false));
+      if (record === false) return;
       if (!record) return this.showList(null, "Cette fiche vient d’être supprimée (dans un autre onglet).");
       if (record.rev !== this.current.rev) await this.showSheet(this.current.id, detail.ailleurs ? "Cette fiche vient de changer dans un autre onglet : la voici à jour." : null);
     } else if (view === "form" && detail.ids.includes(this.current.id)) {
