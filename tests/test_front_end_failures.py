@@ -11,7 +11,9 @@ from helpers import run_front_end
 
 FRONT = Path(__file__).resolve().parents[1] / "frontend"
 #: A handler that turns any failure into a constant: what the rule forbids.
-SILENT = re.compile(r"\.catch\(\s*(?:\(\s*\w*\s*\)|_\w*|\w+)\s*=>\s*(?:null|undefined|false|true|0|\[\]|\{\s*\}|\"\")\s*\)")
+SILENT = re.compile(
+    r"\.catch\(\s*(?:\(\s*\w*\s*\)|_\w*|\w+)\s*=>\s*(?:null|undefined|false|true|0|\[\]|\{\s*\}|\"\")\s*\)"
+)
 REASON = re.compile(r"\bbesides\(\s*(\"[^\"]*\"|'[^']*'|`[^`]*`)?")
 
 

@@ -453,7 +453,9 @@ def test_a_device_whose_storage_fails_says_so_at_the_top_and_keeps_nothing_silen
     errors: list[str] = []
     page = phone(browser, errors, size=SMALL, scheme="dark")
     try:
-        page.context.add_init_script("IDBFactory.prototype.open = function () { throw new DOMException('refusé', 'UnknownError'); };")
+        page.context.add_init_script(
+            "IDBFactory.prototype.open = function () { throw new DOMException('refusé', 'UnknownError'); };"
+        )
         page.goto(server.url + sheets_page("simon"))
         trouble = page.locator(".dl-storage-trouble[role=alert]")
         trouble.wait_for()
@@ -462,7 +464,9 @@ def test_a_device_whose_storage_fails_says_so_at_the_top_and_keeps_nothing_silen
         box = trouble.bounding_box()
         assert box and box["y"] < SMALL["height"], box  # where she looks, not below the screen
         assert page.locator(".dl-storage-trouble").count() == 1, "said once"
-        assert any("lecture du stockage de l’appareil" in str(f["reason"]) for f in page.evaluate("globalThis.dlFailures"))
+        assert any(
+            "lecture du stockage de l’appareil" in str(f["reason"]) for f in page.evaluate("globalThis.dlFailures")
+        )
         no_errors(errors)
     finally:
         page.context.close()
