@@ -5,7 +5,7 @@
   Python's HTML parser, independently of hooks/site_step/csp.py's own reading), 'wasm-unsafe-eval'
   and Pyodide's address; never 'unsafe-inline' nor 'unsafe-eval';
 - worker-src the site only; connect-src the site and Pyodide's address; object-src 'none';
-  base-uri 'self'; nothing a <meta> ignores (frame-ancestors: CONTRIBUTING.md says so).
+  base-uri 'self'; nothing a <meta> ignores (frame-ancestors: ARCHITECTURE.md says so).
 The browser tests (tests/browser/test_security_policy.py) check that nothing is refused.
 """
 
