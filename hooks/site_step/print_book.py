@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from hooks.errors import SiteError
-from hooks.site_step.print_content import Page, Site, on_paper
-from hooks.site_step.print_html import Node, attr, find, parse, text_of
+from hooks.site_step.print_content import HEADINGS, Page, Paper, Site, paper_text
+from hooks.site_step.print_html import Node, attr, collector_paused, find, parse, text_of
 from hooks.site_step.print_sheets import GAMES_TITLES, blank_sheet, paper_template
 from hooks.typography import typeset_html
 from hooks.urls import page_url, relative_url
@@ -54,6 +54,7 @@ class Part:
     pages: list[Page] = field(default_factory=list)
     articles: dict[str, Node] = field(default_factory=dict)  # page url -> its article, as built
     sheets: tuple[str, ...] = ()  # the games of a part of blank sheets
+    on_paper: dict[str, Paper] = field(default_factory=dict)  # page url -> its print, for every document
 
 
 @dataclass
@@ -75,6 +76,11 @@ class Book:
 
 def plan_book(site: Path, nav: list[Any], site_url: str, name: str, description: str) -> Book:
     """The book's parts from the navigation (``mkdocs.yml``'s ``nav``) and the built pages."""
+    with collector_paused():
+        return _plan_book(site, nav, site_url, name, description)
+
+
+def _plan_book(site: Path, nav: list[Any], site_url: str, name: str, description: str) -> Book:
     parts: list[Part] = []
     pages: dict[str, Page] = {}
     for section, src in nav_pages(nav):
@@ -84,8 +90,9 @@ def plan_book(site: Path, nav: list[Any], site_url: str, name: str, description:
         built = site / url / "index.html"
         if not built.is_file():
             raise SiteError(f"Version imprimable : la page {url or '/'} de la navigation n’est pas dans le site.")
-        article = article_of(built.read_text(encoding="utf-8"), url)
-        source = CHAPTER.search(built.read_text(encoding="utf-8"))
+        html = built.read_text(encoding="utf-8")
+        article = article_of(html, url)
+        source = CHAPTER.search(html)
         if source:
             title = htmllib.unescape(source.group(2))
             title = title if section.split()[0] in title else f"{section} — {title}"
@@ -154,7 +161,7 @@ def section_names(article: Node) -> dict[str, str]:
         for child in node.children:
             if not isinstance(child, Node):
                 continue
-            if re.fullmatch(r"h[1-6]", child.tag):
+            if child.tag in HEADINGS:
                 current = heading_words(child)
             if attr(child, "id"):
                 names.setdefault(attr(child, "id"), current)
@@ -218,6 +225,11 @@ def print_link(html: str, path: str, book: Book) -> str:
 def write_print_version(site: Path, book: Book, joined: str | None = None) -> list[str]:
     """``imprimer/`` (the whole book) and ``imprimer/<part>/`` (each part, each blank sheet); their paths.
     ``joined``: the site's joined stylesheet, linked before the print stylesheet (the blank sheets' paper.css)."""
+    with collector_paused():
+        return _write_print_version(site, book, joined)
+
+
+def _write_print_version(site: Path, book: Book, joined: str | None) -> list[str]:
     written = []
     documents: list[tuple[str, str, list[Part], bool]] = [
         (PRINT_DIR, f"{book.name} — le livre à imprimer", book.parts, True)
@@ -316,7 +328,9 @@ def part_html(part: Part, site: Site) -> str:
         out += [blank_sheet(game, demote=len(part.sheets) > 1) for game in part.sheets]
     for index, page in enumerate(part.pages):
         demote = 1 if index > 0 else 0  # a part's later pages: sections of its first one
-        content = on_paper(part.articles[page.url], page, site, demote)
+        if page.url not in part.on_paper:  # once: the whole book and the part print the same text
+            part.on_paper[page.url] = paper_text(part.articles[page.url], page, site, demote)
+        content = part.on_paper[page.url].resolve(site.here)
         out.append(f'<article class="dl-print-page" id="{page.anchor}">\n{content}\n</article>')
     out.append("</section>")
     return "\n".join(out)

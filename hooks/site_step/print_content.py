@@ -23,14 +23,16 @@ From the built page's own content, as it is before any script runs:
 
 from __future__ import annotations
 
+import html as htmllib
 import re
 from dataclasses import dataclass, field
 from urllib.parse import unquote, urljoin
 
+from hooks.errors import SiteError
 from hooks.site_step.print_html import Node, Raw, attr, find, find_all, has_class, serialize, text_of
 from hooks.typography import typeset_html
 
-__all__ = ["Page", "Raw", "Site", "on_paper", "roller_on_paper"]
+__all__ = ["Page", "Paper", "Raw", "Site", "on_paper", "paper_text", "roller_on_paper"]
 
 ORIGIN = "http://site.invalid/"  # to resolve a page's relative links (never fetched)
 
@@ -69,20 +71,56 @@ class Site:
 
 def on_paper(article: Node, page: Page, site: Site, demote: int = 0) -> str:
     """The article's content (its children) as the print version writes it; headings ``demote`` levels lower."""
-    return "".join(
-        serialize(node) for child in article.children for node in _paper(child, page, site, demote, article.raw)
+    return paper_text(article, page, site, demote).resolve(site.here)
+
+
+@dataclass
+class Paper:
+    """A page on paper, whichever document holds it: its text, in which each link to a page of the book is
+    a NUL, its number, a NUL (no built page holds a NUL), and those links (the page's url, its place in a document that holds it, its web address)."""
+
+    text: str
+    links: list[tuple[str, str, str]]
+
+    def resolve(self, here: set[str]) -> str:
+        """The text in a document of the pages ``here``: a link to one of them goes to its place in it."""
+        if not self.links:
+            return self.text
+        return _HELD.sub(lambda m: _href(self.links[int(m.group(1))], here), self.text)
+
+
+_HELD = re.compile("\0(\\d+)\0")
+
+
+def _href(link: tuple[str, str, str], here: set[str]) -> str:
+    path, local, web = link
+    return htmllib.escape(local if path in here else web, quote=True)
+
+
+def paper_text(article: Node, page: Page, site: Site, demote: int = 0) -> Paper:
+    """``on_paper`` once for every document that prints the page (the whole book, its part): their links
+    differ only by the pages each holds (``Paper.resolve``)."""
+    links: list[tuple[str, str, str]] = []
+    text = "".join(
+        serialize(node) for child in article.children for node in _paper(child, page, site, demote, article.raw, links)
     )
+    if text.count("\0") != 2 * len(links):  # HTML holds no NUL (a parse error): never in a built page
+        raise SiteError(f"Version imprimable : la page {page.url or '/'} contient un caractère NUL.")
+    return Paper(text, links)
 
 
 #: Elements that only work on a screen, by class.
-SCREEN_ONLY = ("headerlink", "footnote-backref", "dl-print-link", "dl-visually-hidden")
+SCREEN_ONLY = frozenset(("headerlink", "footnote-backref", "dl-print-link", "dl-visually-hidden"))
 DROPPED_TAGS = ("script", "style", "form", "button", "input", "select", "template")
 REFERRING = ("for", "aria-labelledby", "aria-describedby", "aria-controls", "headers")
 URL_REF = re.compile(r"url\(#([^)]+)\)")
+HEADINGS = frozenset(f"h{level}" for level in range(1, 7))
 _MADE: dict[int, tuple[Node, str]] = {}  # id of a roller's section -> (it, its print)
 
 
-def _paper(node: Node | str, page: Page, site: Site, demote: int, raw: list[str]) -> list[Node | str]:
+def _paper(
+    node: Node | str, page: Page, site: Site, demote: int, raw: list[str], links: list[tuple[str, str, str]]
+) -> list[Node | str]:
     if isinstance(node, str):
         return [node]
     if node.tag == "dl-raw":  # a chart, kept as written: its ids and references prefixed
@@ -90,16 +128,17 @@ def _paper(node: Node | str, page: Page, site: Site, demote: int, raw: list[str]
         chart = re.sub(r'\bid="([^"]+)"', lambda m: f'id="{page.id_of(m.group(1))}"', chart)
         chart = re.sub(r'aria-labelledby="([^"]+)"', lambda m: f'aria-labelledby="{page.id_of(m.group(1))}"', chart)
         return [Raw(URL_REF.sub(lambda m: f"url(#{page.id_of(m.group(1))})", chart))]
-    if node.tag in DROPPED_TAGS or any(has_class(node, name) for name in SCREEN_ONLY):
+    classes = node.attrs.get("class")
+    if node.tag in DROPPED_TAGS or (classes and not SCREEN_ONLY.isdisjoint(classes.split())):
         return []
     if attr(node, "id") in ("dl-offline", "__skip"):
         return []
-    if has_class(node, "dl-roller"):  # made once per build (the book and its part both print it)
+    if classes and "dl-roller" in classes.split():  # made once per build (the book and its part both print it)
         kept = _MADE.get(id(node))
         if kept is None or kept[0] is not node:
             kept = _MADE[id(node)] = (node, typeset_html(roller_on_paper(node)))
         return [Raw(kept[1])]
-    children = [out for child in node.children for out in _paper(child, page, site, demote, raw)]
+    children = [out for child in node.children for out in _paper(child, page, site, demote, raw, links)]
     if node.tag == "noscript":
         return children
     attrs = dict(node.attrs)
@@ -113,18 +152,19 @@ def _paper(node: Node | str, page: Page, site: Site, demote: int, raw: list[str]
             attrs[name] = URL_REF.sub(lambda m: f"url(#{page.id_of(m.group(1))})", value)
     attrs.pop("tabindex", None)
     tag = node.tag
-    if re.fullmatch(r"h[1-6]", tag):  # a heading names itself: no « (voir …) » in it (nor in the PDF's bookmarks)
+    if tag in HEADINGS:  # a heading names itself: no « (voir …) » in it (nor in the PDF's bookmarks)
         children = [c for c in children if not (isinstance(c, Raw) and "dl-print-ref" in c)]
         tag = f"h{min(6, int(tag[1]) + demote)}"
     if tag == "details":
         attrs["open"] = None
     made = Node(tag, attrs, children, node.self_closed)
     if tag == "a" and attr(node, "href"):
-        return _link(made, page, site)
+        return _link(made, page, site, links)
     return [made]
 
 
-def _link(link: Node, page: Page, site: Site) -> list[Node | str]:
+def _link(link: Node, page: Page, site: Site, links: list[tuple[str, str, str]]) -> list[Node | str]:
+    """A link on paper; one to a page of the book is held in ``links``, its address chosen per document (``Paper``)."""
     href = attr(link, "href")
     words = text_of(link)
     if href.startswith("#"):
@@ -145,7 +185,8 @@ def _link(link: Node, page: Page, site: Site) -> list[Node | str]:
     if target is None:  # a page of the site that is not in the book (« Mes personnages »): its address
         link.attrs["href"] = web
         return [link, Raw(f'<span class="dl-print-url"> ({_esc(web)})</span>')]
-    link.attrs["href"] = "#" + (target.id_of(fragment) if fragment else target.anchor) if path in site.here else web
+    link.attrs["href"] = f"\0{len(links)}\0"
+    links.append((path, "#" + (target.id_of(fragment) if fragment else target.anchor), web))
     name = target.names.get(fragment, target.title) if fragment else target.title
     said = f"« {name} »" + ("" if target.chapter == page.chapter else f", {target.chapter}")
     if _fold(words) == _fold(name) and target.chapter == page.chapter:
@@ -173,10 +214,30 @@ def _esc(text: str) -> str:
 # ----------------------------------------------------------------------
 
 
+class Elements:
+    """Every element under a node, walked once, in document order, and by class: a roller is asked a dozen
+    questions (a walk of its few hundred elements each, before)."""
+
+    def __init__(self, node: Node) -> None:
+        self.every = list(find_all(node, lambda n: True))
+        self.classes: dict[str, list[Node]] = {}
+        for element in self.every:
+            for name in dict.fromkeys(attr(element, "class").split()):
+                self.classes.setdefault(name, []).append(element)
+
+    def of_class(self, name: str) -> list[Node]:
+        return self.classes.get(name, [])
+
+    def first(self, name: str) -> Node | None:
+        found = self.classes.get(name)
+        return found[0] if found else None
+
+
 def roller_on_paper(section: Node) -> str:
     """A roller as what it stands for: its example in words and its exact odds, as the widget holds them."""
-    title = find(section, lambda n: attr(n, "id").endswith("-titre"))
-    summary = find(section, lambda n: has_class(n, "dl-roller__summary"))
+    inside = Elements(section)
+    title = next((n for n in inside.every if attr(n, "id").endswith("-titre")), None)
+    summary = inside.first("dl-roller__summary")
     parts = [
         '<section class="dl-print-roller">',
         f'<p class="dl-print-roller__title"><span class="dl-print-roller__kicker">Lanceur</span> '
@@ -184,12 +245,12 @@ def roller_on_paper(section: Node) -> str:
     ]
     if summary is not None:
         parts.append(f'<p class="dl-print-roller__what">{_esc(text_of(summary))}</p>')
-    values = preset_in_words(section)
+    values = preset_in_words(section, inside)
     if values:
         said = " ; ".join(f"{_esc(label)} : {_esc(value)}" for label, value in values)
         parts.append(f'<p class="dl-print-roller__preset"><strong>Exemple de la section</strong> — {said}.</p>')
-    parts.append(_odds(section))
-    for example in find_all(section, lambda n: has_class(n, "dl-roller__example")):
+    parts.append(_odds(inside))
+    for example in inside.of_class("dl-roller__example"):
         head = find(example, lambda n: n.tag == "summary")
         body = find(example, lambda n: n.tag == "p")
         parts.append(
@@ -200,16 +261,20 @@ def roller_on_paper(section: Node) -> str:
     return "".join(parts)
 
 
-def preset_in_words(section: Node) -> list[tuple[str, str]]:
+def preset_in_words(section: Node, inside: Elements | None = None) -> list[tuple[str, str]]:
     """(label, value) of each field the widget shows at rest (not those under « Réglages », nor those of an
     alternative not chosen), with a value: a choice's words, a typed value, « oui » for a ticked box."""
-    form = find(section, lambda n: has_class(n, "dl-roller__group--shown"))
+    inside = inside or Elements(section)
+    form = inside.first("dl-roller__group--shown")
     if form is None:
         return []
     active = {
         attr(radio, "value")
-        for radio in find_all(section, lambda n: n.tag == "input" and attr(n, "type") == "radio")
-        if "checked" in radio.attrs and ":" in attr(radio, "value")
+        for radio in inside.every
+        if radio.tag == "input"
+        and attr(radio, "type") == "radio"
+        and "checked" in radio.attrs
+        and ":" in attr(radio, "value")
     }
     out = []
     for box in find_all(form, lambda n: has_class(n, "dl-field")):
@@ -236,13 +301,13 @@ def _value(box: Node) -> str:
     return re.sub(r"(?<!\w)-(?=\d)", "\u2212", attr(field_input, "value").replace(",", ", "))
 
 
-def _odds(section: Node) -> str:
+def _odds(inside: Elements) -> str:
     """The odds as the widget holds them: its summary, each outcome, the ordered outcome read three ways."""
-    title = find(section, lambda n: has_class(n, "dl-roller__odds-title"))
+    title = inside.first("dl-roller__odds-title")
     parts = [
         f'<p class="dl-print-roller__odds"><strong>{_esc(text_of(title)) if title else "Chances exactes"}</strong></p>'
     ]
-    rows = list(find_all(section, lambda n: has_class(n, "dl-odds__row")))
+    rows = inside.of_class("dl-odds__row")
     if rows:
         parts.append('<table class="dl-print-odds"><tbody>')
         for row in rows:
@@ -253,7 +318,7 @@ def _odds(section: Node) -> str:
                 f"<td>{_esc(text_of(value) if value else '')}</td></tr>"
             )
         parts.append("</tbody></table>")
-    scale = find(section, lambda n: has_class(n, "dl-scale"))
+    scale = inside.first("dl-scale")
     if scale is not None:
         legend = find(scale, lambda n: has_class(n, "dl-scale__title"))
         ways = list(find_all(scale, lambda n: has_class(n, "dl-scale__rows")))
