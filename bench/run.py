@@ -33,10 +33,15 @@ average around each section is written beside it. bench/README.md says what each
   its wall time and the long-task observer's figures beside it; the same visit from the page's
   top, « Lancer » clicked off-screen, is reported too (no reader taps a button it cannot see);
 - bytes the rollers add to a page before Pyodide, gzipped (<= 60 KB);
-- odds: slowest odds query of each roller, CPython and Pyodide (<= 5 ms).
+- odds: slowest odds query of each roller, CPython and Pyodide (<= 5 ms);
+- the contributor's loop (bench/serve_loop.py): a chapter edited under `tools/serve.sh` to the page
+  reloaded in the browser, median of its edits and the slowest (<= 3 s each);
+- a table link on the meneuse's phone (bench/table_link.py): the link a player's « Montrer ce jet »
+  makes, opened in a new tab (CPU x4, the engine's files cached), navigation -> the roll replayed,
+  against the bare page at the same slowdown (<= 0.21x).
 
 Usage: bash tools/bench.sh  (or .venv/bin/python bench/run.py [--quick] [--no-phone] [--no-lighthouse]
-[--lighthouse-rounds N] [--stacks-only])
+[--lighthouse-rounds N] [--no-serve] [--no-table-link] [--stacks-only])
 """
 
 from __future__ import annotations
@@ -592,6 +597,19 @@ TARGETS_PHONE = {
     "first roll on the phone network / byte limit": ("phone", "byte_limit_ratio", 1.15),
 }
 
+TARGETS_SERVE = {
+    "contributor's loop: chapter edited -> page reloaded, median of the edits (s)": (
+        "serve",
+        "edit_to_page_median_s",
+        3,
+    ),
+    "contributor's loop: chapter edited -> page reloaded, slowest edit (s)": ("serve", "edit_to_page_max_s", 3),
+}
+
+TARGETS_TABLE_LINK = {
+    "table link on the phone (x4), navigation -> roll replayed / bare loadPyodide": ("table_link", "ratio", 0.21),
+}
+
 TARGETS = {
     "build from a fresh clone (HTML cache empty) / a plain Material build of the same chapters, processor time": (
         "build",
@@ -617,7 +635,10 @@ def load_of(section: dict) -> str:
 def target_rows(results: dict) -> list[tuple[str, str, str, str, str]]:
     """(figure, measured, target, ok/MISSED, load average) for every goal of this run."""
     rows = []
-    targets = {**TARGETS, **(TARGETS_PHONE if "phone" in results else {})}
+    targets = dict(TARGETS)
+    for section, more in (("phone", TARGETS_PHONE), ("serve", TARGETS_SERVE), ("table_link", TARGETS_TABLE_LINK)):
+        if section in results:
+            targets.update(more)
     for name, (section, key, target) in targets.items():
         value = results[section][key]
         rows.append(
@@ -718,6 +739,20 @@ def report(results: dict) -> str:
             f"DOM elements per page: {min(dom.values())}–{max(dom.values())} "
             f"(largest {max(dom, key=dom.get)}); load {pg['load_average_before_after']}"
         )
+    if "serve" in results:
+        sv = results["serve"]
+        lines.append(
+            f"contributor's loop ({sv['page']}, {sv['edits']} edits): edit -> page {sv['edit_to_page_runs_s']} s, "
+            f"rebuilds {sv['rebuild_runs_s']} s, serve processor {sv['serve_processor_runs_s']} s; first build "
+            f"{sv['first_build_s']} s; load {sv['load_average_before_after']}"
+        )
+    if "table_link" in results:
+        tl = results["table_link"]
+        lines.append(
+            f"table link (format {tl['link_format']}, CPU x{tl['cpu_slowdown']}, engine files cached): navigation -> "
+            f"roll replayed {tl['link_s']} s (runs {tl['link_runs_s']}) vs bare loadPyodide {tl['bare_loadpyodide_s']} s "
+            f"(runs {tl['bare_runs_s']}): {tl['ratio']}x; load {tl['load_average_before_after']}"
+        )
     st = results["stdlib"]
     lines.append(f"standard library: {st['shipped_kb']} KB shipped vs {st['full_kb']} KB full")
     lines.append(
@@ -770,6 +805,8 @@ def main(argv: list[str] | None = None) -> int:
         "--no-lighthouse", action="store_true", help="skip Lighthouse and the DOM sizes (about 30 min of the run)"
     )
     parser.add_argument("--lighthouse-rounds", type=int, default=9, help="rounds of credits, page… (default 9)")
+    parser.add_argument("--no-serve", action="store_true", help="skip the contributor's loop (about 3 min)")
+    parser.add_argument("--no-table-link", action="store_true", help="skip the table link on the phone (about 5 min)")
     parser.add_argument("--stacks-only", action="store_true", help="only the two builds side by side")
     args = parser.parse_args(argv)
     runs = 2 if args.quick else 5
@@ -784,6 +821,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     results["build"] = bench_build(2 if args.quick else 7)
     results["odds"] = bench_odds()
+    if not args.no_serve:
+        from serve_loop import bench_serve
+
+        results["serve"] = bench_serve(3 if args.quick else 5)
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"
         env = {**ENV, "PYODIDE_INDEX_URL": "/pyodide/"}
@@ -801,6 +842,10 @@ def main(argv: list[str] | None = None) -> int:
             from phone import bench_phone
 
             results["phone"] = bench_phone(site, args.page)
+        if not args.no_table_link:
+            from table_link import bench_table_link
+
+            results["table_link"] = bench_table_link(site, 2 if args.quick else 5)
         if not args.no_lighthouse:
             from pages import bench_pages
 

@@ -133,6 +133,27 @@ def test_the_report_states_every_target_and_the_phone_run():
             "copy_requests_before_outcome": [],
             "load_average_before_after": [1.0, 1.5],
         },
+        "serve": {
+            "page": "p/",
+            "edits": 2,
+            "edit_to_page_median_s": 2.5,
+            "edit_to_page_max_s": 3.4,
+            "edit_to_page_runs_s": [1.6, 3.4],
+            "rebuild_runs_s": [1.2, 2.9],
+            "serve_processor_runs_s": [1.1, 1.3],
+            "first_build_s": 9.0,
+            "load_average_before_after": [4.0, 5.0],
+        },
+        "table_link": {
+            "link_format": 2,
+            "cpu_slowdown": 4,
+            "link_s": 5.0,
+            "link_runs_s": [5.0],
+            "bare_loadpyodide_s": 16.0,
+            "bare_runs_s": [16.0],
+            "ratio": 0.31,
+            "load_average_before_after": [6.0, 7.0],
+        },
         "load_average": [1.0, 2.0],
     }
     text = run.report(results)
@@ -148,6 +169,12 @@ def test_the_report_states_every_target_and_the_phone_run():
     assert re.search(r"slowest odds query, Pyodide \(ms\)\s+6\.0 \(x\.y\)\s+<= 5\s+MISSED\s+1\.0–1\.1", text)
     assert re.search(r"first roll on the phone network / bare loadPyodide\s+0\.6\s+<= 0\.7\s+ok", text)
     assert re.search(r"first roll on the phone network / byte limit\s+1\.2\s+<= 1\.15\s+MISSED", text)
+    assert re.search(r"contributor's loop: .*, median of the edits \(s\)\s+2\.5\s+<= 3\s+ok\s+4\.0–5\.0", text)
+    assert re.search(r"contributor's loop: .*, slowest edit \(s\)\s+3\.4\s+<= 3\s+MISSED\s+4\.0–5\.0", text)
+    assert re.search(
+        r"table link on the phone \(x4\), .* / bare loadPyodide\s+0\.31\s+<= 0\.21\s+MISSED\s+6\.0–7\.0", text
+    )
+    assert "edit -> page [1.6, 3.4] s" in text and "roll replayed 5.0 s (runs [5.0]) vs bare loadPyodide 16.0 s" in text
     assert "first roll 30.0 s from the navigation (28.0 s from the click) vs bare loadPyodide 50.0 s: 0.6x" in text
     assert (
         "build, HTML cache empty (a fresh clone, or a change to the rules): processor 1.2 s with hooks vs 1.0 s" in text
