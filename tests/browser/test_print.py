@@ -256,3 +256,30 @@ def test_each_blank_sheet_is_one_a4_page_with_every_field(browser, server, tmp_p
         text = flat(sheet[0])
         for field in sheet_fields(game):
             assert flat(field["libelle"]) in text, (game, field["libelle"])
+
+
+def test_a_filled_sheet_prints_on_one_a4_page_with_the_blank_sheets_fields(browser, server, tmp_path):
+    """« Mes personnages »: a kept sheet printed from its view (the browser's print) is the game's blank sheet
+    filled: one A4 page, every field of the blank one, her name and values written in."""
+    from hooks.site_step.print_sheets import GAMES_TITLES, sheet_fields
+
+    from rules_py.sheets import load_game
+
+    for game in GAMES_TITLES:
+        example = load_game(game).examples[0]
+        page = browser.new_page(locale="fr-FR")
+        try:
+            page.goto(f"{server.url}/{game}/personnages/")
+            page.get_by_role("button", name=f"Ajouter à mes personnages ({example['nom']})").click()
+            page.locator(".dl-sheet-view__name", has_text=example["nom"]).first.wait_for()
+            out = tmp_path / f"{game}-rempli.pdf"
+            page.pdf(path=str(out), format="A4")
+        finally:
+            page.close()
+        sheet = [p for p in run("pdftotext", "-layout", "-enc", "UTF-8", str(out), "-").split("\f") if p.strip()]
+        assert len(sheet) == 1, (game, len(sheet))
+        text = flat(sheet[0])
+        assert flat(example["nom"]) in text, (game, example["nom"])
+        for field in sheet_fields(game):
+            assert flat(field["libelle"]) in text, (game, field["libelle"])
+        assert "Enregistrer" not in text and "Tout exporter" not in text, "no control on paper"

@@ -20,7 +20,25 @@ export function paperSheet(schema, fiche) {
     if (field.type === "list") fillPaperList(slot, field, Array.isArray(value) ? value : []);
     else fillPaperSlot(slot, field, value, fiche);
   }
+  requestAnimationFrame(() => fitOnePage(paper)); // once it is in the page
   return paper;
+}
+
+// One A4 page whatever the sheet holds (a long description, thirty elements): the copy is measured at the
+// page's printed width (A4 less sheets.css's 15 mm margins) and scaled down (paper.css --dl-paper-zoom)
+// when it is taller than the printed height.
+const MM = 96 / 25.4; // CSS pixels in a millimetre
+const PRINTED = { width: 180, height: 262 }; // mm, with room for the printer's rounding
+
+function fitOnePage(paper) {
+  if (!paper.isConnected) return;
+  const probe = paper.cloneNode(true);
+  probe.style.cssText = `display: block; position: absolute; left: -100000px; top: 0; visibility: hidden; zoom: 1; width: ${PRINTED.width}mm`;
+  document.body.append(probe);
+  const height = probe.getBoundingClientRect().height;
+  probe.remove();
+  const zoom = height > PRINTED.height * MM ? (PRINTED.height * MM) / height : 1;
+  if (zoom < 1) paper.style.setProperty("--dl-paper-zoom", zoom.toFixed(3));
 }
 
 function paperFields(list, prefix) {
