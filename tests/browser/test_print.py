@@ -262,7 +262,6 @@ def test_a_filled_sheet_prints_on_one_a4_page_with_the_blank_sheets_fields(brows
     """« Mes personnages »: a kept sheet printed from its view (the browser's print) is the game's blank sheet
     filled: one A4 page, every field of the blank one, her name and values written in."""
     from hooks.site_step.print_sheets import GAMES_TITLES, sheet_fields
-
     from rules_py.sheets import load_game
 
     for game in GAMES_TITLES:
