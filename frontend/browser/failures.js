@@ -9,6 +9,8 @@
 //   says so once, in French, at the top of the page: what she sees may be incomplete, and what to do.
 //   A write that fails is never this: it is refused with its own sentence where it was asked.
 
+import { fr } from "./dom.js";
+
 const KEPT = 20;
 
 function remember(reason, err) {
@@ -25,9 +27,10 @@ export function besides(reason) {
   };
 }
 
-export const STORAGE_TROUBLE =
+export const STORAGE_TROUBLE = fr(
   "La mémoire de ce navigateur n’a pas répondu\u00a0: ce qui est affiché ici peut être incomplet. " +
-  "Rechargez la page\u202f; si cela se répète, gardez une sauvegarde (« Tout exporter » dans « Mes personnages »).";
+  "Rechargez la page\u202f; si cela se répète, gardez une sauvegarde (« Tout exporter » dans « Mes personnages »).",
+);
 
 export function storageTrouble(what, fallback = null) {
   return (err) => {
@@ -54,9 +57,10 @@ export function missingTools(el) {
   const note = document.createElement("p");
   note.className = "dl-storage-trouble";
   note.setAttribute("role", "alert");
-  note.textContent =
+  note.textContent = fr(
     "Les outils de cette page n’ont pas pu être chargés (pas de réseau\u202f?)\u00a0: rechargez-la quand le réseau revient. " +
-    "Ce que cet appareil garde n’est pas touché.";
+    "Ce que cet appareil garde n’est pas touché.",
+  );
   el.prepend(note);
 }
 
@@ -64,5 +68,5 @@ export function missingTools(el) {
 // paid from a sheet or the Réserve): the request is refused with this sentence (thrown), nothing written.
 export function storageError(what, err) {
   remember(`lecture du stockage de l’appareil (${what})`, err);
-  return new Error(`la mémoire de ce navigateur n’a pas répondu en lisant ${what}\u00a0: rien n’a été lancé ni écrit, réessayez`);
+  return new Error(fr(`la mémoire de ce navigateur n’a pas répondu en lisant ${what} : rien n’a été lancé ni écrit, réessayez`));
 }
