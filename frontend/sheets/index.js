@@ -5,5 +5,6 @@
 
 export { askReader, sheetButton, tell, whenSaid } from "./ask.js";
 export { checkSheet, formSheetError, plainSheetError, reapplyChanges, sheetsCall } from "./engine.js";
+export { changeLines } from "./lines.js";
 export { verifyWhenReady } from "./verify.js";
 export { kindLabel, namesItsNumber, numberText, sheetView, shownValue } from "./view.js";

@@ -10,7 +10,7 @@ export {
 } from "./sheets.js";
 export {
   forgetReceived, getReceived, getReceivedRoll, keepReceived, keepReceivedRoll, listReceived, listReceivedRolls,
-  nextSequence, rekeyCopies,
+  nextSequence, rekeyCopies, updateReceived,
 } from "./table.js";
 export {
   getTrustedDevice, getTrustedMeneur, keepDeviceKeys, keepTrustedDevice, keepTrustedMeneur, readDeviceKeys,

@@ -98,6 +98,25 @@ export async function keepReceived({ jeu, auteur, sujet, n, fiche, cle_publique 
   return done;
 }
 
+// A copy changed by a roll its player showed (table/copies.js): written if the copy is still the one read
+// (`n`, `n_jet`) and the roll is later than what it holds (`nJet`, its record's sequence number), else not.
+// → {record} | {garde: the copy as it is}
+export async function updateReceived(cle, seen, fiche, nJet) {
+  const done = await tableTransaction(["recues"], "readwrite", ({ recues }, finish, abort) => {
+    const read = recues.get(cle);
+    read.onsuccess = () => {
+      const copy = read.result || null;
+      if (!copy || copy.n !== seen.n || (copy.n_jet ?? 0) !== (seen.n_jet ?? 0) || Math.max(copy.n, copy.n_jet ?? 0) >= nJet) {
+        return abort({ garde: copy });
+      }
+      const record = { ...copy, fiche: { ...fiche, id: cle }, n_jet: nJet, quand: Date.now() };
+      recues.put(record).onsuccess = () => finish({ record });
+    };
+  });
+  if (done.record) tableChanged(done.record.jeu);
+  return done;
+}
+
 export async function forgetReceived(cle) {
   const done = await tableTransaction(["recues"], "readwrite", ({ recues }, finish) => {
     const read = recues.get(cle);

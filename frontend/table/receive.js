@@ -19,6 +19,7 @@ import { rollRefusal } from "./checks.js";
 import { deviceKeys } from "./keys.js";
 import { openSecret, secretContext } from "./secret.js";
 import { checkMeneurKey, checkPlayerKey } from "./trust.js";
+import { updateCopy } from "./copies.js";
 
 const UNREADABLE = "Ce lien de la table est illisible (coupé ou modifié en route)\u202F: demandez-en un nouveau.";
 const RESERVE_TRIES = 3;
@@ -151,6 +152,8 @@ async function receiveRoll(record, accept) {
     cle_publique: record.cle, ...(played.result.reels ? { reels: true } : {}) };
   const stored = kept ? { deja: kept } : await keepReceivedRoll(entry).catch((err) => ({ error: err.message }));
   if (stored.error) return { kind: "error", text: stored.error };
+  // what the roll wrote on her sheet, set on the meneuse's copy of it (once: the first time it is kept)
+  const copied = kept ? null : await updateCopy(record, roll, trusted.copies || []);
   if (request && !kept) {
     await addAnswer(request.cle, { jet: record.id, auteur: record.auteur, personnage: roll.personnage, resultat: entry.resultat,
       reussite: entry.reussite, secret, quand: entry.quand });
@@ -158,7 +161,8 @@ async function receiveRoll(record, accept) {
   const again = Boolean(stored.deja) || !counted;
   const shown = { record, roll, result: played.result, first: !again, secret, numero: roll.numero, manquants: skipped,
     reponse: request ? { titre: request.titre, premiere: first } : null };
-  return { kind: "ok", text: unsignedSaid(record, rollSaid(who, again, first, request, secret, lines)), roll: shown };
+  const copyText = !copied ? "" : copied.error ? ` Mais ${copied.error}.` : ` Sa fiche dans votre table suit\u00a0: ${copied.lignes.join(" ; ")}.`;
+  return { kind: "ok", text: unsignedSaid(record, rollSaid(who, again, first, request, secret, lines)) + copyText, roll: shown };
 }
 
 function rollSaid(who, again, first, request, secret, lines) {

@@ -15,6 +15,7 @@ import { isPlainObject } from "./sheet-code.js";
 import { subjectOf } from "./show-sheet.js";
 
 const ROLL_MAX_STEPS = 60;
+const COPY_CHANGES_MAX = 20;
 
 // The body of the roll a widget's result entry shows (its share link holds the roll and its follow-ups).
 export function rollBody(widget, entry) {
@@ -38,7 +39,37 @@ export function rollBody(widget, entry) {
   if (Number.isSafeInteger(entry.compte)) body.k = entry.compte;
   if (entry.demande) body.q = entry.demande.id;
   if (query.get("reels") === "1") body.r = 1;
+  const changed = acting ? sheetChanges(widget, entry, acting.fiche_id) : [];
+  if (changed.length) body.m = changed;
   return body;
+}
+
+// What the roll (and its follow-ups up to this one, less those undone) wrote on her own sheet, as values
+// after it (a number's new value, an item added or taken out by its name): the meneuse's copy of her
+// sheet is set to them (table/copies.js), so that the same link opened twice changes nothing twice.
+function sheetChanges(widget, entry, sheetId) {
+  const numbers = new Map();
+  const items = [];
+  const upTo = entry.etape ?? 0;
+  for (const e of widget.entries || []) {
+    if (e.number !== entry.number || e.error || e.annule || (e.etape ?? 0) > upTo) continue;
+    if (!(e.sheets?.fiches || []).some((f) => f.id === sheetId)) continue; // written here, not on a copy
+    for (const c of e.result?.modifications || []) {
+      if (c.fiche_id !== sheetId || c.cible === "reserve") continue;
+      if ("ajout" in c) items.push({ c: c.champ, a: c.ajout });
+      else if ("retrait" in c) items.push({ c: c.champ, x: c.retrait });
+      else if (typeof c.apres === "number") numbers.set(c.champ, { c: c.champ, v: c.apres });
+    }
+  }
+  return [...numbers.values(), ...items].slice(0, COPY_CHANGES_MAX);
+}
+
+// A roll's changes to its player's sheet, as a link may carry them (their values are the rules' to check).
+function copyChanges(m) {
+  const name = (v) => typeof v === "string" && v.length > 0 && v.length <= 60;
+  const one = (c) => isPlainObject(c) && name(c.c) && Object.keys(c).length === 2 &&
+    (Number.isSafeInteger(c.v) || (isPlainObject(c.a) && name(c.a.nom) && JSON.stringify(c.a).length <= 2000) || name(c.x));
+  return Array.isArray(m) && m.length <= COPY_CHANGES_MAX && m.every(one);
 }
 
 function shownDefault(value) {
@@ -59,10 +90,10 @@ export function rollFromBody(body, jeu) {
       !Array.isArray(steps) || !steps.every((s) => isPlainObject(s) && typeof s.a === "string" && plainParams(s.p) && dice(s.d)) ||
       !optional(body.c, (c) => typeof c === "string" && c.length <= 60) || !optional(body.i, (i) => typeof i === "string" && /^[A-Za-z0-9_-]{1,22}$/.test(i)) ||
       !optional(body.k, (k) => Number.isSafeInteger(k) && k > 0) || !optional(body.q, (q) => typeof q === "string" && /^[A-Za-z0-9_-]{4,22}\.\d{1,15}$/.test(q)) ||
-      !optional(body.r, (r) => r === 1)) return null;
+      !optional(body.r, (r) => r === 1) || !optional(body.m, copyChanges)) return null;
   if (steps.length > ROLL_MAX_STEPS) return { error: `Ce jet a ${steps.length} suites, et un jet montré en a au plus ${ROLL_MAX_STEPS}\u202F: rien n’a été compté.` };
   return { roller, params: body.p || {}, dice: body.d || [], steps, personnage: body.c || null, sujet: body.i || null,
-    numero: body.k ?? null, demande: body.q || null, reels: body.r === 1 };
+    numero: body.k ?? null, demande: body.q || null, reels: body.r === 1, changes: body.m || [] };
 }
 
 // The roll played again: the roll, then each follow-up on the state before it, with the meneur's

@@ -379,15 +379,16 @@ def test_a_simon_roll_with_a_1_raises_the_meneuses_reserve_once_however_often_it
     player, meneuse, server
 ):
     mine = player.new_page()
-    adopt(mine, server, "simon", "Ysil")
+    sheet_link = show_sheet_to_meneuse(mine, server, "simon", "Ysil")
     mine.goto(f"{server.url}/simon/resolution/#{JET}")
     choose_sheet(mine, JET, "Ysil")
     for _ in range(80):  # a roll of five d20 with exactly one 1: about one in five
         dice = roll(mine, JET)
-        if dice.count("1") == 1:
+        # exactly one 1, and Ysil's heroism no longer what the meneuse's copy holds (20): the roll changed it
+        if dice.count("1") == 1 and own_sheets(mine)[0]["heroisme"]["points"] != 20:
             break
     else:
-        pytest.fail("no roll with exactly one 1 in 80")
+        pytest.fail("no roll with exactly one 1 (Ysil's heroism moved from 20) in 80")
     result = mine.locator(f"#{JET} .dl-roller__result")
     assert "Pour le meneur" in result.inner_text()  # her phone holds no Réserve: it says what the 1 gives
     assert reserve_of(mine) is None
@@ -399,9 +400,12 @@ def test_a_simon_roll_with_a_1_raises_the_meneuses_reserve_once_however_often_it
     shot(mine, "05-joueuse-montrer-ce-jet")
 
     hers = meneuse.new_page()
-    hers.goto(f"{server.url}/simon/table/")
+    hers.goto(sheet_link)  # she holds a copy of Ysil's sheet, shown before the roll
+    hers.locator(".dl-table__party .dl-table__card", has_text="Ysil").wait_for()
     hers.locator(".dl-table__reserve").wait_for()
     assert "10 points de porte-poisse" in hers.locator(".dl-table__reserve").inner_text()
+    copy_points = lambda: stored_table(hers)["recues"][0]["fiche"]["heroisme"]["points"]  # noqa: E731
+    assert copy_points() == 20
     for time, said in ((1, "Jet de Ysil reçu et rejoué"), (2, "Ce jet de Ysil est déjà dans votre table")):
         hers = meneuse.new_page()  # opened by her camera app: a new tab each time
         hers.goto(link)
@@ -412,6 +416,11 @@ def test_a_simon_roll_with_a_1_raises_the_meneuses_reserve_once_however_often_it
             shot(hers, "06-meneuse-jet-recu")
         hers.wait_for_function("() => /11 points/.test(document.querySelector('.dl-table__reserve')?.textContent)")
         assert reserve_of(hers) == 11
+        # her copy of Ysil's sheet follows what the 1 cost on Ysil's own phone, once
+        own = own_sheets(mine)[0]["heroisme"]["points"]
+        assert own != 20 and copy_points() == own, (own, copy_points())
+        if time == 1:
+            assert "Sa fiche dans votre table suit" in table_message(hers) and f"→ {own}" in table_message(hers)
     received = hers.locator(".dl-table__roll")
     assert "Jet reçu de Ysil" in received.inner_text()
     assert received.locator(".dl-die__value").all_inner_texts() == dice  # the same dice, played again here
