@@ -8,10 +8,11 @@ Request (a dict, or its JSON text for :func:`call_json`)::
     {"op": "odds",   "roller": ID, "params": {name: value}}
     {"op": "action", "roller": ID, "action": ACTION_ID, "state": {...},
                      "params": {name: value}, "dice": ..., "seed": ...}
-    {"op": "draws",  ...a roll's request, or with "action" (and "state") a follow-up's...,
+    {"op": "draws",  ...a roll's request, or with "action" (and "state") a follow-up's, or with "suite"
+                     (and "fiche") a sheet follow-up's (« Tirer une nouvelle fortune »)...,
                      "dice": [the values entered so far]}
 
-``roll`` and ``action`` may say ``"reels": true``: ``dice`` are the faces of the reader's own dice, or the
+``roll``, ``action`` and ``sheet_followup`` may say ``"reels": true``: ``dice`` are the faces of the reader's own dice, or the
 cards she drew from her own tarot (« Entrer mes dés », « Entrer mes cartes »; the CLI's ``--reels``). They
 are checked and played exactly as forced dice (a refused one is said « Dés entrés », « Cartes entrées »),
 and the result carries ``"reels": true``. ``draws`` tells what a roll or a follow-up draws, played with the
@@ -372,9 +373,11 @@ def _reels(request: Mapping[str, Any]) -> bool:
         return False
     if value is not True:
         raise RulesError("reels", f"Dés réels (reels) : true ou false attendu, reçu {shown(value)}.")
-    if request.get("op") not in ("roll", "action"):
+    if request.get("op") not in ("roll", "action", "sheet_followup"):
         raise RulesError(
-            "reels", "Dés réels (reels) : seuls un jet (roll) et sa suite (action) se jouent avec des dés réels."
+            "reels",
+            "Dés réels (reels) : seuls un jet (roll), sa suite (action) et la suite d’une fiche (sheet_followup) "
+            "se jouent avec des dés réels.",
         )
     if request.get("dice") is None:
         raise RulesError(
@@ -395,7 +398,8 @@ def _draws(request: Mapping[str, Any]) -> dict[str, Any]:
         raise RulesError("seed", "Graine (seed) : sans objet pour les tirages d’un jet.")
     probe = Probe(request.get("dice"))
     action = request.get("action")
-    played = {**request, "op": "roll" if action is None else "action", "dice": probe}
+    op = "action" if action is not None else "sheet_followup" if request.get("suite") is not None else "roll"
+    played = {**request, "op": op, "dice": probe}
     with _entered():
         answer = _dispatch(played)
     return {"roller": answer.get("roller"), "action": action, **probe.report()}

@@ -327,3 +327,23 @@ def test_a_roll_shown_to_the_meneuse_keeps_the_flag_and_nothing_else_passes_for_
         ("action", [4], True),
         ("action", [], True),
     ]
+
+
+def test_a_new_fortune_after_a_roll_of_real_cards_is_entered_too():
+    """« Tirer une nouvelle fortune » (a sheet follow-up) after a roll of real cards: the engine says it draws one
+    major arcana of her deck, plays the card entered with the flag, and refuses one that is not a major arcana."""
+    sheet = call({"op": "sheet_examples", "jeu": "dcda"})["result"]["fiches"][0]
+    asked = call({"op": "draws", "fiche": sheet, "suite": "nouvelle_fortune", "dice": []})["result"]
+    (draw,) = asked["tirages"]
+    assert draw["type"] == "carte" and draw["permises"] == [str(n) for n in range(22)]
+    assert f"la nouvelle fortune de {sheet['nom']}" in draw["libelle"] and not asked["complet"]
+    played = call({"op": "sheet_followup", "fiche": sheet, "suite": "nouvelle_fortune", "dice": ["5"], "reels": True})
+    assert played["ok"] and played["result"]["reels"] is True and played["result"]["fiche"]["fortune"] == 5
+    forced = call({"op": "sheet_followup", "fiche": sheet, "suite": "nouvelle_fortune", "dice": ["5"]})["result"]
+    assert {k: v for k, v in played["result"].items() if k != "reels"} == forced
+    wrong = call(
+        {"op": "sheet_followup", "fiche": sheet, "suite": "nouvelle_fortune", "dice": ["7-dagues"], "reels": True}
+    )
+    assert not wrong["ok"] and wrong["error"].startswith("Cartes entrées") and wrong["field"] == "des"
+    unsaid = call({"op": "sheet_check", "fiche": sheet, "reels": True})
+    assert not unsaid["ok"] and unsaid["field"] == "reels"

@@ -13,6 +13,7 @@ import { reapplyChanges, sheetsCall } from "./engine.js";
 import { getReserve, getSheet, undoWrites, writeReserve, writeSheet } from "../storage/index.js";
 import { askedUndo, writeKey } from "./story.js";
 import { changeLines } from "./lines.js";
+import { realDiceWords } from "../result/index.js";
 
 const WRITE_TRIES = 3;
 
@@ -136,7 +137,7 @@ function undoButton(jeu, info) {
 
 // The follow-ups Python offers on the sheets themselves, after the roll's own.
 export function sheetFollowups(widget, result) {
-  return (result.suites_fiche || []).map((offer) => followupForm(widget, offer));
+  return (result.suites_fiche || []).map((offer) => followupForm(widget, offer, Boolean(result.reels)));
 }
 
 // The one undo of what a step wrote ({fiches: [{id, rev, nom}], reserve: {rev} | null}), if it is still
@@ -157,7 +158,9 @@ export async function undoWritten(jeu, info) {
 }
 
 // A follow-up on a sheet itself (« Ajouter un état à Perseüs »): its fields, then Python's answer written back.
-function followupForm(widget, offer) {
+// `reels`: the roll was played with the reader's own dice or cards: the follow-up's draw (« Tirer une
+// nouvelle fortune ») is entered too, on the same pad (widget/real-dice.js enterSheetDraws).
+function followupForm(widget, offer, reels = false) {
   const prefix = `${widget.el.id}-suite-${offer.id}-${widget.formSerial = (widget.formSerial || 0) + 1}`;
   const out = h("p", { class: "dl-sheet-followup__out", role: "status" });
   const form = h("form", { class: "dl-sheet-followup", novalidate: "" },
@@ -171,15 +174,19 @@ function followupForm(widget, offer) {
     if (record === false) return (out.textContent = fr("La mémoire de ce navigateur n’a pas répondu : rien n’a été écrit sur la fiche, réessayez."));
     if (!record) return (out.textContent = fr("Cette fiche n’existe plus sur cet appareil."));
     let answer;
+    const request = { op: "sheet_followup", fiche: record.fiche, suite: offer.id, params: widget.formKit.readForm(form) };
+    if (reels && widget.enterSheetDraws) request.dice = await widget.enterSheetDraws(request, offer.libelle);
+    if (request.dice) request.reels = true;
     try {
-      answer = await sheetsCall({ op: "sheet_followup", fiche: record.fiche, suite: offer.id, params: widget.formKit.readForm(form) }, jeu);
+      answer = await sheetsCall(request, jeu);
     } catch (err) {
       return (out.textContent = fr(`Pas fait : ${err.message}.`));
     }
     if (!answer.ok) return (out.textContent = fr(answer.error));
     const written = await writeBack(jeu, { fiche: [{ id: record.id, rev: record.rev }] },
       { ...answer.result, modifications: answer.result.modifications.map((c) => ({ ...c, cible: "fiche" })) });
-    out.replaceChildren(fr(written.probleme || `${answer.result.resultat}. `));
+    const real = answer.result.reels ? ` (${realDiceWords(widget.roller)})` : "";
+    out.replaceChildren(fr(written.probleme || `${answer.result.resultat}${real}. `));
     if (written.probleme || !written.fiches.length) return;
     // Its « Annuler », as for a roll's points: the sheet back as it was, the follow-up offered again.
     const undo = h("button", { type: "button", class: "md-button dl-sheet-undo" }, "Annuler");

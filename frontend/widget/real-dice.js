@@ -12,6 +12,9 @@ import { pageSystems, runtime } from "../engine/index.js";
 export function bindRealDice(widget) {
   const button = widget.el.querySelector(".dl-real");
   if (!button) return;
+  // A sheet follow-up of a roll of real cards (sheets/writeback.js): its draws, entered → the values.
+  widget.enterSheetDraws = (request, title) =>
+    new Promise((resolve) => enterDraws(widget, request, title, { done: resolve, none: () => resolve([]), refused: () => resolve([]) }));
   button.addEventListener("click", () => {
     if (badNumber(widget.form)) { // « 4e » in a number field: refused in its own words, as « Lancer » does
       widget.run({ op: "roll", roller: widget.roller, params: {} }, true, null, widget.form);
@@ -38,7 +41,8 @@ export function enterFollowUp(widget, request, form, follows) {
 // asking the engine with the request as it would be sent (the chosen character's sheets with it).
 async function enterDraws(widget, request, title, { done, none, refused = null }) {
   const ask = async (dice) => {
-    const { request: sent } = widget.sheets ? await widget.sheets.decorate(request) : { request };
+    const sheetOwn = request.op === "sheet_followup"; // it carries its sheet already
+    const { request: sent } = widget.sheets && !sheetOwn ? await widget.sheets.decorate(request) : { request };
     return runtime.call({ ...sent, op: "draws", dice }, pageSystems());
   };
   try {

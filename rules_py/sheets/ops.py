@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..contract import SHEET_KEYS, SHEET_OPS
-from ..dice import Dice
+from ..dice import source as dice_source
 from ..errors import RulesError
 from ..params import fold, given_once, is_empty, parse_params, shown
 from ..rolling import act, get_roller, odds, roll
@@ -406,7 +406,7 @@ def _followup(request: Mapping[str, Any]) -> dict[str, Any]:
     game = load_game(sheet["jeu"])
     followup = game.followup(request.get("suite"))
     args = parse_params(followup.params, request.get("params") or {}, followup.label)
-    dice = Dice(request.get("dice"), request.get("seed"))
+    dice = dice_source(request.get("dice"), request.get("seed"))  # forced values, or a Probe (op « draws »)
     intents, line = followup.run(sheet, args, dice)
     dice.finish()
     new, done = _apply_to(sheet, "fiche", intents, game)
