@@ -12,9 +12,9 @@ import { bindReplayLinks, bindWidgets, listenForTaps, settleFolds, watchFolds } 
 import { initOffline, watchOnlineOnly } from "./offline/index.js";
 import { startJournal } from "./journal/index.js";
 import { bindPalette } from "./palette/index.js";
-import { ENGINE_PAGE, markFirstTap, runtime } from "./engine/index.js";
+import { ENGINE_PAGE, markFirstTap, pageSystems, runtime } from "./engine/index.js";
 import { holdResultsRooms } from "./result/index.js";
-import { loadBundle, missingTools, quietBackToTop } from "./browser/index.js";
+import { besides, loadBundle, missingTools, quietBackToTop } from "./browser/index.js";
 
 function bindAll() {
   holdResultsRooms(); // a page shown by instant navigation: its kept results' room, before it is drawn
@@ -25,6 +25,12 @@ function bindAll() {
   if (document.querySelector(ENGINE_PAGE)) runtime.prefetch();
   bindWidgets();
   // « Mes personnages » and « L’écran du meneur »: bundles of their own, fetched only by their pages.
+  // A table link opened (a roll, a sheet, a request: `#table=…`): what it holds needs the engine, started
+  // now, while the table's bundle comes, rather than once its record is read and its signature checked.
+  const table = document.querySelector(".dl-table[data-jeu]");
+  if (table && window.location.hash.startsWith("#table=")) {
+    runtime.start(new Set([table.dataset.jeu, ...pageSystems()])).catch(besides("the engine started for a table link (its failure is said by the link's own reading)"));
+  }
   for (const [selector, bundle] of [[".dl-sheets[data-jeu]", "sheets.js"], [".dl-table[data-jeu]", "table.js"]]) {
     const tools = document.querySelector(selector);
     if (tools) loadBundle(bundle).catch(() => missingTools(tools));

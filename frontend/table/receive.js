@@ -161,8 +161,10 @@ async function receiveRoll(record, accept) {
   const again = Boolean(stored.deja) || !counted;
   const shown = { record, roll, result: played.result, first: !again, secret, numero: roll.numero, manquants: skipped,
     reponse: request ? { titre: request.titre, premiere: first } : null };
-  const copyText = !copied ? "" : copied.error ? ` Mais ${copied.error}.` : ` Sa fiche dans votre table suit\u00a0: ${copied.lignes.join(" ; ")}.`;
-  return { kind: "ok", text: unsignedSaid(record, rollSaid(who, again, first, request, secret, lines)) + copyText, roll: shown };
+  // one sentence: what the roll gave, then (« ; ») what it set on her sheet's copy
+  const said = unsignedSaid(record, rollSaid(who, again, first, request, secret, lines));
+  const copyText = !copied ? "" : copied.error ? `\u202f; mais ${copied.error}.` : `\u202f; sa fiche dans votre table suit (${copied.lignes.join(", ")}).`;
+  return { kind: "ok", text: copyText ? said.replace(/\.$/, copyText) : said, roll: shown };
 }
 
 function rollSaid(who, again, first, request, secret, lines) {

@@ -420,7 +420,8 @@ def test_a_simon_roll_with_a_1_raises_the_meneuses_reserve_once_however_often_it
         own = own_sheets(mine)[0]["heroisme"]["points"]
         assert own != 20 and copy_points() == own, (own, copy_points())
         if time == 1:
-            assert "Sa fiche dans votre table suit" in table_message(hers) and f"→ {own}" in table_message(hers)
+            said = table_message(hers)
+            assert "sa fiche dans votre table suit" in said and f"→ {own}" in said and one_sentence(said), said
     received = hers.locator(".dl-table__roll")
     assert "Jet reçu de Ysil" in received.inner_text()
     assert received.locator(".dl-die__value").all_inner_texts() == dice  # the same dice, played again here
