@@ -257,8 +257,9 @@ def bench_bytes(site: Path) -> dict:
     # sheets.js: the « Mes personnages » pages' own modules, fetched by those pages only (main.js);
     # fiches.js, table.js and lean-qr.js: fetched where they are used (a device that holds sheets, a
     # table page, a QR code shown): counted apart, as sheets.js
-    # journal-panel.js: the journal's dialog, fetched once a roll is drawn (or the journal opened)
-    later = {"sheets.js", "fiches.js", "table.js", "lean-qr.js", "journal-panel.js"}
+    # journal-panel.js: the journal's dialog, fetched once a roll is drawn (or the journal opened);
+    # dice-pad.js: « Entrer mes dés »'s pad, fetched at its first tap
+    later = {"sheets.js", "fiches.js", "table.js", "lean-qr.js", "journal-panel.js", "dice-pad.js"}
     sheets_js = sum(gz(p) for p in files if p.name == "sheets.js")
     on_demand = {name: round(sum(gz(p) for p in files if p.name == name) / 1024, 1) for name in sorted(later)}
     front = sum(gz(p) for p in files if p.suffix in {".js", ".css"} and p.name not in later)
