@@ -17,17 +17,16 @@ import json
 import os
 import re
 import shutil
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+from helpers import fetch, free_port, mkdocs_serve, stop  # noqa: E402
+
 PAGE = "solaires/resoudre-une-action/"  # the chapter open in the browser (run.COLD_PAGE)
 SOURCE = "solaires/resoudre-une-action.md"  # its Markdown, under docs/
 COPIED = ("docs", "hooks", "frontend", "rules_py", "overrides")
@@ -36,20 +35,6 @@ FIRST_BUILD_S = 240  # the first build of the copy (its bytecode written), on tw
 EDIT_S = 60  # one edit, at most
 QUIET_S = 2.0  # before each edit: the last reload's page settled
 BUILT = re.compile(r"Documentation built in ([0-9.]+) seconds")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def fetch(url: str) -> bytes | None:
-    try:
-        with urllib.request.urlopen(url, timeout=10) as response:
-            return response.read()
-    except (urllib.error.URLError, ConnectionError, TimeoutError):
-        return None
 
 
 def copy_project(to: Path) -> None:
@@ -103,22 +88,11 @@ def bench_serve(edits: int = 5) -> dict:
         )
         log_path = Path(tmp) / "serve.log"
         with log_path.open("w") as log:
-            proc = subprocess.Popen(
-                [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
-                cwd=copy,
-                env=env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
+            proc = mkdocs_serve(copy, port, env, log)
             try:
                 return measure(proc, copy, base, log_path, edits, load_before, CHROMIUM, CHROMIUM_ARGS, sync_playwright)
             finally:
-                proc.terminate()
-                try:
-                    proc.wait(timeout=20)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
-                    proc.wait()
+                stop(proc)
 
 
 def measure(proc, copy: Path, base: str, log_path: Path, edits: int, load_before: float, chromium, args, pw) -> dict:

@@ -268,3 +268,48 @@ process.stdout.write(built.outputFiles[0].text);
     )
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
+
+
+# ---------------------------------------------------------------- a served site, from another process
+
+
+def free_port() -> int:
+    """A free TCP port on 127.0.0.1 (for a server started by the test or the benchmark)."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def fetch(url: str) -> bytes | None:
+    """The body at ``url``, or None while the server is not answering (yet)."""
+    import urllib.error
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.read()
+    except (urllib.error.URLError, ConnectionError, TimeoutError):
+        return None
+
+
+def mkdocs_serve(copy: Path, port: int, env: dict[str, str], log: Any) -> subprocess.Popen[bytes]:
+    """``mkdocs serve`` of the project copied in ``copy``, on ``port``, its output to ``log``."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
+        cwd=copy,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """A server stopped, killed if it does not stop within 20 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()

@@ -10,15 +10,12 @@ from __future__ import annotations
 import html
 import os
 import shutil
-import socket
 import subprocess
-import sys
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
+from helpers import fetch, free_port, mkdocs_serve, stop
 
 import rules_py
 
@@ -28,20 +25,6 @@ ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "node_modules" / "pyodide"
 WAIT = 90  # seconds, for the first build and for each rebuild (two shared cores)
 PAGE = "solaires/resoudre-une-action/"
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def fetch(url: str) -> bytes | None:
-    try:
-        with urllib.request.urlopen(url, timeout=10) as response:
-            return response.read()
-    except (urllib.error.URLError, ConnectionError, TimeoutError):
-        return None
 
 
 def wait_for(url: str, predicate, what: str, proc: subprocess.Popen) -> bytes:
@@ -76,22 +59,11 @@ def served(tmp_path):
         "SITE_URL": f"http://127.0.0.1:{port}/",
     }
     log = (tmp_path / "serve.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
-        cwd=copy,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
+    proc = mkdocs_serve(copy, port, env, log)
     try:
         yield copy, f"http://127.0.0.1:{port}/", proc
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        stop(proc)
         log.close()
 
 
