@@ -111,7 +111,8 @@ def test_a_roll_of_real_dice_is_the_forced_roll_with_the_flag():
         (
             {"op": "odds", "roller": "simon.jet"},
             "reels",
-            "Dés réels (reels) : seuls un jet (roll) et sa suite (action) se jouent avec des dés réels.",
+            "Dés réels (reels) : seuls un jet (roll), sa suite (action) et la suite d’une fiche (sheet_followup) "
+            "se jouent avec des dés réels.",
         ),
     ],
 )
