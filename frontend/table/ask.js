@@ -47,7 +47,12 @@ function fieldLabel(input) {
   return (label?.firstChild?.textContent || input.name).trim();
 }
 
-// The values the meneuse changed in a roller's form (those a chosen sheet fills left out):
+// A field the meneuse set by hand, even to the page's preset (« Débutant » chosen after « Expert »): hers to fix.
+document.addEventListener("change", (event) => {
+  if (event.target?.matches?.(".dl-roller [name][data-kind]")) event.target.setAttribute("data-dl-set", "");
+}, true);
+
+// The values the meneuse changed in a roller's form, or set by hand (those a chosen sheet fills left out):
 // → {values: {name: value}, labels: {name: label}, shown: ["Label : value"]}.
 export function changedValues(widget) {
   const form = widget.form;
@@ -56,7 +61,7 @@ export function changedValues(widget) {
   const out = { values: {}, labels: {}, shown: [] };
   for (const input of form.querySelectorAll("[name][data-kind]")) {
     if (input.disabled || filled.has(input.name) || input.closest("[data-sheet-replaced]")) continue;
-    if (valueOf(input) === presetOf(input)) continue;
+    if (valueOf(input) === presetOf(input) && !input.hasAttribute("data-dl-set")) continue; // set back to it: hers
     out.values[input.name] = valueOf(input);
     out.labels[input.name] = fieldLabel(input);
     out.shown.push(`${fieldLabel(input)} : ${fieldShown(input)}`);

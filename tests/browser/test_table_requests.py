@@ -191,7 +191,8 @@ def walk_the_table(player, meneuse, browser, server, errors) -> None:
     assert report(axe_check(hers), "l’écran du meneur, une demande et ses réponses") == []
 
     # A secret Simon roll: its outcome on the meneuse's phone only.
-    secret = ask(hers, "Ysil", "Entendre les gardes", niveau="expert", secret=True)
+    # Its level set back by hand to the page's own (« Débutant »): still hers, fixed (it was dropped as unchanged).
+    secret = ask(hers, "Ysil", "Entendre les gardes", niveau="debutant", secret=True)
     close_dialog(hers)
     mine = player.new_page()  # opened by her camera app: a tab of its own
     mine.goto(secret)
