@@ -242,7 +242,7 @@ def test_front_end_bundles_are_valid_es_modules_holding_every_module(bundles, tm
         "sheets/writeback.js",
         "storage/sheets.js",
         "storage/table.js",
-        "table/codec.js",
+        "links/codec.js",
         "widget/dice-pad.js",
     ):
         assert name not in bundles.modules["rollers.js"], name
@@ -299,7 +299,7 @@ def test_the_bundler_says_what_it_could_not_build(tmp_path, monkeypatch):
 
 
 def test_the_qr_library_is_shipped_beside_the_bundles_with_its_licence(built_site):
-    """lean-qr (npm, package-lock.json) is a file of the site of its own, with its licence: table/qr.js fetches it
+    """lean-qr (npm, package-lock.json) is a file of the site of its own, with its licence: links/qr.js fetches it
     when a code is shown; no bundle holds it."""
     folder = built_site / "assets" / "rollers"
     library = (folder / "lean-qr.js").read_text(encoding="utf-8")
@@ -401,13 +401,13 @@ def test_the_backup_catalogue_goes_only_where_a_backup_is_written_or_read(built_
 
 
 def test_the_table_schema_keeps_every_key_the_table_reads_of_a_field():
-    """What table/sheet-code.js (a link's sheet unpacked) and sheets/view.js (« Toute la fiche ») read of a
+    """What links/sheet-code.js (a link's sheet unpacked) and sheets/view.js (« Toute la fiche ») read of a
     field is in the table page's schema: a key read there and trimmed by the build would show a sheet wrong."""
     from hooks.page.sheets import _TABLE_READS, table_schema
     from rules_py.api import SYSTEMS
 
     static = ROOT / "frontend"
-    texts = [(static / name).read_text(encoding="utf-8") for name in ("table/sheet-code.js", "sheets/view.js")]
+    texts = [(static / name).read_text(encoding="utf-8") for name in ("links/sheet-code.js", "sheets/view.js")]
     read = {key for text in texts for key in re.findall(r"\b(?:field|sub)\??\.(\w+)", text)}
     assert {"libelle", "choix", "echelles"} <= read
     assert read <= _TABLE_READS, read - _TABLE_READS

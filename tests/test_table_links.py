@@ -1,5 +1,5 @@
-"""« La table »'s links (issues 36 and 51), in Node with the site's own modules (table/codec.js,
-table/sheet-code.js, table/envelope.js, table/secret.js, table/checks.js): every book example sheet and a
+"""« La table »'s links (issues 36 and 51), in Node with the site's own modules (links/codec.js,
+links/sheet-code.js, links/envelope.js, links/secret.js, table/checks.js): every book example sheet and a
 scene of four characters fit in a link of 650 characters or fewer (so that its QR code, drawn by the site's
 lean-qr at level M, is version 20 or below), signed too but for the largest sheet, and so do a roll, a secret
 request and a secret roll; a sheet comes back from its link as Python checks it, whole but for what the table
@@ -76,7 +76,7 @@ def encoded(tmp_path_factory):
     if shutil.which("node") is None or not LEAN_QR.is_file():
         pytest.fail("node and node_modules/lean-qr are needed (bash tools/setup.sh test)")
     tmp = tmp_path_factory.mktemp("table")
-    for name in ("table/codec.js", "table/sheet-code.js"):
+    for name in ("links/codec.js", "links/sheet-code.js"):
         (tmp / name).parent.mkdir(exist_ok=True)
         shutil.copyfile(FRONT / name, tmp / name)
     sheets = []
@@ -85,8 +85,8 @@ def encoded(tmp_path_factory):
         for fiche in rules_py.call({"op": "sheet_examples", "jeu": game})["result"]["fiches"]:
             sheets.append({"game": game, "schema": schema, "fiche": fiche})
     script = SCRIPT % {
-        "codec": (tmp / "table/codec.js").as_uri(),
-        "sheet": (tmp / "table/sheet-code.js").as_uri(),
+        "codec": (tmp / "links/codec.js").as_uri(),
+        "sheet": (tmp / "links/sheet-code.js").as_uri(),
         "qr": LEAN_QR.as_uri(),
     }
     data = {"base": BASE, "author": AUTHOR, "sequence": SEQUENCE, "subject": SUBJECT, "sheets": sheets, "scene": SCENE}
@@ -161,10 +161,10 @@ REQUEST = {
 }
 
 SIGNED = """
-import { packJson, unpackJson } from "./table/codec.js";
-import { compactSheet } from "./table/sheet-code.js";
-import { openSealed, sealData } from "./table/envelope.js";
-import { openSecret, sealSecret, secretContext } from "./table/secret.js";
+import { packJson, unpackJson } from "./links/codec.js";
+import { compactSheet } from "./links/sheet-code.js";
+import { openSealed, sealData } from "./links/envelope.js";
+import { openSecret, sealSecret, secretContext } from "./links/secret.js";
 import { generate, correction } from "lean-qr";
 import { readFileSync } from "node:fs";
 const input = JSON.parse(readFileSync(0, "utf-8"));
@@ -242,7 +242,7 @@ def signed(tmp_path_factory):
 def test_signed_records_fit_a_qr_code_of_version_20_but_the_largest_sheet(signed):
     """A signature (64 bytes) and its key (65) add 175 characters: every signed link but the largest example
     sheet (Perseüs, 621 characters unsigned) stays within 650 characters, so within a QR code of version 20;
-    the larger one is offered as a link only (table/show.js says why)."""
+    the larger one is offered as a link only (links/show.js says why)."""
     sizes = {r["name"]: r for r in signed["sizes"]}
     print("\n".join(f"{name}: {r['length']} characters, version {r['version']}" for name, r in sizes.items()))
     too_long = {name for name, r in sizes.items() if r["length"] > 650}

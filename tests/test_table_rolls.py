@@ -1,6 +1,6 @@
 """« Montrer ce jet » (CHARACTERS.md, « La table »): a roll and its follow-ups, from the widget's share link
-to the meneuse's phone, in Node with the site's own modules (widget/links.js, table/roll.js, table/record.js,
-table/codec.js): the meneuse's phone plays the roll again with the dice and cards the player's showed, its
+to the meneuse's phone, in Node with the site's own modules (widget/links.js, table/roll.js, links/record.js,
+links/codec.js): the meneuse's phone plays the roll again with the dice and cards the player's showed, its
 follow-ups' included, and ends where the player's did. Python plays the original and the replay.
 
 A follow-up replayed without its dice would be rolled afresh on the meneuse's phone (another result, shown as
@@ -50,8 +50,8 @@ STUBS = {
         "}\n"
     ),
     "widget/form.js": "export function writeForm() {}\n",
-    # this phone's keys, which sign every record (table/record.js): made in memory, Node has no IndexedDB
-    "table/keys.js": (
+    # this phone's keys, which sign every record (links/record.js): made in memory, Node has no IndexedDB
+    "links/keys.js": (
         "let made = null;\n"
         "export function deviceKeys() {\n"
         "  made ||= crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])\n"
@@ -66,7 +66,7 @@ SCRIPT = """
 import { readFileSync } from "node:fs";
 import { shareLink, linkSteps } from "./widget/links.js";
 import { rollBody, rollFromBody, replayRoll } from "./table/roll.js";
-import { recordLink, recordFromFragment } from "./table/record.js";
+import { recordLink, recordFromFragment } from "./links/record.js";
 import { asked, answers } from "./sheets/engine.js";
 const input = JSON.parse(readFileSync(0, "utf-8"));
 globalThis.window = { location: { href: "https://example.org/des-et-lames/page/" } };

@@ -1,5 +1,5 @@
 // The table's keys on this device (its database: storage/table.js): this phone's own key pairs, and
-// the keys of the other phones it trusts (trust on first use: table/trust.js, table/keys.js).
+// the keys of the other phones it trusts (trust on first use: table/trust.js, links/keys.js).
 //
 //   moi       {cle: "cles", signature: {privee, publique}, echange: {privee, publique}, quand}: this
 //             phone's ECDSA and ECDH key pairs, private keys as non-extractable CryptoKeys

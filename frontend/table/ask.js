@@ -9,9 +9,7 @@ import { GAMES } from "../config.js";
 import { sheetButton, tell } from "../sheets/index.js";
 import { forgetRequest, keepRequest, listReceived, nextSequence } from "../storage/index.js";
 import { meneurSides } from "./checks.js";
-import { deviceKeys } from "./keys.js";
-import { recordLink } from "./record.js";
-import { showLink } from "./show.js";
+import { deviceKeys, recordLink, showLink } from "../links/index.js";
 
 const ASK_REQUESTS_SHOWN = 10;
 

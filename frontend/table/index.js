@@ -1,6 +1,6 @@
-// table/: « La table »: the links' codec (also the #fiche= links'), a sheet shown to the meneur with
-// its link and QR code. (Its main.js, « L’écran du meneur » and « Montrer ce jet », is the entry of
-// table.js, met through globalThis.desEtLames.table.)
+// table/: « La table »: a sheet shown to the meneur with its link and QR code; « L’écran du meneur »
+// (the records received and checked, the requests, the scenes). (Its main.js, « L’écran du meneur » and
+// « Montrer ce jet », is the entry of table.js, met through globalThis.desEtLames.table.) The records'
+// own format, signatures and codes are links/'.
 
-export { codecSupported, packJson, unpackJson } from "./codec.js";
 export { showSheetToMeneur } from "./show-sheet.js";

@@ -2,7 +2,7 @@
 // a sheet kept as a read-only copy in the table, a roll played again and counted once, a secret roll
 // opened by the meneuse's phone alone, a scene or a request of the meneuse set in its roller. Every
 // way out is one French sentence; nothing is kept from a record that fails any check: its signature
-// (table/record.js), the key its phone is known by (table/trust.js), what a player's roll may say
+// (links/record.js), the key its phone is known by (table/trust.js), what a player's roll may say
 // (table/checks.js), what was counted before under the same id.
 
 import { besides } from "../browser/index.js";
@@ -11,13 +11,11 @@ import {
   addAnswer, firstAnswer, getReceivedRoll, getRequest, getReserve, keepReceived, keepReceivedRoll, keepTrustedDevice, rekeyCopies,
   writeReserve,
 } from "../storage/index.js";
-import { expandSheet, isPlainObject } from "./sheet-code.js";
+import { deviceKeys, expandSheet, isPlainObject, openSecret, secretContext } from "../links/index.js";
 import { replayRoll, rollFromBody, startingReserve } from "./roll.js";
 import { applyScene } from "./scene.js";
 import { applyRequest } from "./request.js";
 import { rollRefusal } from "./checks.js";
-import { deviceKeys } from "./keys.js";
-import { openSecret, secretContext } from "./secret.js";
 import { checkMeneurKey, checkPlayerKey } from "./trust.js";
 import { updateCopy } from "./copies.js";
 

@@ -3,7 +3,7 @@
 // chooses the player's own character when her phone holds the one named, and marks the rolls of that
 // roller as its answers: « Montrer ce jet » then answers that request (table/roll.js, `r`). A secret
 // request (« Jet secret ») carries the meneuse's ECDH public key: the roll is not shown on the player's
-// phone, only sent, encrypted to hers (table/secret.js), as a record "x" {q: the request's id, s: the roll's
+// phone, only sent, encrypted to hers (links/secret.js), as a record "x" {q: the request's id, s: the roll's
 // body sealed}.
 //
 //   body {l: the roller's name in its game, p: {parameter: value fixed, as typed}, t?: what it is for
@@ -14,11 +14,8 @@ import { fr, h, storageTrouble } from "../browser/index.js";
 import { sheetButton } from "../sheets/index.js";
 import { listSheets, nextSequence } from "../storage/index.js";
 import { presetForm } from "./ask.js";
-import { recordLink } from "./record.js";
+import { isPlainObject, recordLink, sealSecret, secretContext, showLink } from "../links/index.js";
 import { rollBody } from "./roll.js";
-import { isPlainObject } from "./sheet-code.js";
-import { sealSecret, secretContext } from "./secret.js";
-import { showLink } from "./show.js";
 import { subjectOf } from "./show-sheet.js";
 
 const REQUEST_TITLE_MAX = 80;

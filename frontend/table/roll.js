@@ -11,7 +11,7 @@
 
 import { SHEETS_CONFIG } from "../config.js";
 import { sheetsCall } from "../sheets/index.js";
-import { isPlainObject } from "./sheet-code.js";
+import { isPlainObject } from "../links/index.js";
 import { subjectOf } from "./show-sheet.js";
 
 const ROLL_MAX_STEPS = 60;

@@ -9,7 +9,7 @@
 // folds are the page's.
 
 import { fr, h } from "../browser/index.js";
-import { isPlainObject } from "./sheet-code.js";
+import { isPlainObject } from "../links/index.js";
 
 const SCENE_TITLE_MAX = 80;
 

@@ -17,11 +17,10 @@ import {
   forgetReceived, getReserve, listReceived, listReceivedRolls, listRequests, listSheets, nextSequence, watchSheets,
 } from "../storage/index.js";
 import { glanceLines } from "./glance.js";
-import { recordFromFragment, recordLink } from "./record.js";
+import { recordFromFragment, recordLink, showLink } from "../links/index.js";
 import { receiveRecord } from "./receive.js";
 import { AskForm, requestList } from "./ask.js";
 import { sceneBody } from "./scene.js";
-import { showLink } from "./show.js";
 
 const RECEIVED_AGAIN_MS = 1500;
 const TABLE_SEEN_KEY = "des-et-lames:table-vu"; // read by every page's <head> (hooks/page/sheets.py PRESENCE_HINT)

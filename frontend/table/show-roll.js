@@ -3,9 +3,8 @@
 // number on this phone, and the request it answers (table/request.js).
 
 import { saveHistory } from "../result/index.js";
-import { recordLink } from "./record.js";
+import { recordLink, showLink } from "../links/index.js";
 import { rollBody } from "./roll.js";
-import { showLink } from "./show.js";
 import { nextSequence } from "../storage/index.js";
 
 export async function showRollToMeneur(widget, entry) {

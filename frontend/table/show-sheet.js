@@ -1,10 +1,8 @@
 // « Montrer ma fiche au meneur », on a sheet of « Mes personnages »: the sheet for the table as a
-// record "f" (table/sheet-code.js), under this device's author id and its next sequence number, and
+// record "f" (links/sheet-code.js), under this device's author id and its next sequence number, and
 // a short subject of its own id (the same character shown again replaces its copy on the meneur's side).
 
-import { compactSheet } from "./sheet-code.js";
-import { recordLink } from "./record.js";
-import { showLink } from "./show.js";
+import { compactSheet, recordLink, showLink } from "../links/index.js";
 import { nextSequence } from "../storage/index.js";
 
 export async function showSheetToMeneur(schema, fiche) {

@@ -8,7 +8,7 @@
 // The keys are kept in the table's database (`appareils`, `meneurs`: storage/table-keys.js).
 
 import { getTrustedDevice, getTrustedMeneur, keepTrustedMeneur, listReceived } from "../storage/index.js";
-import { keyPrint } from "./keys.js";
+import { keyPrint } from "../links/index.js";
 
 const sameName = (a, b) => String(a).trim().toLocaleLowerCase("fr") === String(b).trim().toLocaleLowerCase("fr");
 

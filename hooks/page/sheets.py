@@ -79,7 +79,7 @@ def _attribute(value: Any) -> str:
     return html.escape(json.dumps(value, ensure_ascii=False, separators=(",", ":")), quote=True)
 
 
-#: What « L’écran du meneur » reads of a field: a link's compact sheet unpacked (table/sheet-code.js: names,
+#: What « L’écran du meneur » reads of a field: a link's compact sheet unpacked (links/sheet-code.js: names,
 #: types, sub-fields, choices, defaults) and the sheet shown (sheets/view.js: labels, levels' words).
 _TABLE_READS = frozenset(
     ("nom", "libelle", "type", "requis", "defaut", "champs", "valeurs", "choix")

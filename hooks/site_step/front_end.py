@@ -484,7 +484,7 @@ BUNDLES = {
 #: roller page's (``head_script``), every page's (``navigation_script``: before the theme's script).
 HEAD_ENTRIES = {"head.js": "head.js", "navigation.js": "navigation.js"}
 #: npm libraries shipped as they are, each in a file of its own beside the bundles (``vendored_files``):
-#: the QR codes' (table/qr.js loads it when a code is shown), with its licence.
+#: the QR codes' (links/qr.js loads it when a code is shown), with its licence.
 NODE_MODULES = Path(__file__).resolve().parents[2] / "node_modules"
 VENDORED = {"lean-qr.js": ("lean-qr", "index.mjs"), "lean-qr.LICENSE.txt": ("lean-qr", "LICENSE")}
 TARGET = "assets/rollers"

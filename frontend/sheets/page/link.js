@@ -1,7 +1,7 @@
-// A sheet shared by link: the sheet, compressed and written in base64url (table/codec.js, the one
+// A sheet shared by link: the sheet, compressed and written in base64url (links/codec.js, the one
 // codec of the site's links), in the URL's fragment (#fiche=…): a fragment never reaches a server.
 
-import { codecSupported, packJson, unpackJson } from "../../table/index.js";
+import { codecSupported, packJson, unpackJson } from "../../links/index.js";
 
 const SHARE_PREFIX = "fiche=";
 const SHARE_FORMAT = "1"; // the link's own format, before the data: « fiche=1.… »

@@ -1,7 +1,7 @@
 // A secret roll (record "x"), readable by the meneuse's phone only: her request carried her ECDH P-256
-// public key (table/keys.js); the player's phone makes a key pair for this roll alone, derives with hers
+// public key (links/keys.js); the player's phone makes a key pair for this roll alone, derives with hers
 // a shared secret (ECDH), from it an AES-256-GCM key (HKDF-SHA-256, its info naming the record), and
-// encrypts the roll's body, packed as a record is (table/codec.js). All WebCrypto: nothing of its own.
+// encrypts the roll's body, packed as a record is (links/codec.js). All WebCrypto: nothing of its own.
 //
 //   sealed: base64url of the roll's own public key (raw, 65 bytes), the nonce (12 bytes), then the
 //           ciphertext with its tag (16 bytes)

@@ -1,6 +1,6 @@
 // This phone's two key pairs for the table (WebCrypto, P-256), made once and kept in the table's
 // database (`moi`, under "cles": storage/table-keys.js): ECDSA signs every record the phone sends
-// (table/envelope.js), ECDH receives the secret rolls asked of the table (table/secret.js). The
+// (links/envelope.js), ECDH receives the secret rolls asked of the table (links/secret.js). The
 // private keys are made non-extractable: the browser keeps them, no script can read or copy them,
 // and they never travel (not in a link, not in « Tout exporter »: CHARACTERS.md, « La table »).
 // The public keys are kept beside them in raw form (65 bytes), base64url: what a link carries.

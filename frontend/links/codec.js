@@ -1,6 +1,6 @@
 // The one codec of the links whose data travels in the URL's fragment (a fragment never reaches
 // a server): a sheet shared by link (#fiche=1.…, sheets/page/link.js) and the table's records
-// (#table=1.…, table/record.js). JSON text, compressed (CompressionStream, deflate-raw) and
+// (#table=1.…, links/record.js). JSON text, compressed (CompressionStream, deflate-raw) and
 // written in base64url; read back with the decompression capped as it streams, so that a short
 // link cannot expand to megabytes.
 

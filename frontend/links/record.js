@@ -1,13 +1,13 @@
 // The table's records and their links. A record is what one device shows to another:
 //
 //   [kind, jeu, auteur, n, body]   kind "f" a sheet, "j" a roll, "s" a scene, "d" a request of the
-//                                  meneuse (table/request.js), "x" a secret roll (table/secret.js)
+//                                  meneuse (table/request.js), "x" a secret roll (links/secret.js)
 //
 // `auteur` is the showing device's random id and `n` its sequence number (storage/table.js): the
 // record's id is « auteur.n », a later record of the same author has a higher n. Live sharing could
 // carry the same records one by one. The link: the game's table page (« L’écran du meneur »,
-// <jeu>/table/) with « table=2. », the record packed by table/codec.js, the phone's public key and its
-// signature in its fragment (table/envelope.js). Links of format 1 (« table=1. », unsigned: made before
+// <jeu>/table/) with « table=2. », the record packed by links/codec.js, the phone's public key and its
+// signature in its fragment (links/envelope.js). Links of format 1 (« table=1. », unsigned: made before
 // signatures) still open, said unsigned. CHARACTERS.md, « La table », is the contract.
 
 import { GAMES, SHEETS_CONFIG } from "../config.js";

@@ -2,7 +2,7 @@
 //
 //   table=2.<data>.<key>.<signature>
 //
-// <data> the record packed as in format 1 (table/codec.js), <key> the sending phone's ECDSA P-256
+// <data> the record packed as in format 1 (links/codec.js), <key> the sending phone's ECDSA P-256
 // public key (raw, 65 bytes) and <signature> its ECDSA signature (SHA-256, 64 bytes: r then s) of the
 // text « des-et-lames:table:2: » followed by <data>: the very characters of the link, so that nothing
 // is written twice or read back in another form before it is checked. All three in base64url.
