@@ -5,10 +5,11 @@
 // binds them: each wakes as it nears the screen (widget/wake.js), then starts the one Web
 // Worker (Pyodide + rules_py) for the whole visit, sends rules_py.api requests
 // ({op: roll | odds | action}) and renders the answers generically (dice groups,
-// calcul, notes, follow-up actions). Folds are made when opened (widget/fold.js). All text
+// calcul, notes, follow-up actions). Folds are made when opened (form/fold.js). All text
 // goes in with textContent.
 
-import { bindReplayLinks, bindWidgets, listenForTaps, settleFolds, watchFolds } from "./widget/index.js";
+import { bindReplayLinks, bindWidgets, listenForTaps } from "./widget/index.js";
+import { settleFolds, watchFolds } from "./form/index.js";
 import { initOffline, watchOnlineOnly } from "./offline/index.js";
 import { startJournal } from "./journal/index.js";
 import { bindPalette } from "./palette/index.js";

@@ -50,7 +50,7 @@ class Grid:
     chart_columns: tuple[int, ...] | None = None  # the columns drawn (default: all)
     x_label: str = ""
     notes: tuple[str, ...] = field(default=())
-    folded: bool = False  # a variant of the table before it: under a <details>, made when opened (widget/fold.js)
+    folded: bool = False  # a variant of the table before it: under a <details>, made when opened (form/fold.js)
 
 
 #: A game's tables: name -> its grids (``rules_py/<game>/tables.py``, ``TABLES``).

@@ -1,6 +1,6 @@
 """Light pages: what a page folds (a roller's « Réglages », its odds rows, an alternative not
 chosen, a variant of a probability table) is a ``<noscript class="dl-fold">`` in the built
-HTML (frontend/widget/fold.js makes it when opened).
+HTML (frontend/form/fold.js makes it when opened).
 
 Read here as a browser with JavaScript reads it (a fold's content is text) and as one
 without (its content is markup), from both builds: the page at rest stays under the DOM

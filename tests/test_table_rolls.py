@@ -49,7 +49,7 @@ STUBS = {
         "  return { tag, attrs, children, querySelector(t) { return children.find((c) => c && c.tag === t); } };\n"
         "}\n"
     ),
-    "widget/form.js": "export function writeForm() {}\n",
+    "form/form.js": "export function writeForm() {}\n",
     # this phone's keys, which sign every record (links/record.js): made in memory, Node has no IndexedDB
     "links/keys.js": (
         "let made = null;\n"

@@ -1,5 +1,4 @@
-// widget/: one roller on the page: bound and woken, driven, its form, folds, odds, status and links.
+// widget/: one roller on the page: bound and woken, driven, its odds, status and links (its form: form/).
 
-export { settleFolds, watchFolds } from "./fold.js";
 export { bindReplayLinks } from "./links.js";
 export { bindWidgets, listenForTaps } from "./wake.js";

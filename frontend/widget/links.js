@@ -1,7 +1,7 @@
 // Share links: a roll's parameters, dice and follow-ups in the page's URL, and their replay.
 
 import { fr, h } from "../browser/index.js";
-import { writeForm } from "./form.js";
+import { writeForm } from "../form/index.js";
 
 // A share link's own fields (the rest are the roller's parameters); « reels=1 »: the dice were the reader's own.
 const LINK_FIELDS = ["lanceur", "des", "suite", "reels"];

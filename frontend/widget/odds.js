@@ -1,9 +1,9 @@
 // The odds as shown: one line with the success chance and its bar, the rows one tap away
-// (a <details>, its rows made when opened: widget/fold.js); the same markup and figures as
+// (a <details>, its rows made when opened: form/fold.js); the same markup and figures as
 // hooks/page/templates/widget.html at build time.
 
 import { fr, h, percent, percentRows } from "../browser/index.js";
-import { refold } from "./fold.js";
+import { refold } from "../form/index.js";
 
 export function oddsView(details, odds) {
   const labels = Object.keys(odds.issues || {});

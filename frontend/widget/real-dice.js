@@ -5,7 +5,7 @@
 // write-back, journal and links; every view of it says « dés réels ». A follow-up of such a roll that
 // draws (a die added, a die rerolled, a round's cards) asks for its draws the same way.
 
-import { badNumber, readForm } from "./form.js";
+import { badNumber, readForm } from "../form/index.js";
 import { fr, loadBundle } from "../browser/index.js";
 import { pageSystems, runtime } from "../engine/index.js";
 

@@ -3,9 +3,8 @@
 
 import { ODDS_DELAY_MS } from "../config.js";
 import { fr, h, nextTurn } from "../browser/index.js";
-import { badNumber, bindModes, field, fixedValues, formAsBuilt, formInput, readForm, refreshModes, writeForm } from "./form.js";
+import { badNumber, bindKeptFields, bindModes, field, fixedValues, formAsBuilt, formInput, readForm, refreshModes, writeForm } from "../form/index.js";
 import { detail, diceGroup, keepRoom, KEPT_RESULTS, loadHistory, outcome, realDiceWords, rollHead, saveHistory } from "../result/index.js";
-import { bindKeptFields } from "./kept.js";
 import { benchmarkText } from "../journal/index.js";
 import { oddsView } from "./odds.js";
 import { replayLink, shareLink } from "./links.js";

@@ -39,7 +39,7 @@ def render_grid(grid: Grid) -> str:
     )
     if grid.folded:
         # Its caption as the summary; the rest a fold: shown in place without JavaScript, made
-        # when opened with it (frontend/widget/fold.js), so that the page's DOM stays small.
+        # when opened with it (frontend/form/fold.js), so that the page's DOM stays small.
         inside = (
             f'<details class="dl-proba__fold"><summary>{escape(grid.caption)}</summary>'
             f'<noscript class="dl-fold">{inside}</noscript></details>'

@@ -303,7 +303,7 @@ PROBE_ALL = """async (probes) => {
   for (const widget of document.querySelectorAll(".dl-roller[data-roller]")) {
     const form = widget.querySelector(".dl-roller__form");
     const output = widget.querySelector(".dl-roller__result");
-    // The reader opens « Réglages »: its fields are made then (widget/fold.js).
+    // The reader opens « Réglages »: its fields are made then (form/fold.js).
     for (const summary of form.querySelectorAll("details.dl-roller__settings:not([open]) > summary")) summary.click();
     for (const input of form.querySelectorAll("[name][data-kind]")) {
       for (const value of probes[input.dataset.kind] || []) {

@@ -1,6 +1,6 @@
 // Folds: what a page shows only once asked (a roller's « Réglages », its odds rows, the
 // fields of an alternative not chosen, a probability table), made when its <details>
-// opens (or its alternative is chosen: widget/form.js).
+// opens (or its alternative is chosen: form/form.js).
 //
 // At build each is a <noscript class="dl-fold">, right after its <summary>: a reader
 // without JavaScript gets its markup as elements, shown in place (rollers.css); with
