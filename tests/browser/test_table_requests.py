@@ -183,6 +183,7 @@ def walk_the_table(player, meneuse, browser, server, errors) -> None:
     notes = hers.locator(".dl-table__roll .dl-table__roll-notes").inner_text()
     assert "jet n° 3 de son téléphone" in notes and "1 jet non montré avant celui-ci" in notes, notes
     answered = hers.locator(".dl-table__request", has_text="Crocheter la serrure")
+    answered.locator(".dl-table__answers li").nth(1).wait_for()  # the list is drawn again after the message
     lines = answered.locator(".dl-table__answers li").all_inner_texts()
     assert len(lines) == 2 and lines[0].startswith("Réponse de Ysil") and outcome.split("\n")[-1] in lines[0], lines
     assert lines[1].startswith("Deuxième réponse de Ysil") and "comptée nulle part" in lines[1], lines
