@@ -383,9 +383,11 @@ def test_a_simon_roll_with_a_1_raises_the_meneuses_reserve_once_however_often_it
     mine.goto(f"{server.url}/simon/resolution/#{JET}")
     choose_sheet(mine, JET, "Ysil")
     for _ in range(80):  # a roll of five d20 with exactly one 1: about one in five
+        before = own_sheets(mine)[0]["heroisme"]["points"]
         dice = roll(mine, JET)
-        # exactly one 1, and Ysil's heroism no longer what the meneuse's copy holds (20): the roll changed it
-        if dice.count("1") == 1 and own_sheets(mine)[0]["heroisme"]["points"] != 20:
+        after = own_sheets(mine)[0]["heroisme"]["points"]
+        # exactly one 1, and this roll moved Ysil's heroism away from what the meneuse's copy holds (20)
+        if dice.count("1") == 1 and after != before and after != 20:
             break
     else:
         pytest.fail("no roll with exactly one 1 (Ysil's heroism moved from 20) in 80")
@@ -577,6 +579,8 @@ def test_a_received_pj_rolls_against_a_side_typed_in_even_while_the_sheets_are_r
 
 def propose_scene(hers, server, title: str) -> str:
     hers.goto(f"{server.url}/simon/table/#{OPPOSITION}")
+    # the table's bundle in and the roller bound: its scene fold is drawn by them
+    hers.wait_for_function(f"() => globalThis.desEtLames?.table && document.querySelector('#{OPPOSITION}')?.dlWidget")
     widget = hers.locator(f"#{OPPOSITION}")
     widget.locator("[name=expertise_a]").fill("9")  # the page's own preset says 4 and 3
     widget.locator("[name=expertise_b]").fill("7")
