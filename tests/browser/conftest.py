@@ -298,6 +298,23 @@ def page(browser, server, page_errors, request):
         assert page_errors == [], page_errors
 
 
+@pytest.fixture
+def errors():
+    """Console and page errors of the pages a test opens with ``new_page`` (a module may keep its own)."""
+    return []
+
+
+@pytest.fixture
+def phone(browser, server, errors):
+    """A 390×844 touch phone of its own (French, local network only); its console errors fail the test."""
+    page = new_page(
+        browser, errors, viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True, timeout=90_000
+    )
+    yield page
+    page.context.close()
+    assert errors == [], errors
+
+
 def new_page(browser, errors: list[str], *, only_local: bool = True, timeout: int = 30_000, **options):
     """A page in a context of its own (French locale, ``options`` for the context): its console errors
     and uncaught exceptions go to ``errors``; requests leave 127.0.0.1 only when ``only_local`` is off.

@@ -19,19 +19,6 @@ PHONE = {"width": 390, "height": 844}
 MENEUSE = {"width": 360, "height": 740}
 
 
-@pytest.fixture
-def errors():
-    return []
-
-
-@pytest.fixture
-def phone(browser, server, errors):
-    page = new_page(browser, errors, viewport=PHONE, has_touch=True, is_mobile=True, timeout=90_000)
-    yield page
-    page.context.close()
-    assert errors == [], errors
-
-
 def aube() -> dict:
     fiche = rules_py.call({"op": "sheet_new", "jeu": "dcda", "seed": 5})["result"]["fiche"]
     fiche.update(nom="Aube", type="pj", forces={"batons": 4, "ecus": 3, "coupes": 5, "dagues": 2})

@@ -19,7 +19,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import new_page
 from test_a11y import axe_check, report
 from test_sheet_story import STORE, adopt, answered, choose
 
@@ -30,19 +29,6 @@ pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 SMALL = {"width": 360, "height": 740}
 SHOTS = os.environ.get("DES_ET_LAMES_SHOTS")
-
-
-@pytest.fixture
-def errors():
-    return []
-
-
-@pytest.fixture
-def phone(browser, server, errors):
-    page = new_page(browser, errors, viewport=PHONE, has_touch=True, is_mobile=True, timeout=90_000)
-    yield page
-    page.context.close()
-    assert errors == [], errors
 
 
 def shot(page, name: str) -> None:

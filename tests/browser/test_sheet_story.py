@@ -19,7 +19,6 @@ import json
 import re
 
 import pytest
-from conftest import new_page
 
 import rules_py
 
@@ -41,19 +40,6 @@ STORE = """(name) => new Promise((resolve, reject) => {
     all.onsuccess = () => { db.close(); resolve(all.result); };
   };
 })"""
-
-
-@pytest.fixture
-def errors():
-    return []
-
-
-@pytest.fixture
-def phone(browser, server, errors):
-    page = new_page(browser, errors, viewport=PHONE, has_touch=True, is_mobile=True, timeout=90_000)
-    yield page
-    page.context.close()
-    assert errors == [], errors
 
 
 def sheet(page, name: str) -> dict:
