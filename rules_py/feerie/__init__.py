@@ -6,7 +6,8 @@ with strictly more efforts than the GM; an effort has probability exactly
 
 One module per job:
 
-- ``action``: ``feerie.action`` and ``feerie.collaboration`` (the players against the meneur);
+- ``action``: ``feerie.action`` (the players against the meneur, which a collaboration plays too);
+- ``collaboration``: ``feerie.collaboration`` (with assistants);
 - ``opposition``: ``feerie.opposition`` (camp against camp);
 - ``efforts``: efforts, and the dice each side rolls;
 - ``odds``: the exact law of a margin of efforts;
@@ -17,7 +18,8 @@ One module per job:
 
 from __future__ import annotations
 
-from .action import ACTION, COLLABORATION
+from .action import ACTION
+from .collaboration import COLLABORATION
 from .opposition import OPPOSITION
 
 ROLLERS = (ACTION, COLLABORATION, OPPOSITION)

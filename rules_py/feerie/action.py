@@ -1,4 +1,4 @@
-"""``feerie.action`` and ``feerie.collaboration``: the players against the meneur (chapter 001).
+"""``feerie.action``: the players against the meneur (chapter 001), as ``feerie.collaboration`` plays too.
 
 The player rolls element + relevance d6, the meneur as many d6 as the
 difficulty; the player succeeds only with strictly more efforts. In a
@@ -15,7 +15,6 @@ from ..results import group, result
 from ..roller import Roller
 from .efforts import (
     assistant_dice,
-    check_assistants,
     difficulty_lines,
     efforts,
     final_difficulty,
@@ -24,11 +23,11 @@ from .efforts import (
     marked,
     pertinence_check,
 )
-from .fields import DIFFICULTE, ELEMENT, INTERET_PARAM, ONE_DIE, ONE_HELPER, PERTINENCE_PARAM, assistants_param
+from .fields import DIFFICULTE, ELEMENT, INTERET_PARAM, PERTINENCE_PARAM
 from .odds import action_odds_from
-from .words import MAY_ADD, MISS_NOTE, MISSED, MISSED_TIE, SIDE_EFFECT_NOTE, TYPO_NOTE, plural
+from .words import MAY_ADD, MISS_NOTE, MISSED, MISSED_TIE, SIDE_EFFECT_NOTE, plural
 
-__all__ = ["ACTION", "COLLABORATION"]
+__all__ = ["ACTION", "players_vs_gm"]
 
 Args = dict[str, Any]
 
@@ -55,7 +54,7 @@ def _verdict(diff: int, players: int) -> tuple[str, bool]:
     return "Échec", False
 
 
-def _players_vs_gm(
+def players_vs_gm(
     roller_id: str,
     args: Args,
     dice: Dice,
@@ -125,32 +124,11 @@ def _players_vs_gm(
 
 
 def _action_roll(args: Args, dice: Dice) -> dict[str, Any]:
-    return _players_vs_gm("feerie.action", args, dice, (), False, [])
+    return players_vs_gm("feerie.action", args, dice, (), False, [])
 
 
 def _action_odds(args: Args) -> dict[str, Any]:
     return action_odds_from(initiator_dice(args), final_difficulty(args))
-
-
-# ======================================================================
-# feerie.collaboration
-# ======================================================================
-
-
-def _collaboration_check(args: Args) -> None:
-    pertinence_check(args)
-    check_assistants(args, "assistants")
-
-
-def _collaboration_roll(args: Args, dice: Dice) -> dict[str, Any]:
-    return _players_vs_gm(
-        "feerie.collaboration", args, dice, args["assistants"], args["un_de_par_assistant"], [TYPO_NOTE]
-    )
-
-
-def _collaboration_odds(args: Args) -> dict[str, Any]:
-    n = initiator_dice(args) + sum(assistant_dice(a, args["un_de_par_assistant"]) for a in args["assistants"])
-    return action_odds_from(n, final_difficulty(args))
 
 
 # ======================================================================
@@ -167,24 +145,4 @@ ACTION = Roller(
     roll=_action_roll,
     odds=_action_odds,
     check=pertinence_check,
-)
-
-COLLABORATION = Roller(
-    id="feerie.collaboration",
-    title="Système Féerie : action collaborative",
-    chapter="001",
-    summary="L’initiateur lance ses dés comme d’habitude, chaque assistant la moitié des siens (au plus 2) ; "
-    "tous les efforts des joueurs s’additionnent contre ceux du meneur.",
-    params=(
-        ELEMENT,
-        PERTINENCE_PARAM,
-        DIFFICULTE,
-        INTERET_PARAM,
-        assistants_param("assistants", "Dés ordinaires des assistants"),
-        ONE_HELPER,
-        ONE_DIE,
-    ),
-    roll=_collaboration_roll,
-    odds=_collaboration_odds,
-    check=_collaboration_check,
 )

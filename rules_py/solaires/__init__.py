@@ -13,7 +13,8 @@ Roll three d6 against a score: a die is kept when it is <= the score.
 
 One module per job:
 
-- ``action``: ``solaires.action`` and ``solaires.opposition`` (the result, the reroll);
+- ``action``: ``solaires.action`` (the result, the reroll and the veto, which an opposition plays too);
+- ``opposition``: ``solaires.opposition``;
 - ``setup``: an action's or an opposition's difficulty, elements and score;
 - ``environnement``: ``solaires.environnement``;
 - ``points``: ``solaires.points``;
@@ -26,9 +27,10 @@ One module per job:
 
 from __future__ import annotations
 
-from .action import ACTION, OPPOSITION
+from .action import ACTION
 from .environnement import ENVIRONNEMENT
 from .odds import kept_counts
+from .opposition import OPPOSITION
 from .points import POINTS
 from .words import OUTCOMES, outcome
 

@@ -1,4 +1,4 @@
-"""``solaires.action`` and ``solaires.opposition``: one resolution (000 and 002).
+"""``solaires.action``: one resolution (000 and 002), which ``solaires.opposition`` (``opposition.py``) plays too.
 
 Three d6 against the score to beat (difficulty + one or two elements): a die
 is kept when it is <= the score; 2 or 3 kept dice is a success, and the 4x4
@@ -23,7 +23,7 @@ from ..results import action_offer, die, group, result
 from ..roller import Action, Roller
 from .odds import setup_odds
 from .points import veto_offer
-from .setup import Setup, action_check, action_setup, automatic_note, opposition_check, opposition_setup
+from .setup import Setup, action_check, action_setup, automatic_note
 from .state import forged, state_bool, state_int, state_ints
 from .words import (
     ALTERATION_NAMES,
@@ -43,7 +43,7 @@ from .words import (
     with_handicap,
 )
 
-__all__ = ["ACTION", "OPPOSITION"]
+__all__ = ["ACTION", "PLAYER_PARAMS", "play", "reroll_action", "veto_action"]
 
 Args = dict[str, Any]
 
@@ -186,17 +186,13 @@ def _report(
     )
 
 
-def _play(roller_id: str, setup: Setup, args: Args, dice: Dice) -> dict[str, Any]:
+def play(roller_id: str, setup: Setup, args: Args, dice: Dice) -> dict[str, Any]:
     rolled = () if setup.automatic else tuple(dice.roll(3, 6, "Dés du joueur"))
     return _report(roller_id, setup, args, rolled, args["points"], list(rolled))
 
 
 def _action_roll(args: Args, dice: Dice) -> dict[str, Any]:
-    return _play("solaires.action", action_setup(args), args, dice)
-
-
-def _opposition_roll(args: Args, dice: Dice) -> dict[str, Any]:
-    return _play("solaires.opposition", opposition_setup(args), args, dice)
+    return play("solaires.action", action_setup(args), args, dice)
 
 
 # ----------------------------------------------------------------------
@@ -206,10 +202,6 @@ def _opposition_roll(args: Args, dice: Dice) -> dict[str, Any]:
 
 def _action_odds(args: Args) -> dict[str, Any]:
     return setup_odds(action_setup(args))
-
-
-def _opposition_odds(args: Args) -> dict[str, Any]:
-    return setup_odds(opposition_setup(args))
 
 
 # ----------------------------------------------------------------------
@@ -296,7 +288,7 @@ def _setup_params(setup: Setup, points: int) -> dict[str, Any]:
     return params
 
 
-def _reroll_action(roller_id: str) -> Action:
+def reroll_action(roller_id: str) -> Action:
     opposition = roller_id == "solaires.opposition"
 
     def run(state: Mapping[str, Any], args: Args, dice: Dice) -> dict[str, Any]:
@@ -325,7 +317,7 @@ def _reroll_action(roller_id: str) -> Action:
     )
 
 
-def _veto_action(roller_id: str) -> Action:
+def veto_action(roller_id: str) -> Action:
     opposition = roller_id == "solaires.opposition"
 
     def run(state: Mapping[str, Any], args: Args, dice: Dice) -> dict[str, Any]:
@@ -431,7 +423,7 @@ _POINTS = Param(
 )
 
 # What the acting player brings, the same in an action and an opposition.
-_PLAYER_PARAMS = (_ELEMENTS, _TYPIQUE, _ALTERATION, _HANDICAP, _POINTS)
+PLAYER_PARAMS = (_ELEMENTS, _TYPIQUE, _ALTERATION, _HANDICAP, _POINTS)
 
 ACTION = Roller(
     id="solaires.action",
@@ -470,48 +462,10 @@ ACTION = Roller(
             choices=tuple(Choice(k, f"{SCALE_NAMES[k]} ({signed(v)})", v) for k, v in INTERET.items()),
             group="Difficulté",
         ),
-        *_PLAYER_PARAMS,
+        *PLAYER_PARAMS,
     ),
     roll=_action_roll,
     odds=_action_odds,
     check=action_check,
-    actions=(_reroll_action("solaires.action"), _veto_action("solaires.action")),
-)
-
-OPPOSITION = Roller(
-    id="solaires.opposition",
-    title="Solaires : jet en opposition (règle optionnelle)",
-    chapter="000, 002",
-    summary=(
-        "Seul l’agresseur lance les dés, contre une difficulté de trois moins les éléments engagés par l’autre "
-        "personnage ; le reste suit la résolution d’une action, et la table décide de ce qu’entraîne le résultat."
-    ),
-    params=(
-        Param(
-            "defense",
-            "Éléments engagés par l’autre personnage",
-            "ints",
-            default=(2,),
-            minimum=1,
-            maximum=3,
-            min_items=1,
-            max_items=2,
-            help="Un ou deux scores de 1 à 3 (« 3,2 ») : la difficulté vaut 3 moins leur somme ; un second élément "
-            "seulement si l’action est typique du premier.",
-            group="L’autre personnage",
-        ),
-        Param(
-            "defense_typique",
-            "Action typique du premier élément de l’autre personnage",
-            "bool",
-            default=False,
-            help="Permet un second élément à l’autre personnage, comme à tout personnage (000, « Choix des éléments »).",
-            group="L’autre personnage",
-        ),
-        *_PLAYER_PARAMS,
-    ),
-    roll=_opposition_roll,
-    odds=_opposition_odds,
-    check=opposition_check,
-    actions=(_reroll_action("solaires.opposition"), _veto_action("solaires.opposition")),
+    actions=(reroll_action("solaires.action"), veto_action("solaires.action")),
 )
