@@ -34,6 +34,21 @@ def test_the_engine_and_the_sheets_read_the_list():
         assert sheet.game == game.id and sheet.title == game.title
 
 
+def test_each_roller_lives_in_the_module_named_as_its_id():
+    """« solaires.opposition » is defined in rules_py/solaires/opposition.py: a roll traced from its id to its file."""
+    import importlib
+    import inspect
+
+    from rules_py import all_rollers
+
+    for roller in all_rollers():
+        game, name = roller.id.split(".", 1)
+        where = inspect.getmodule(roller.roll)
+        assert where is importlib.import_module(f"rules_py.{game}.{name}"), (
+            f"{roller.id}: its Roller is played from {where.__name__}; it belongs in rules_py/{game}/{name}.py"
+        )
+
+
 def test_the_navigation_and_the_sections_of_the_site_pass():
     check_nav(NAV)
     check_sections()
