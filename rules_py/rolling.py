@@ -19,7 +19,7 @@ from .games import IDS
 from .params import parse_params, shown
 from .roller import Roller
 
-__all__ = ["SYSTEMS", "all_rollers", "get_roller", "roll", "odds", "act"]
+__all__ = ["SYSTEMS", "all_rollers", "get_roller", "roll", "odds", "act", "play", "odds_of"]
 
 #: Game packages (rules_py.<system>), in the order of the book (rules_py/games.py); a roller id is "<system>.<name>".
 SYSTEMS = IDS
@@ -65,16 +65,25 @@ def get_roller(roller_id: Any) -> Roller:
 # The ids and the state are Any: they may come straight from a reader's JSON, and are checked here.
 def roll(roller_id: Any, params: Mapping[str, Any] | None = None, dice: Any = None, seed: Any = None) -> dict[str, Any]:
     roller = get_roller(roller_id)
-    args = roller.parse(params or {})
+    return play(roller, roller.parse(params or {}), dice, seed)
+
+
+def play(roller: Roller, args: Mapping[str, Any], dice: Any = None, seed: Any = None) -> dict[str, Any]:
+    """A roll of parameters the roller has checked already (``Roller.parse``: the sheets' layer checks them once)."""
     source = dice_source(dice, seed)  # forced values, or a Probe (op « draws »)
-    result = roller.roll(args, source)
+    result = roller.roll(dict(args), source)
     source.finish()
     return result
 
 
 def odds(roller_id: Any, params: Mapping[str, Any] | None = None) -> dict[str, Any]:
     roller = get_roller(roller_id)
-    return {"roller": roller.id, **roller.odds(roller.parse(params or {}))}
+    return odds_of(roller, roller.parse(params or {}))
+
+
+def odds_of(roller: Roller, args: Mapping[str, Any]) -> dict[str, Any]:
+    """The odds of parameters the roller has checked already."""
+    return {"roller": roller.id, **roller.odds(dict(args))}
 
 
 def act(

@@ -12,7 +12,9 @@ writes back. Here, one module per job:
 - ``names``: naming a sheet's things in a roller's parameters (« elements=Pilote »);
 - ``changes``: what a result changes, applied, re-applied to a newer copy, undone;
 - ``game``: what a game's sheet module declares (its fields, its rollers' bindings);
-- ``ops``: the JSON door's sheet operations, and a roll, odds or follow-up played from sheets.
+- ``request``: a roll, odds or follow-up with sheets, read and checked whole before it is played;
+- ``effects``: what its result changes, applied to the sheets after it is played;
+- ``ops``: the JSON door's sheet operations, and a request with sheets in those three steps.
 
 The contract of the JSON door (requests and answers) is in ``rules_py/api.py``.
 """
