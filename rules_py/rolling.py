@@ -97,8 +97,12 @@ def act(
     roller = get_roller(roller_id)
     action = roller.action(action_id)
     if action is None:
-        names = ", ".join(a.id for a in roller.actions) or "aucune"
-        raise RulesError("action", f"Action inconnue {shown(action_id)} pour {roller.id} : les actions sont {names}.")
+        names = ", ".join(a.id for a in roller.actions)
+        raise RulesError(
+            "action",
+            f"Action inconnue {shown(action_id)} pour {roller.id} : "
+            + (f"les actions sont {names}." if names else "ce lanceur n’a pas de suite."),
+        )
     if not isinstance(state, Mapping):
         raise RulesError("etat", "État (etat) : l’état du jet précédent est attendu.")
     args = parse_params(action.params, params or {}, f"{roller.id} / {action.id}")
