@@ -356,6 +356,13 @@ def test_jet_odds_match_icepool():
                 assert Fraction(answer["exact"]["Réussite"]) == expected
                 assert Fraction(answer["exact"]["Échec"]) == 1 - expected
                 assert_ordered_law(answer, successes)  # the number of successful dice
+                # the odds' own figures (the command line's ``odds --json``): dice, each count, the criticals
+                assert answer["des"] == n
+                assert answer["reussites_obtenues"] == {str(k): float(successes.probability(k)) for k in range(n + 1)}
+                no_twenty = (n @ icepool.d20.map(lambda v: int(v == 20))).probability(0)
+                no_one = (n @ icepool.d20.map(lambda v: int(v == 1))).probability(0)
+                assert answer["au_moins_une_reussite_critique"] == float(1 - no_twenty)
+                assert answer["au_moins_un_rate_critique"] == float(1 - no_one)
 
 
 def test_aide_modifier_distribution_matches_icepool():
