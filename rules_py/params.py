@@ -41,6 +41,8 @@ _TRUE = {"true", "vrai", "oui", "1", "on"}
 _FALSE = {"false", "faux", "non", "0", "off"}
 _TEXT_MAX = 60
 _HALF = re.compile("[\ud800-\udfff]")  # half of a UTF-16 surrogate pair, alone (JSON's « \ud800 »)
+# what a refusal cannot show: half of a surrogate pair, a control character (those str.split() takes for spaces aside)
+_UNSHOWN = re.compile("[\ud800-\udfff\x00-\x08\x0e-\x1b\x7f]")
 
 
 class Choice(NamedTuple):
@@ -93,14 +95,14 @@ def shown(raw: Any) -> str:
             return f"une liste de {len(raw)} valeurs"
         text = ", ".join(x for x in items if x is not None)
     if text is None and isinstance(raw, Mapping):
-        keys = [" ".join(_HALF.sub("\ufffd", str(k)).split())[:20] for k in raw][:4]  # one line, short: any key
+        keys = [" ".join(_UNSHOWN.sub("\ufffd", str(k)).split())[:20] for k in raw][:4]  # one line, short: any key
         if not keys:
             return "un objet vide"
         more = "…" if len(raw) > 4 else ""
         return f"un objet (champ{'s' if len(raw) > 1 else ''} {', '.join(keys)}{more})"
     if text is None:
         return "une valeur illisible"
-    text = " ".join(_HALF.sub("\ufffd", text).split())  # half of a surrogate pair: no character to show
+    text = " ".join(_UNSHOWN.sub("\ufffd", text).split())  # half of a surrogate pair, a control: nothing to show
     if len(text) > 30:
         text = text[:29] + "…"
     return f"« {text} »"
@@ -254,7 +256,9 @@ class Param:
             if not isinstance(raw, str):
                 raise self.fail("un texte attendu", raw)
             text = " ".join(raw.split())
-            if len(text) > _TEXT_MAX or any(ord(ch) < 32 for ch in text) or _HALF.search(text):
+            if any(ord(ch) < 32 or ord(ch) == 127 for ch in text) or _HALF.search(text):
+                raise self.fail("un texte sans caractère de contrôle ni caractère illisible attendu", raw)
+            if len(text) > _TEXT_MAX:
                 raise self.fail(f"un texte d’au plus {_TEXT_MAX} caractères attendu", raw)
             return text
         raise AssertionError(f"unknown parameter kind {self.kind!r}")
@@ -371,16 +375,13 @@ def twice_sentence(name: str, values: list[Any], where: str) -> str:
     return f"{where} : donné {times} fois ({' puis '.join(shown(v) for v in values)}) ; donnez-le une seule fois."
 
 
-def given_once(raw: Any, roller: str, labels: Mapping[str, str] | None = None) -> Mapping[str, Any]:
+def given_once(raw: Any, roller: str, labels: Mapping[str, str]) -> Mapping[str, Any]:
     """``raw`` (a mapping, or ``[name, value]`` pairs as a command line or a share link gives them)
-    as a mapping. A name given twice is refused, naming it (by its French label when ``labels``
-    has it), never « the last one wins »."""
+    as a mapping. A known name (``labels``: name → French label) given twice is refused, naming it
+    by its label, never « the last one wins »; an unknown one is the caller's to refuse as such."""
     for name, values in _repeated(raw).items():
-        if labels is not None and name not in labels:
-            continue  # an unknown name: refused as such by the caller
-        label = (labels or {}).get(name)
-        where = f"{label} ({name})" if label else f"Le paramètre {shown(name)} de {roller}"
-        raise RulesError(name[:40], twice_sentence(name, values, where))
+        if name in labels:
+            raise RulesError(name[:40], twice_sentence(name, values, f"{labels[name]} ({name})"))
     if isinstance(raw, (list, tuple)):
         if not all(isinstance(p, (list, tuple)) and len(p) == 2 and isinstance(p[0], str) for p in raw):
             raise RulesError("parametres", f"Les paramètres de {roller} doivent être des paires nom=valeur.")
@@ -399,10 +400,11 @@ def parse_params(params: tuple[Param, ...], raw: Any, roller: str) -> dict[str, 
     raw = given_once(raw, roller, {p.name: p.label for p in params})
     for name in raw:
         if name not in by_name:
-            names = ", ".join(by_name) or "aucun"
+            names = ", ".join(by_name)
             raise RulesError(
                 str(name)[:40],
-                f"Paramètre inconnu {shown(str(name))} pour {roller} : les paramètres sont {names}.",
+                f"Paramètre inconnu {shown(str(name))} pour {roller} : "
+                + (f"les paramètres sont {names}." if names else "aucun paramètre n’est attendu."),
             )
     out: dict[str, Any] = {}
     for p in params:
