@@ -92,3 +92,70 @@ def test_each_die_to_enter_is_named_by_the_group_the_result_shows_it_in(roller: 
     asked = call({"op": "draws", "roller": roller, "params": params, "dice": []})["result"]["tirages"]
     shown = [group["titre"] for group in result["des"] for _ in group["des"]]
     assert [t["groupe"] for t in asked] == shown and len(shown) >= 3, (asked, shown)
+
+
+@pytest.mark.parametrize(
+    "params,field,sentence",
+    [
+        (
+            {"carte_a": "7-dagues", "enseigne_a": "coupes"},
+            "enseigne_a",
+            "Enseigne de A (enseigne_a) : la carte 7-dagues n’est pas de l’enseigne Coupes ; laissez l’enseigne vide "
+            "ou choisissez une carte de cette enseigne.",
+        ),
+        (
+            {"carte_b": "7-dagues", "enseigne_b": "coupes"},
+            "enseigne_b",
+            "Enseigne de B (enseigne_b) : la carte 7-dagues n’est pas de l’enseigne Coupes ; laissez l’enseigne vide "
+            "ou choisissez une carte de cette enseigne.",
+        ),
+        (
+            {"carte_a": "7-dagues", "carte_b": "7-dagues"},
+            "carte_b",
+            "Carte de B (carte_b) : les deux cartes viennent du même jeu, elles doivent être différentes.",
+        ),
+        (
+            {"carte_a": "7-dagues", "enseignes_interdites": "dagues"},
+            "carte_a",
+            "Carte de A (carte_a) : la meneuse ne laisse jouer que Bâtons, Écus ou Coupes ; choisissez une carte de "
+            "l’une de ces enseignes, reçu « 7-dagues ».",
+        ),
+        (
+            {"enseigne_b": "dagues", "enseignes_interdites": "dagues"},
+            "enseigne_b",
+            "Enseigne de B (enseigne_b) : la meneuse ne laisse jouer que Bâtons, Écus ou Coupes ; choisissez une carte "
+            "de l’une de ces enseignes, reçu « dagues ».",
+        ),
+        (
+            {"table": "zzz"},
+            "table",
+            "Table de confrontation (table) : format attendu : quatre tours séparés par « / », par exemple "
+            "« C4S8Q/C5S/S6Q/Q4M » (il faut exactement quatre tours), reçu « zzz ».",
+        ),
+    ],
+)
+def test_a_round_of_cards_the_rules_forbid_is_refused_in_its_words(params: dict, field: str, sentence: str) -> None:
+    for op in ("roll", "odds"):
+        answer = call({"op": op, "roller": "dcda.tour", "params": params, "seed": 1})
+        assert answer["ok"] is False, answer
+        assert (answer["field"], answer["error"].replace("\u00a0", " ").replace("\u202f", " ")) == (field, sentence)
+
+
+@pytest.mark.parametrize(
+    "params,cards,plan",
+    [
+        (
+            {"carte_a": "7-dagues", "carte_b": "3-coupes"},
+            ["1-batons"],
+            "ce jet ne tire aucune carte : les deux sont choisies",
+        ),
+        ({"carte_a": "7-dagues"}, ["1-batons", "2-batons"], "ce jet tire 1 carte, la carte de B"),
+        ({}, ["1-batons", "2-batons", "3-batons"], "ce jet tire 2 cartes, la carte de A puis celle de B"),
+    ],
+)
+def test_cards_given_beyond_those_a_round_draws_are_refused_saying_what_it_draws(params, cards, plan) -> None:
+    answer = call({"op": "roll", "roller": "dcda.tour", "params": params, "dice": cards})
+    assert (answer["field"], answer["error"].replace("\u00a0", " ").replace("\u202f", " ")) == (
+        "des",
+        f"Cartes imposées : {plan}, pas davantage ; retirez les cartes en trop.",
+    )
