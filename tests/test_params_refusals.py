@@ -149,3 +149,29 @@ def test_a_text_of_sixty_characters_spaces_folded_is_taken() -> None:
 def test_a_negative_number_is_read_with_the_minus_sign_the_answers_write(typed: str) -> None:
     answer = call({"op": "roll", "roller": "solaires.action", "params": {"difficulte": typed}, "seed": 1})
     assert answer["ok"] and answer["result"]["difficulte"] == -2, answer
+
+
+@pytest.mark.parametrize(
+    "value,received",
+    [({"a": 1}, "un objet (champ a)"), (True, "« true »"), (2.5, "« 2.5 »"), ("3,x", "« 3,x »")],
+)
+def test_a_list_of_numbers_refuses_what_is_none_saying_what_it_takes(value: Any, received: str) -> None:
+    assert refused({"elements": value}) == (
+        "elements",
+        "Scores des éléments (elements) : de 1 à 2 entiers de 1 à 3, séparés par des virgules, attendus, "
+        f"reçu {received}.",
+    )
+
+
+@pytest.mark.parametrize("typed,value", [("false", False), ("non", False), ("true", True), ("oui", True)])
+def test_a_yes_or_no_is_read_from_its_words(typed: str, value: bool) -> None:
+    answer = call({"op": "roll", "roller": "solaires.action", "params": {"typique": typed}, "seed": 1})
+    assert answer["result"]["parametres"]["typique"] is value
+
+
+def test_a_text_of_exactly_sixty_characters_is_taken() -> None:
+    names = "A" * 20 + "," + "B" * 20 + "," + "C" * 18
+    assert len(names) == 60
+    team = {"noms_a": names, "forces_a": ",".join(["3"] * 12)}  # three participants, four forces each
+    answer = call({"op": "odds", "roller": "dcda.confrontation", "params": team})
+    assert answer["ok"], answer
