@@ -19,6 +19,9 @@ const CONTROL_IN_LINE = /[\x00-\x1f\x7f]/; // eslint-disable-line no-control-reg
 // character and never matches.
 const HALF_PAIR = /[\uD800-\uDFFF]/u;
 const HALF_PAIRS = /[\uD800-\uDFFF]/gu;
+// What a refusal cannot show (rules_py.params._UNSHOWN): half of a surrogate pair, a control character
+// (those Python's str.split() takes for spaces aside).
+const UNSHOWN = /[\uD800-\uDFFF\x00-\x08\x0e-\x1b\x7f]/gu; // eslint-disable-line no-control-regex
 
 class CheckRefusal extends Error {
   constructor(field, message) {
@@ -48,9 +51,10 @@ function jsonWords(raw) {
 }
 
 // Python's " ".join(text.split()): words split on Python's whitespace, joined by one space; half of a
-// surrogate pair, alone, shown as « \ufffd » (no character to show: rules_py.params.shown does the same).
+// surrogate pair, alone, or a control character shown as « \ufffd » (no character to show:
+// rules_py.params.shown does the same).
 function pyWords(text) {
-  return pyStrip(text.replace(HALF_PAIRS, "\ufffd")).split(new RegExp(`[${PY_SPACES}]+`)).filter(Boolean).join(" ");
+  return pyStrip(text.replace(UNSHOWN, "\ufffd")).split(new RegExp(`[${PY_SPACES}]+`)).filter(Boolean).join(" ");
 }
 
 // The value received, short and quoted, for a sentence, in the words of JSON and of the form
