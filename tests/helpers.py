@@ -147,6 +147,12 @@ def answer_ok(request: dict[str, Any]) -> dict[str, Any]:
     return answer["result"]
 
 
+def refusal_words(answer: dict[str, Any]) -> tuple[str, str]:
+    """A refused answer's field and sentence, its narrow and no-break spaces read as plain spaces."""
+    assert answer["ok"] is False, answer
+    return answer["field"], answer["error"].replace("\u00a0", " ").replace("\u202f", " ")
+
+
 def answer_refused(request: dict[str, Any], field: str) -> str:
     """The one French sentence refusing ``request``, which must name ``field``; the request is left unchanged."""
     import copy

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers import refusal_words
 
 from rules_py import call
 from rules_py.params import shown
@@ -43,9 +44,7 @@ def test_a_received_value_is_shown_short_on_one_line_in_jsons_words(raw: Any, wo
 
 
 def refused(params: Any, roller: str = "solaires.action", **more: Any) -> tuple[str, str]:
-    answer = call({"op": "roll", "roller": roller, "params": params, **more})
-    assert answer["ok"] is False, answer
-    return answer["field"], answer["error"].replace("\u00a0", " ").replace("\u202f", " ")
+    return refusal_words(call({"op": "roll", "roller": roller, "params": params, **more}))
 
 
 @pytest.mark.parametrize("params", [[["points"]], [["points", 1, 2]], [[3, "points"]], "points=2", 3])
@@ -78,7 +77,7 @@ def test_a_parameter_given_to_a_follow_up_that_takes_none_is_refused_so() -> Non
     answer = call(
         {"op": "action", "roller": "solaires.action", "action": "veto", "state": rerolled["etat"], "params": {"x": 1}}
     )
-    assert (answer["field"], answer["error"].replace("\u00a0", " ")) == (
+    assert refusal_words(answer) == (
         "x",
         "Paramètre inconnu « x » pour solaires.action / veto : aucun paramètre n’est attendu.",
     )
@@ -118,7 +117,7 @@ def test_null_for_a_required_parameter_says_it_is_required() -> None:
             "params": {"de": None},
         }
     )
-    assert (answer["field"], answer["error"].replace("\u00a0", " ")) == (
+    assert refusal_words(answer) == (
         "de",
         "Dé à relancer (de) : ce champ est obligatoire, reçu null.",
     )

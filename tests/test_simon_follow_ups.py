@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers import refusal_words
 
 from rules_py import call
 
@@ -24,11 +25,6 @@ def add_die(state: dict[str, Any]) -> dict[str, Any]:
     return call({"op": "action", "roller": "simon.jet", "action": "ajouter_de", "state": state, "dice": [3]})
 
 
-def words(answer: dict[str, Any]) -> tuple[str, str]:
-    assert answer["ok"] is False, answer
-    return answer["field"], answer["error"].replace("\u00a0", " ").replace("\u202f", " ")
-
-
 @pytest.mark.parametrize(
     "params,sentence",
     [
@@ -40,13 +36,13 @@ def test_a_die_added_without_two_points_of_the_pool_is_refused(params: dict[str,
     result = jet(params, [5] * 5)
     offer = result["actions"][0]
     assert offer["id"] == "ajouter_de" and offer["possible"] is False, offer
-    assert words(add_die(result["etat"])) == ("points", sentence)
+    assert refusal_words(add_die(result["etat"])) == ("points", sentence)
 
 
 def test_a_fourth_die_is_refused_counting_those_already_added() -> None:
     result = jet({"heroisme": 3, "points": 10}, [5] * 8)
     assert result["actions"][0]["possible"] is False
-    assert words(add_die(result["etat"])) == (
+    assert refusal_words(add_die(result["etat"])) == (
         "heroisme",
         "Ajouter un dé : au plus 3 dés ajoutés en tout, avant et après le jet ; il y en a déjà 3.",
     )
@@ -76,7 +72,7 @@ def test_a_die_added_with_two_points_left_is_played_and_said_possible() -> None:
 )
 def test_a_state_sent_back_without_what_it_needs_is_refused(change: dict[str, Any], sentence: str) -> None:
     state = jet({"points": 10}, [5] * 5)["etat"]
-    assert words(add_die({**state, **change})) == ("etat", sentence)
+    assert refusal_words(add_die({**state, **change})) == ("etat", sentence)
 
 
 def test_the_dice_to_enter_are_named_as_one_throw_then_the_die_added() -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers import refusal_words
 
 from rules_py import call
 
@@ -30,9 +31,8 @@ def reroll(state_: dict[str, Any], roller: str = "solaires.action", de: int = 1)
 
 
 def refusal(answer: dict[str, Any]) -> str:
-    assert answer["ok"] is False, answer
-    assert answer["field"] == "etat", answer
-    text = answer["error"].replace("\u00a0", " ").replace("\u202f", " ")
+    field, text = refusal_words(answer)
+    assert field == "etat", answer
     assert text.startswith("État (etat) : ") and text.endswith(END), text
     return text.removeprefix("État (etat) : ").removesuffix(END)
 
@@ -98,9 +98,9 @@ def test_a_forged_opposition_state_is_refused_by_its_sentence(change: dict[str, 
 def test_a_state_at_its_bounds_is_read(change: dict[str, Any]) -> None:
     answer = reroll({**state(), **change})
     if change.get("des") == []:  # an automatic success or failure: nothing to reroll, said so, not forged
-        assert answer["field"] == "de", answer
-        assert answer["error"].replace("\u00a0", " ").replace("\u202f", " ") == (
-            "Dé à relancer (de) : aucun dé n’a été lancé (réussite ou échec automatique), il n’y a rien à relancer."
+        assert refusal_words(answer) == (
+            "de",
+            "Dé à relancer (de) : aucun dé n’a été lancé (réussite ou échec automatique), il n’y a rien à relancer.",
         )
     else:
         assert answer["ok"], answer
@@ -153,10 +153,9 @@ def test_a_forged_veto_is_refused_by_its_sentence(before: Any, sentence: str) ->
 
 
 def test_a_veto_without_a_reroll_before_it_is_refused() -> None:
-    answer = veto(state())
-    assert answer["ok"] is False and answer["field"] == "action", answer
-    assert answer["error"].replace("\u00a0", " ").replace("\u202f", " ") == (
-        "Veto : aucune relance à annuler ; un veto suit immédiatement une relance, une seule fois."
+    assert refusal_words(veto(state())) == (
+        "action",
+        "Veto : aucune relance à annuler ; un veto suit immédiatement une relance, une seule fois.",
     )
 
 
