@@ -44,7 +44,7 @@ from .words import (
     with_handicap,
 )
 
-__all__ = ["ACTION", "PLAYER_PARAMS", "play", "reroll_action", "veto_action"]
+__all__ = ["ACTION", "PLAYER_PARAMS", "element_scores", "play", "reroll_action", "veto_action"]
 
 Args = dict[str, Any]
 
@@ -375,17 +375,19 @@ _REROLL_PARAMS = (
 # Parameters shared by solaires.action and solaires.opposition
 # ----------------------------------------------------------------------
 
-_ELEMENTS = Param(
+
+def element_scores(name: str, label: str, help_: str, group: str) -> Param:
+    """One or two element scores of 1 to 3, « 3,2 »: the acting character's, or the other's in an opposition."""
+    return Param(
+        name, label, "ints", default=(2,), minimum=1, maximum=3, min_items=1, max_items=2, help=help_, group=group
+    )
+
+
+_ELEMENTS = element_scores(
     "elements",
     "Scores des éléments",
-    "ints",
-    default=(2,),
-    minimum=1,
-    maximum=3,
-    min_items=1,
-    max_items=2,
-    help="Un ou deux scores de 1 à 3 (« 3,2 ») ; un second élément seulement si l’action est typique du premier.",
-    group="Éléments",
+    "Un ou deux scores de 1 à 3 (« 3,2 ») ; un second élément seulement si l’action est typique du premier.",
+    "Éléments",
 )
 _TYPIQUE = Param(
     "typique",

@@ -10,7 +10,7 @@ from typing import Any
 from ..dice import Dice
 from ..params import Param
 from ..roller import Roller
-from .action import PLAYER_PARAMS, play, reroll_action, veto_action
+from .action import PLAYER_PARAMS, element_scores, play, reroll_action, veto_action
 from .odds import setup_odds
 from .setup import opposition_check, opposition_setup
 
@@ -36,18 +36,12 @@ OPPOSITION = Roller(
         "personnage ; le reste suit la résolution d’une action, et la table décide de ce qu’entraîne le résultat."
     ),
     params=(
-        Param(
+        element_scores(
             "defense",
             "Éléments engagés par l’autre personnage",
-            "ints",
-            default=(2,),
-            minimum=1,
-            maximum=3,
-            min_items=1,
-            max_items=2,
-            help="Un ou deux scores de 1 à 3 (« 3,2 ») : la difficulté vaut 3 moins leur somme ; un second élément "
+            "Un ou deux scores de 1 à 3 (« 3,2 ») : la difficulté vaut 3 moins leur somme ; un second élément "
             "seulement si l’action est typique du premier.",
-            group="L’autre personnage",
+            "L’autre personnage",
         ),
         Param(
             "defense_typique",
