@@ -12,6 +12,8 @@
 //      every chunk that arrives is told, at most every 150 ms: the runtime's sign of life)
 // The worker holds no rules: every request goes through call_json.
 //
+// A device's later boots start from a snapshot of the first one's memory (« The engine's snapshot » below).
+//
 // The engine is checked before it runs: every file of Pyodide's that the worker
 // imports, compiles or reads, and the site's own standard library, is hashed
 // (SHA-256, Web Crypto) and compared with the build's pins (config.sha256: the
@@ -64,6 +66,7 @@ self.onmessage = async (event) => {
         throw french("le moteur de dés a rencontré une erreur interne", err);
       }
       self.postMessage({ id, result: JSON.parse(text) });
+      snapshotLater();
     } else {
       throw new Error(`Message inconnu : ${type}`);
     }
@@ -120,30 +123,139 @@ async function boot(systems) {
   meter.report(true); // where the downloads stand (a prefetch may have begun them, or ended them)
   const names = [config.core, ...systems.map((s) => config.systems[s]).filter(Boolean)];
   const texts = Promise.all(names.map((name) => fetchPack(name)));
-  const pyodidePromise = (async () => {
+  const kept = keptSnapshot();
+  const start = async (snapshot) => {
     const [{ loadPyodide }, createPyodideModule] = await Promise.all([
       verdicts["pyodide.mjs"].then(moduleOf),
       verdicts["pyodide.asm.mjs"].then(moduleOf).then((module) => module.default),
     ]);
     const options = { indexURL: base, stdLibURL, createPyodideModule, packageBaseUrl: base };
     if (config.lock) options.lockFileContents = config.lock; // rules_py needs no package: no lock file to fetch
+    if (snapshot) options._loadSnapshot = snapshot;
+    else options._makeSnapshot = true; // this boot's memory is kept once it has answered (makeSnapshot)
     return loadPyodide(options).catch((err) => {
       throw french(`le moteur de dés n’a pas pu démarrer à partir de ${base}`, err);
     });
-  })();
-  const [pyodide, sources] = await Promise.all([pyodidePromise, texts, ...Object.values(verdicts)]);
+  };
+  const checkedAll = Promise.all(Object.values(verdicts)); // an altered or lost file fails the boot, snapshot or not
+  const snapshot = await kept;
+  if (snapshot) {
+    try {
+      const [pyodide, sources] = await Promise.all([start(snapshot), texts, checkedAll]);
+      progress(3, "Chargement des règles…");
+      const engine = rulesOf(pyodide, sources, names, systems);
+      console.info(`Dés & Lames : moteur repris de son instantané (${snapshot.byteLength} octets).`);
+      return engine;
+    } catch (err) {
+      await Promise.all([texts, checkedAll]); // their failure is the boot's, not the snapshot's
+      // Pyodide refused it (another build), or it did not run: dropped, and a boot afresh on the checked files
+      console.warn("Dés & Lames : l’instantané du moteur est écarté ; démarrage complet.", err);
+      await dropSnapshots();
+      loaded.clear();
+      handOver.set(`${base}pyodide.asm.wasm`, verdicts["pyodide.asm.wasm"].then(asResponse("application/wasm")));
+      handOver.set(stdLibURL, verdicts["python_stdlib.zip"].then(asResponse("application/zip")));
+    }
+  }
+  const [pyodide, sources] = await Promise.all([start(null), texts, checkedAll]);
   progress(3, "Chargement des règles…");
+  const engine = rulesOf(pyodide, sources, names, systems);
+  snapshotting = "due";
+  return engine;
+}
+
+// rules_py's packs written to the FS, Python told where they are, the rules' door imported.
+function rulesOf(pyodide, sources, names, systems) {
   sources.forEach((modules) => writeSources(pyodide, modules));
   names.forEach((name) => loaded.add(name));
   let api;
   try {
-    pyodide.runPython("import sys\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')");
+    pyodide.runPython("import sys, importlib\nif '/home/pyodide' not in sys.path: sys.path.insert(0, '/home/pyodide')\n"
+      + "importlib.invalidate_caches()");
     api = pyodide.pyimport("rules_py.api");
     for (const system of systems) pyodide.pyimport(`rules_py.${system}`);
   } catch (err) {
     throw french("les règles (rules_py) n’ont pas pu être chargées dans Python", err);
   }
   return { pyodide, callJson: api.call_json };
+}
+
+const asResponse = (type) => (bytes) => new Response(bytes, { status: 200, headers: { "Content-Type": type } });
+
+// ----------------------------------------------------------------------
+// The engine's snapshot: Python started and the rules imported, kept on the device
+// ----------------------------------------------------------------------
+// A device's first boot starts Python from Pyodide's files (1.4–3 s at a phone's speed) and imports
+// rules_py. Once it has answered and the page has been quiet for SNAPSHOT_QUIET_MS, every rules module
+// is imported, one per turn (a roll asked meanwhile goes between two), and Pyodide's memory is kept
+// (makeMemorySnapshot, 31 MB, 5.0 MB gzipped) in the cache SNAPSHOT_CACHE under a key naming this
+// build and Pyodide's files. A later boot (a tab, a link opened by the camera, a reload) starts from it:
+// Pyodide checks that it is its own build's; one that fails is dropped, and the boot starts afresh.
+// Nothing of a roll lives in it: the dice come from crypto.getRandomValues (random.SystemRandom).
+// Only the checked engine's own boot writes it; the site's update leaves it unused, then replaces it.
+const SNAPSHOT_CACHE = "dl-snapshot";
+const SNAPSHOT_QUIET_MS = 3000;
+let snapshotting = "no"; // "due" once a fresh boot has answered, "done" once tried
+let snapshotTimer = null;
+
+function snapshotKey() {
+  const pins = config.sha256 || {};
+  const engine = [pins["pyodide.asm.wasm"], pins["python_stdlib.zip"]].join(".");
+  return new URL(`rules_py/instantane?v=${config.version}&e=${engine}`, self.location.href).href;
+}
+
+async function keptSnapshot() {
+  try {
+    if (!self.caches || !(await caches.has(SNAPSHOT_CACHE))) return null;
+    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(snapshotKey());
+    if (!hit) return null;
+    return new Uint8Array(await new Response(hit.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
+  } catch (err) {
+    besides("the engine's snapshot could not be read (a boot afresh)")(err);
+    return null;
+  }
+}
+
+async function dropSnapshots() {
+  try {
+    if (self.caches) await caches.delete(SNAPSHOT_CACHE);
+  } catch (err) {
+    besides("the engine's snapshot could not be dropped")(err);
+  }
+}
+
+// After every answer of a fresh boot: the snapshot once the page is quiet.
+function snapshotLater() {
+  if (snapshotting !== "due") return;
+  clearTimeout(snapshotTimer);
+  snapshotTimer = setTimeout(() => {
+    snapshotting = "done";
+    makeSnapshot().catch(besides("the engine's snapshot was not kept (the next boot starts afresh)"));
+  }, SNAPSHOT_QUIET_MS);
+}
+
+const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function makeSnapshot() {
+  if (!self.caches) return;
+  const { pyodide } = await booting;
+  const packs = [config.core, ...Object.values(config.systems || {}), config.sheets?.core,
+    ...Object.values(config.sheets?.systems || {})].filter((name) => typeof name === "string");
+  for (const name of packs) {
+    await ensurePack(pyodide, name);
+    for (const [path] of await fetchPack(name)) {
+      if (!path.endsWith(".py")) continue;
+      await nextTurn();
+      const module = ["rules_py", ...path.slice(0, -3).split("/")].filter((part) => part !== "__init__").join(".");
+      pyodide.runPython(`import ${module}`);
+    }
+  }
+  await nextTurn();
+  const memory = pyodide.makeMemorySnapshot();
+  // Compressed whole before it is stored: a snapshot is kept whole or not at all.
+  const packed = await new Response(new Blob([memory]).stream().pipeThrough(new CompressionStream("gzip"))).blob();
+  await dropSnapshots();
+  await (await caches.open(SNAPSHOT_CACHE)).put(snapshotKey(), new Response(packed, { headers: { "Content-Type": "application/gzip" } }));
+  console.info(`Dés & Lames : instantané du moteur gardé (${memory.byteLength} octets, ${packed.size} compressés).`);
 }
 
 // ----------------------------------------------------------------------

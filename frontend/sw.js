@@ -302,8 +302,9 @@ self.addEventListener("message", (event) => {
     if (copying) copying.stop.abort();
     copying = null;
     event.waitUntil((async () => {
+      // (dl-snapshot: the engine's started memory, kept by its worker, rollers-worker.js)
       for (const name of await caches.keys()) {
-        if (name.startsWith("dl-site-") || name.startsWith("dl-engine-")) await caches.delete(name);
+        if (name.startsWith("dl-site-") || name.startsWith("dl-engine-") || name === "dl-snapshot") await caches.delete(name);
       }
       reply({ type: "removed" });
     })());

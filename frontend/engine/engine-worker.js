@@ -26,6 +26,17 @@ export function prefetchingWorker() {
   return worker;
 }
 
+// A table link opened (`#table=…`: a roll, a sheet, a request, as the meneuse's camera opens it): what it holds
+// needs the engine (main.js starts it), so Python starts at once, while the page is still parsed, rather than
+// once the rollers' script runs. The runtime adopts this worker; its own boot shares this one (the worker has
+// one boot); the game's rules come with the link's first request. Id 0: the runtime's requests count from 1.
+export function tableLinkWorker() {
+  if (!CONFIG || !globalThis.location?.hash.startsWith("#table=")) return null;
+  const worker = newWorker();
+  worker.postMessage({ id: 0, type: "boot", config: engineConfig(), systems: [] });
+  return worker;
+}
+
 // The page itself came slowly: its first byte SLOW_LINK_MS or more after the navigation
 // began (a phone network's round trips). There the link is what the first roll waits for, and
 // the engine's download starts at once. On a fast link the download takes little time when a

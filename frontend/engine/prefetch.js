@@ -3,15 +3,15 @@
 // the <head> of every page with rollers or sheets (hooks/site_step/front_end.py, prefetch_tag): it
 // runs while the page is still parsed, long before rollers.js, and leaves its worker to the
 // runtime (engine/runtime.js adopts `early`), which starts Python on these downloads at a tap, or
-// once the page has loaded when a widget nears the screen.
+// once the page has loaded when a widget nears the screen. On a table link, its worker boots at once.
 
-import { prefetchingWorker } from "./engine-worker.js";
+import { prefetchingWorker, tableLinkWorker } from "./engine-worker.js";
 
 const home = (globalThis.desEtLames ||= {});
 if (home.runtime) {
   home.runtime.prefetch(); // the rollers' script came first
 } else if (!home.early) {
-  const worker = prefetchingWorker();
+  const worker = tableLinkWorker() || prefetchingWorker();
   if (worker) {
     const early = { worker, answer: null };
     worker.onmessage = (event) => {
