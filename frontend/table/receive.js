@@ -31,9 +31,11 @@ function unsignedSaid(record, text) {
 
 // → {text, kind: "ok" | "error", accepter?: the sentence offers « Accepter ce nouvel appareil », roll?: the
 // roll drawn, scene?: widget}. `accept`: the reader chose « Accepter ce nouvel appareil » for this record.
-export async function receiveRecord(record, schema, accept = false) {
+// `played(roll)`: a roll to draw as soon as it is replayed and allowed, before it is counted and kept (the
+// meneuse sees it while this phone's storage is written); the answer's `roll`, or none, is the last word.
+export async function receiveRecord(record, schema, accept = false, played = null) {
   try {
-    return await receiveKind(record, schema, accept);
+    return await receiveKind(record, schema, accept, played);
   } catch (err) {
     // a read of this phone's storage that failed (what was counted before is unknown): nothing is counted
     besides("a table record not received: this device's storage failed")(err);
@@ -41,9 +43,9 @@ export async function receiveRecord(record, schema, accept = false) {
   }
 }
 
-async function receiveKind(record, schema, accept) {
+async function receiveKind(record, schema, accept, played) {
   if (record.kind === "f") return receiveSheet(record, schema, accept);
-  if (record.kind === "j" || record.kind === "x") return receiveRoll(record, accept);
+  if (record.kind === "j" || record.kind === "x") return receiveRoll(record, accept, played);
   const trusted = await checkMeneurKey(record, accept).catch((err) => ({ error: err.message }));
   if (trusted.error) return { kind: "error", text: trusted.error, accepter: trusted.accepter };
   const done = record.kind === "d" ? await applyRequest(record) : applyScene(record);
@@ -105,7 +107,7 @@ async function openSecretRoll(record) {
   }
 }
 
-async function receiveRoll(record, accept) {
+async function receiveRoll(record, accept, drawn) {
   let body = record.body;
   const secret = record.kind === "x";
   if (secret) {
@@ -132,7 +134,9 @@ async function receiveRoll(record, accept) {
   }
   const why = rollRefusal(played.parametres, roll.steps, played.reserveChanges, request?.valeurs || {}, (name) => request?.libelles?.[name] || name);
   if (why) return { kind: "error", text: why };
-  const first = request ? kept?.premiere ?? firstAnswer(request, record.auteur, roll.personnage) : true;
+  const reponse = request ? { titre: request.titre, premiere: kept?.premiere ?? firstAnswer(request, record.auteur, roll.personnage) } : null;
+  drawn?.({ record, roll, result: played.result, first: false, secret, numero: roll.numero, manquants: kept?.manquants ?? 0, reponse });
+  const first = request ? reponse.premiere : true;
   let lines = [];
   let counted = true;
   if (first && played.reserveChanges.length) {
@@ -157,8 +161,7 @@ async function receiveRoll(record, accept) {
       reussite: entry.reussite, secret, quand: entry.quand });
   }
   const again = Boolean(stored.deja) || !counted;
-  const shown = { record, roll, result: played.result, first: !again, secret, numero: roll.numero, manquants: skipped,
-    reponse: request ? { titre: request.titre, premiere: first } : null };
+  const shown = { record, roll, result: played.result, first: !again, secret, numero: roll.numero, manquants: skipped, reponse };
   // one sentence: what the roll gave, then (« ; ») what it set on her sheet's copy
   const said = unsignedSaid(record, rollSaid(who, again, first, request, secret, lines));
   const copyText = !copied ? "" : copied.error ? `\u202f; mais ${copied.error}.` : `\u202f; sa fiche dans votre table suit (${copied.lignes.join(", ")}).`;

@@ -129,7 +129,9 @@ class TableScreen {
       tell(this.message, readingText(record));
       this.message.scrollIntoView({ block: "start" });
     } else tell(this.message, "");
-    const done = await receiveRecord(record, this.schema, accept);
+    // the roll drawn once replayed (its journal line, once it is kept); gone again if it could not be kept
+    const done = await receiveRecord(record, this.schema, accept, (roll) => this.showRoll(roll));
+    if (!done.roll) this.received.replaceChildren();
     const offer = done.accepter ? sheetButton("Accepter ce nouvel appareil", () => this.take(record, true)) : null;
     tell(this.message, done.text, offer, done.kind === "error" ? "error" : "");
     if (!done.scene) this.message.scrollIntoView({ block: "start" });

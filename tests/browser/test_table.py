@@ -375,6 +375,14 @@ def reserve_of(page, game: str = "simon") -> int | None:
     )
 
 
+# What the table's message said when a received roll was first drawn.
+FIRST_DRAW = """new MutationObserver((_, observer) => {
+  if (!document.querySelector(".dl-table__roll .dl-outcome")) return;
+  window.__dlFirstDraw = { message: document.querySelector(".dl-table__message")?.textContent || "" };
+  observer.disconnect();
+}).observe(document, { childList: true, subtree: true });"""
+
+
 def test_a_simon_roll_with_a_1_raises_the_meneuses_reserve_once_however_often_its_link_is_opened(
     player, meneuse, server
 ):
@@ -410,12 +418,16 @@ def test_a_simon_roll_with_a_1_raises_the_meneuses_reserve_once_however_often_it
     assert copy_points() == 20
     for time, said in ((1, "Jet de Ysil reçu et rejoué"), (2, "Ce jet de Ysil est déjà dans votre table")):
         hers = meneuse.new_page()  # opened by her camera app: a new tab each time
+        hers.add_init_script(FIRST_DRAW)
         hers.goto(link)
         hers.wait_for_function(
             "(said) => document.querySelector('.dl-table__message')?.textContent.startsWith(said)", arg=said
         )
         if time == 1:
             shot(hers, "06-meneuse-jet-recu")
+            # drawn as soon as it was replayed, while the phone was still counting and keeping it
+            drawn = hers.evaluate("window.__dlFirstDraw")
+            assert "lecture du lien" in drawn["message"], drawn
         hers.wait_for_function("() => /11 points/.test(document.querySelector('.dl-table__reserve')?.textContent)")
         assert reserve_of(hers) == 11
         # her copy of Ysil's sheet follows what the 1 cost on Ysil's own phone, once
