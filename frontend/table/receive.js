@@ -118,15 +118,20 @@ async function receiveRoll(record, accept, drawn) {
   const roll = rollFromBody(body, record.jeu);
   if (!roll) return { kind: "error", text: UNREADABLE };
   if (roll.error) return { kind: "error", text: roll.error };
+  // What the device holds of it and the replay (which writes nothing) go while its sender is checked;
+  // nothing of them is used, said or kept unless the sender is trusted.
+  const reads = Promise.all([getReceivedRoll(record.id), startingReserve(record.jeu) ? getReserve(record.jeu) : null]);
+  const forged = ([kept]) => Boolean(kept?.corps) && JSON.stringify(kept.corps) !== JSON.stringify(body);
+  const replay = reads.then((held) => (forged(held) ? null : replayRoll(roll, record.jeu, held[1]?.reserve || startingReserve(record.jeu))));
+  replay.catch(besides("a replay started before its sender was checked (awaited below when trusted)"));
   const trusted = await checkPlayerKey(record, { sujet: roll.sujet, nom: roll.personnage }, accept).catch((err) => ({ error: err.message }));
   if (trusted.error) return { kind: "error", text: trusted.error, accepter: trusted.accepter };
   // read or refused whole (receiveRecord): a roll counted before, unread, would be counted twice
-  const kept = await getReceivedRoll(record.id);
-  const reserveRecord = startingReserve(record.jeu) ? await getReserve(record.jeu) : null;
+  const [kept, reserveRecord] = await reads;
   const reserve = reserveRecord?.reserve || startingReserve(record.jeu);
   const who = roll.personnage ? `de ${roll.personnage}` : "d’un joueur";
-  if (kept?.corps && JSON.stringify(kept.corps) !== JSON.stringify(body)) return forgedAgain(record, kept, reserve, who);
-  const played = await replayRoll(roll, record.jeu, reserve);
+  if (forged([kept])) return forgedAgain(record, kept, reserve, who);
+  const played = await replay;
   if (played.error) return { kind: "error", text: `Jet du lien refusé, rien n’a été compté\u00a0: ${played.error}` };
   const request = roll.demande ? await getRequest(roll.demande) : null;
   if (request && request.lanceur !== roll.roller) {
