@@ -6,8 +6,8 @@ roller and presses « Montrer ce jet » once per round; each link is read from i
 
 The meneuse's phone is another context (390×844, touch), the whole site behind the phone network
 (tests/browser/throttle.py: 1.6 Mbit/s, 300 ms), its CPU slowed ×4 by DevTools. It has opened the book
-before: the game's table page, a roll there (the engine's files cached), the offline copy of the book
-done. Then, each round, interleaved:
+before: the game's table page, a roll there (the engine's files cached, its snapshot kept), the offline
+copy of the book done. Then, each round, interleaved:
 
 - ``link``: a new tab, as her camera app opens the player's link: the navigation to the roll replayed and
   drawn (``.dl-table__roll .dl-outcome``), and to « … reçu et rejoué » in the page's message, both on
@@ -48,6 +48,9 @@ new MutationObserver(() => {
 }).observe(document, { childList: true, subtree: true, characterData: true });
 """
 
+SNAPSHOT_KEPT = """async () => (await caches.has("dl-snapshot"))
+  && (await (await caches.open("dl-snapshot")).keys()).length > 0"""
+
 ROLLED = """([id, before]) => { const out = document.querySelector(`#${id} .dl-roller__result`);
   return out.dataset.roll && out.dataset.roll !== before && out.querySelector('.dl-outcome'); }"""
 
@@ -83,6 +86,12 @@ def first_visit(context, base: str) -> None:
     bench.wait_first_roller_bound(page, 60_000)
     page.evaluate(bench.CLICK_TO_OUTCOME, [0, 120_000])
     page.evaluate(bench.OFFLINE_COPY_DONE, 300_000)
+    for _ in range(240):  # the engine's snapshot, kept once the page is quiet (rollers-worker.js)
+        if page.evaluate(SNAPSHOT_KEPT):
+            break
+        page.wait_for_timeout(500)
+    else:
+        raise RuntimeError("the engine's snapshot was never kept")
     page.close()
 
 
@@ -92,7 +101,8 @@ def open_link(context, url: str) -> dict:
     page = context.new_page()
     bench.slow_down(context, page, CPU)
     page.goto(url, wait_until="commit")
-    page.wait_for_function("() => window.__dlSeen && window.__dlSeen.roll !== undefined", timeout=300_000, polling=100)
+    # the roll is drawn once replayed, then said (« reçu et rejoué ») once counted and kept on the device
+    page.wait_for_function("() => window.__dlSeen && window.__dlSeen.said !== undefined", timeout=300_000, polling=100)
     seen = page.evaluate("window.__dlSeen")
     said = page.locator(".dl-table__message").inner_text()
     page.close()
