@@ -193,7 +193,7 @@ const asResponse = (type) => (bytes) => new Response(bytes, { status: 200, heade
 // Nothing of a roll lives in it: the dice come from crypto.getRandomValues (random.SystemRandom).
 // Only the checked engine's own boot writes it; the site's update leaves it unused, then replaces it.
 const SNAPSHOT_CACHE = "dl-snapshot";
-const SNAPSHOT_QUIET_MS = 3000;
+const SNAPSHOT_QUIET_MS = 10_000; // a reader at her reading, not between two taps (and seconds of work, once)
 let snapshotting = "no"; // "due" once a fresh boot has answered, "done" once tried
 let snapshotTimer = null;
 
