@@ -139,7 +139,7 @@ async function boot(systems) {
   };
   const checkedAll = Promise.all(Object.values(verdicts)); // an altered or lost file fails the boot, snapshot or not
   // Both are awaited below, after the snapshot is read: a failure before then is the boot's, not an unhandled one.
-  for (const awaitedBelow of [texts, checkedAll]) awaitedBelow.catch(() => {});
+  for (const awaitedBelow of [texts, checkedAll]) awaitedBelow.catch(besides("the engine's files (awaited once the snapshot is read)"));
   const snapshot = await kept;
   if (snapshot) {
     try {
