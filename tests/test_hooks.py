@@ -298,6 +298,23 @@ def test_the_bundler_says_what_it_could_not_build(tmp_path, monkeypatch):
     assert 'JSON.parse(\'{"a":"é"}\')' in built.files["main.js"]
 
 
+def test_a_rebuild_bundles_again_only_what_changed(tmp_path, monkeypatch):
+    """The same esbuild run over the same modules, in the same process (``mkdocs serve`` after a chapter's
+    edit), gives its output again without running esbuild; a module changed runs it again."""
+    monkeypatch.setattr(assets_hook, "STATIC", tmp_path)
+    monkeypatch.setattr(assets_hook, "_BUILT", {})
+    (tmp_path / "main.js").write_text("console.log(1);\n", encoding="utf-8")
+    built = assets_hook._build(["main.js"], ["--bundle", "--format=esm"], {})
+    runs: list[object] = []
+    real = subprocess.run
+    monkeypatch.setattr(subprocess, "run", lambda *a, **k: runs.append(a) or real(*a, **k))
+    assert assets_hook._build(["main.js"], ["--bundle", "--format=esm"], {}) is built
+    assert runs == []
+    (tmp_path / "main.js").write_text("console.log(2);\n", encoding="utf-8")
+    again = assets_hook._build(["main.js"], ["--bundle", "--format=esm"], {})
+    assert len(runs) == 1 and "console.log(2)" in again.files["main.js"]
+
+
 def test_the_qr_library_is_shipped_beside_the_bundles_with_its_licence(built_site):
     """lean-qr (npm, package-lock.json) is a file of the site of its own, with its licence: links/qr.js fetches it
     when a code is shown; no bundle holds it."""
