@@ -68,6 +68,7 @@ class Book:
     name: str
     description: str
     sheet_parts: dict[str, Part] = field(default_factory=dict)  # game -> the part of its blank sheet alone
+    pages_key: str = ""  # every page's place, words and names, once (``_paper_of``)
 
     def part_of(self, url: str) -> Part | None:
         return next((p for p in self.parts if any(page.url == url for page in p.pages)), None)
@@ -119,6 +120,7 @@ def _plan_book(site: Path, nav: list[Any], site_url: str, name: str, description
     _ARTICLES.clear()  # only this build's: a page edited drops its older reading
     _ARTICLES.update(read)
     book = Book(parts, Site(site_url, pages), name, description)
+    book.pages_key = _pages_key(pages)
     book.sheet_parts = {
         game: Part(f"fiche-{game}", f"Fiche de personnage — {title}", sheets=(game,))
         for game, title in GAMES_TITLES.items()
@@ -185,15 +187,18 @@ def _read_article(
     return (digest, *found)
 
 
-def _paper_of(part: Part, page: Page, site: Site, demote: int) -> Paper:
-    """``paper_text`` of a page of ``part``, or what it gave before for the same article and book: the page's
-    place and words, every page's names (a link says its target's), the site's address and rules_py's
-    typography."""
-    pages = json.dumps(
-        [(p.url, p.title, p.chapter, p.names) for p in sorted(site.pages.values(), key=lambda p: p.url)],
-        ensure_ascii=False,
+def _pages_key(pages: dict[str, Page]) -> str:
+    """Every page's place, words and sections' names: what a page's links say of the others."""
+    return json.dumps(
+        [(p.url, p.title, p.chapter, p.names) for p in sorted(pages.values(), key=lambda p: p.url)], ensure_ascii=False
     )
-    key = (part.digests[page.url], page.url, page.title, page.chapter, demote, site.url, pages, sources_hash(()))
+
+
+def _paper_of(part: Part, page: Page, site: Site, demote: int, pages_key: str) -> Paper:
+    """``paper_text`` of a page of ``part``, or what it gave before for the same article and book: the page's
+    place and words, every page's names (``pages_key``: a link says its target's), the site's address and
+    rules_py's typography."""
+    key = (part.digests[page.url], page.url, page.title, page.chapter, demote, site.url, pages_key, sources_hash(()))
     _USED.add(key)
     paper = _PAPERS.get(key)
     if paper is None:
@@ -314,7 +319,7 @@ def document(book: Book, url: str, title: str, parts: list[Part], whole: bool, s
     if whole:
         body.append(typeset_html(cover(book, url)))
     for part in parts:
-        body.append(part_html(part, site))
+        body.append(part_html(part, site, book.pages_key))
     pages_css = "\n".join(
         f"@page part-{part.slug} {{ {SHEET_MARGINS if part.sheets else ''}"
         f'@top-center {{ content: "{css_string(part.title)}"; }} }}\n'
@@ -375,7 +380,7 @@ def cover(book: Book, url: str) -> str:
     )
 
 
-def part_html(part: Part, site: Site) -> str:
+def part_html(part: Part, site: Site, pages_key: str) -> str:
     out = [f'<section class="dl-print-part" id="part-{part.slug}">']
     if part.sheets:
         out.append(
@@ -387,7 +392,7 @@ def part_html(part: Part, site: Site) -> str:
     for index, page in enumerate(part.pages):
         demote = 1 if index > 0 else 0  # a part's later pages: sections of its first one
         if page.url not in part.on_paper:  # once: the whole book and the part print the same text
-            part.on_paper[page.url] = _paper_of(part, page, site, demote)
+            part.on_paper[page.url] = _paper_of(part, page, site, demote, pages_key)
         content = part.on_paper[page.url].resolve(site.here)
         out.append(f'<article class="dl-print-page" id="{page.anchor}">\n{content}\n</article>')
     out.append("</section>")
